@@ -1,0 +1,310 @@
+"""Persistence of tables (games in channels) and their action logs on SQLite.
+
+The store is the only place that speaks SQL. Every change to a table is one transaction
+that checks the version it read, so two racing clicks can never both apply.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from data.migrations import MIGRATIONS
+
+log = logging.getLogger("tablebot.store")
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StaleVersion(Exception):
+    """The table changed since it was read; the change was not applied."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has an unfinished game."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(f"channel {table.channel_id} already has game {table.id}")
+        self.table = table
+
+
+@dataclass
+class Seat:
+    """One seat at a table: a Discord user, or a computer player when user_id is None."""
+
+    name: str
+    user_id: int | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(name=data["name"], user_id=data["user_id"])
+
+
+@dataclass
+class Table:
+    """A game in a channel: lobby, running or ended, with its state snapshot."""
+
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: str
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    board_message_id: int | None
+    created_at: float
+    updated_at: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    seat: int | None
+    action: str
+    at: float
+
+
+_COLUMNS = (
+    "id, kind, guild_id, channel_id, creator_id, status, seats, options, seed, state, "
+    "version, board_message_id, created_at, updated_at, extra"
+)
+
+
+def _row_to_table(row: Sequence[Any]) -> Table:
+    return Table(
+        id=row[0],
+        kind=row[1],
+        guild_id=row[2],
+        channel_id=row[3],
+        creator_id=row[4],
+        status=row[5],
+        seats=[Seat.from_dict(seat) for seat in json.loads(row[6])],
+        options=json.loads(row[7]),
+        seed=row[8],
+        state=json.loads(row[9]) if row[9] is not None else None,
+        version=row[10],
+        board_message_id=row[11],
+        created_at=row[12],
+        updated_at=row[13],
+        extra=json.loads(row[14]),
+    )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Store:
+    """The bot's single SQLite connection with a small async interface."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA synchronous=NORMAL")
+        await connection.execute("PRAGMA foreign_keys=ON")
+        store = cls(connection)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        return self._db
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            try:
+                await self._db.executescript(
+                    f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={number}; COMMIT;"
+                )
+            except BaseException:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                raise
+            log.info("database migrated to schema %d", number)
+
+    async def create_table(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        seats: list[Seat],
+        options: dict[str, Any],
+        seed: int,
+    ) -> Table:
+        """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
+        now = time.time()
+        try:
+            async with self._db.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats, "
+                "options, seed, state, version, board_message_id, created_at, updated_at, extra)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')",
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    _dumps([seat.to_dict() for seat in seats]),
+                    _dumps(options),
+                    seed,
+                    now,
+                    now,
+                ),
+            ) as cursor:
+                game_id = cursor.lastrowid
+        except aiosqlite.IntegrityError:
+            existing = await self.open_table_in(channel_id)
+            if existing is None:
+                raise
+            raise ChannelBusy(existing) from None
+        table = await self.load(int(game_id or 0))
+        assert table is not None
+        return table
+
+    async def load(self, game_id: int) -> Table | None:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _row_to_table(row) if row else None
+
+    async def open_table_in(self, channel_id: int) -> Table | None:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _row_to_table(row) if row else None
+
+    async def unfinished(self) -> list[Table]:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_row_to_table(row) for row in rows]
+
+    async def count_unfinished(self) -> int:
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def save(
+        self,
+        table: Table,
+        *,
+        expected_version: int,
+        actions: Sequence[tuple[int | None, str]] = (),
+    ) -> Table:
+        """Write the table and append its new actions in one transaction.
+
+        The write happens only if the stored version is still ``expected_version``;
+        otherwise nothing changes and StaleVersion is raised. On success the table's
+        version is one higher.
+        """
+        now = time.time()
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            async with self._db.execute(
+                "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
+                " board_message_id = ?, updated_at = ?, extra = ? WHERE id = ? AND version = ?",
+                (
+                    table.status,
+                    _dumps([seat.to_dict() for seat in table.seats]),
+                    _dumps(table.options),
+                    _dumps(table.state) if table.state is not None else None,
+                    expected_version + 1,
+                    table.board_message_id,
+                    now,
+                    _dumps(table.extra),
+                    table.id,
+                    expected_version,
+                ),
+            ) as cursor:
+                if cursor.rowcount != 1:
+                    raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
+            if actions:
+                await self._append_actions(table.id, actions, now)
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        table.version = expected_version + 1
+        table.updated_at = now
+        return table
+
+    async def _append_actions(
+        self, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
+    ) -> None:
+        async with self._db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        last = int(row[0]) if row else 0
+        await self._db.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, last + offset, seat, action, now)
+                for offset, (seat, action) in enumerate(actions, start=1)
+            ],
+        )
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        async with self._db.execute(
+            "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [LoggedAction(*row) for row in rows]

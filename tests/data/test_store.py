@@ -1,0 +1,102 @@
+"""The store against a real SQLite file: migrations, one open game per channel,
+optimistic concurrency and the append-only action log."""
+
+import sqlite3
+
+import pytest
+
+from data import ChannelBusy, Seat, StaleVersion, Store
+from data.migrations import MIGRATIONS
+
+
+@pytest.fixture
+async def store(tmp_path):
+    opened = await Store.open(tmp_path / "bot.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def new_table(store: Store, channel_id: int = 10):
+    return await store.create_table(
+        kind="bann",
+        guild_id=1,
+        channel_id=channel_id,
+        creator_id=100,
+        seats=[Seat("Alice", 100)],
+        options={},
+        seed=7,
+    )
+
+
+async def test_migrations_run_from_an_empty_file_and_use_wal(store):
+    assert await store.schema_version() == len(MIGRATIONS)
+    async with store.connection.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+
+
+async def test_reopening_keeps_tables_and_does_not_migrate_twice(tmp_path):
+    first = await Store.open(tmp_path / "bot.sqlite3")
+    table = await new_table(first)
+    await first.close()
+    second = await Store.open(tmp_path / "bot.sqlite3")
+    reloaded = await second.load(table.id)
+    await second.close()
+    assert reloaded is not None
+    assert reloaded.seats == [Seat("Alice", 100)]
+
+
+async def test_a_channel_holds_at_most_one_unfinished_game(store):
+    table = await new_table(store)
+    with pytest.raises(ChannelBusy) as refused:
+        await new_table(store)
+    assert refused.value.table.id == table.id
+    other_channel = await new_table(store, channel_id=11)
+    assert other_channel.id != table.id
+
+
+async def test_a_finished_game_frees_the_channel(store):
+    table = await new_table(store)
+    table.status = "finished"
+    await store.save(table, expected_version=table.version)
+    assert await store.open_table_in(10) is None
+    assert (await new_table(store)).id != table.id
+
+
+async def test_a_second_save_of_the_same_version_is_refused_and_changes_nothing(store):
+    table = await new_table(store)
+    read_version = table.version
+    table.state = {"move": 1}
+    await store.save(table, expected_version=read_version, actions=[(0, "first")])
+    table.state = {"move": 2}
+    with pytest.raises(StaleVersion):
+        await store.save(table, expected_version=read_version, actions=[(0, "second")])
+    stored = await store.load(table.id)
+    assert stored.state == {"move": 1}
+    assert stored.version == read_version + 1
+    assert [entry.action for entry in await store.actions(table.id)] == ["first"]
+
+
+async def test_the_action_log_is_append_only(store):
+    table = await new_table(store)
+    await store.save(table, expected_version=table.version, actions=[(0, "a"), (1, "b")])
+    await store.save(table, expected_version=table.version, actions=[(0, "c")])
+    logged = await store.actions(table.id)
+    assert [(entry.seq, entry.seat, entry.action) for entry in logged] == [
+        (1, 0, "a"),
+        (2, 1, "b"),
+        (3, 0, "c"),
+    ]
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.connection.execute("DELETE FROM actions")
+
+
+async def test_unfinished_lists_lobbies_and_running_games_only(store):
+    lobby = await new_table(store, channel_id=1)
+    running = await new_table(store, channel_id=2)
+    running.status = "active"
+    await store.save(running, expected_version=running.version)
+    done = await new_table(store, channel_id=3)
+    done.status = "aborted"
+    await store.save(done, expected_version=done.version)
+    assert [table.id for table in await store.unfinished()] == [lobby.id, running.id]
+    assert await store.count_unfinished() == 2
