@@ -259,14 +259,13 @@ class Store:
         try:
             async with self._db.execute(
                 "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
-                " board_message_id = ?, updated_at = ?, extra = ? WHERE id = ? AND version = ?",
+                " updated_at = ?, extra = ? WHERE id = ? AND version = ?",
                 (
                     table.status,
                     _dumps([seat.to_dict() for seat in table.seats]),
                     _dumps(table.options),
                     _dumps(table.state) if table.state is not None else None,
                     expected_version + 1,
-                    table.board_message_id,
                     now,
                     _dumps(table.extra),
                     table.id,
@@ -274,7 +273,9 @@ class Store:
                 ),
             ) as cursor:
                 if cursor.rowcount != 1:
-                    raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
+                    raise StaleVersion(
+                        f"game {table.id} is no longer at version {expected_version}"
+                    )
             if actions:
                 await self._append_actions(table.id, actions, now)
             await self._db.execute("COMMIT")
@@ -284,6 +285,16 @@ class Store:
         table.version = expected_version + 1
         table.updated_at = now
         return table
+
+    async def set_board_message(self, game_id: int, message_id: int) -> None:
+        """Point the table at its board message.
+
+        Not a versioned change: which message shows the board is presentation, and
+        bumping the version would outdate the controls on that very message.
+        """
+        await self._db.execute(
+            "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
 
     async def _append_actions(
         self, game_id: int, actions: Sequence[tuple[int | None, str]], now: float

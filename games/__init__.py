@@ -1,8 +1,27 @@
 """Pure game rules and computer players: no Discord, no asyncio, no I/O."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from games import bann
 from games.base import GameSpec, GameState, IllegalAction, Option, Rng
 
 GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (bann.SPEC,)}
 
-__all__ = ["GAMES", "GameSpec", "GameState", "IllegalAction", "Option", "Rng"]
+
+def replay(
+    kind: str, *, players: int, seed: int, options: dict[str, Any], actions: Iterable[str]
+) -> GameState:
+    """The state reached by playing ``actions`` from the seeded start.
+
+    Actions starting with "!" are table events (resign, abandon) that the rules never
+    see.
+    """
+    state = GAMES[kind].new_game(players=players, seed=seed, **options)
+    for action in actions:
+        if not action.startswith("!"):
+            state = state.apply(action)
+    return state
+
+
+__all__ = ["GAMES", "GameSpec", "GameState", "IllegalAction", "Option", "Rng", "replay"]

@@ -1,0 +1,138 @@
+"""Entry point: read the settings, open the store, load the cogs, sync commands, run.
+
+`python bot.py` runs the bot; tests build the same bot with `create_bot(**client_kwargs)`
+and point it at a local fake Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+from typing import Any
+
+import discord
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs import GAME_COGS
+from cogs.components import TableButton, TableSelect
+from cogs.table import Tables
+from data import Store
+
+log = logging.getLogger("tablebot")
+
+DEFAULT_DATABASE = "tablebot.sqlite3"
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says what to set."""
+
+
+class TableBot(commands.Bot):
+    """The game bot: one store, the shared Tables cog and one cog per game."""
+
+    def __init__(
+        self, *, database_path: str, dev_guild_id: int | None, **client_kwargs: Any
+    ) -> None:
+        client_kwargs.setdefault("intents", discord.Intents.default())
+        client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(command_prefix=commands.when_mentioned, **client_kwargs)
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.store: Store | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database_path)
+        await self.add_cog(Tables(self, self.store))
+        for cog_class in GAME_COGS:
+            await self.add_cog(cog_class(self))
+        self.add_dynamic_items(TableButton, TableSelect)
+        await self._sync_commands()
+        log.info(
+            "ready to host games; %d unfinished in %s",
+            await self.store.count_unfinished(),
+            self.database_path,
+        )
+
+    async def _sync_commands(self) -> None:
+        if self.dev_guild_id is None:
+            await self.tree.sync()
+            return
+        guild = discord.Object(self.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+            log.info("database closed")
+
+
+def create_bot(
+    *, database_path: str | None = None, dev_guild_id: int | None = None, **client_kwargs: Any
+) -> TableBot:
+    """The configured bot. Settings not passed come from the environment (.env)."""
+    return TableBot(
+        database_path=database_path or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
+        dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
+        **client_kwargs,
+    )
+
+
+def _dev_guild_from_env() -> int | None:
+    raw = os.environ.get("DEV_GUILD_ID", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {raw!r}.")
+    return int(raw)
+
+
+def _token_from_env() -> str:
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
+            "(Discord Developer Portal → your application → Bot → Reset Token)."
+        )
+    return token
+
+
+async def _run(token: str) -> None:
+    bot = create_bot()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(token)
+
+
+def main() -> int:
+    load_dotenv()
+    level = os.environ.get("LOG_LEVEL", "INFO").upper()
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
+    try:
+        asyncio.run(_run(_token_from_env()))
+    except SettingsError as problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    except discord.LoginFailure:
+        print(
+            "error: Discord rejected DISCORD_TOKEN: set the token of your bot "
+            "(Developer Portal → Bot → Reset Token) in .env.",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("error: the bot asked for an intent that is not enabled.", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

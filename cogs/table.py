@@ -1,0 +1,741 @@
+"""Shared table machinery: lobbies, seats, turns, the board message, resign and abandon.
+
+Each game's cog subclasses ``GameCog`` and only adds what is particular to its game
+(its picture, its turn controls, its rules text). Everything else, including the
+checks that make bad input harmless, lives here once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import secrets
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.components import TableButton, Target, view_of
+from data import ChannelBusy, Seat, StaleVersion, Store, Table
+from games import GAMES, GameSpec, GameState, IllegalAction
+
+log = logging.getLogger("tablebot.table")
+
+LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
+REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
+NOT_SEATED = "You are not playing in this game."
+OUTDATED = "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
+
+
+def missing_permissions(permissions: discord.Permissions) -> list[str]:
+    return [name for name in REQUIRED_PERMISSIONS if not getattr(permissions, name)]
+
+
+def permission_sentence(missing: list[str]) -> str:
+    names = ", ".join(f"**{name.replace('_', ' ').title()}**" for name in missing)
+    return f"I need the {names} permission in this channel to host a game here."
+
+
+@dataclass
+class Turn:
+    """One click on a game's own control, already checked to come from a seated player."""
+
+    interaction: discord.Interaction[Any]
+    table: Table
+    state: GameState
+    seat: int
+    target: Target
+    values: list[str] = field(default_factory=list)
+
+
+class GameCog(commands.Cog):
+    """Base class of a game's Discord adapter."""
+
+    spec: GameSpec
+    colour = discord.Colour.blurple()
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self) -> Tables:
+        cog = self.bot.get_cog("Tables")
+        assert isinstance(cog, Tables)
+        return cog
+
+    def render(self, table: Table, state: GameState, headline: str | None) -> bytes:
+        """PNG bytes of the public board."""
+        raise NotImplementedError
+
+    def turn_controls(self, table: Table, state: GameState) -> list[discord.ui.Item[Any]]:
+        """Components on the board message for the seat to act (a human)."""
+        return []
+
+    async def on_turn_component(self, turn: Turn) -> None:
+        """A click on one of this game's controls by the seat whose turn it is."""
+        await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+
+    def status_text(self, table: Table, state: GameState) -> str:
+        return ""
+
+    def result_text(self, table: Table, state: GameState) -> str:
+        return "The game is over."
+
+    def rules_embed(self) -> discord.Embed:
+        raise NotImplementedError
+
+    def describe(self, state: GameState, action: str) -> str:
+        return state.describe(action)
+
+
+class Tables(commands.Cog):
+    """The one place that runs lobbies and turns for every game."""
+
+    game = app_commands.Group(name="game", description="Manage the game in this channel")
+
+    def __init__(self, bot: commands.Bot, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._pings: dict[int, discord.PartialMessage] = {}
+
+    def game_cog(self, kind: str) -> GameCog:
+        for cog in self.bot.cogs.values():
+            if isinstance(cog, GameCog) and cog.spec.key == kind:
+                return cog
+        raise LookupError(f"no cog for game {kind!r}")
+
+    # ---- creating a table -------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        *,
+        options: dict[str, Any],
+        invited: discord.abc.User | None = None,
+        computers: int = 0,
+    ) -> None:
+        """Answer a `/<game> new` command with a lobby message (or start at once)."""
+        refusal = self._lobby_refusal(interaction, invited)
+        if refusal:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        spec = GAMES[kind]
+        seats = [Seat(interaction.user.display_name, interaction.user.id)]
+        seats += [Seat(self._computer_name(seats)) for _ in range(computers)]
+        del seats[spec.max_players :]
+        try:
+            table = await self.store.create_table(
+                kind=kind,
+                guild_id=interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+                creator_id=interaction.user.id,
+                seats=seats,
+                options=options,
+                seed=secrets.randbits(48),
+            )
+        except ChannelBusy as busy:
+            await interaction.response.send_message(self._busy_sentence(busy.table), ephemeral=True)
+            return
+        if invited is not None:
+            table.extra["invited"] = [invited.id]
+            await self.store.save(table, expected_version=table.version)
+        if len(table.seats) == spec.max_players:
+            await self._start(interaction, table, fresh_message=True)
+            return
+        response = await interaction.response.send_message(**self._lobby_payload(table, invited))
+        await self._remember_board(table, response)
+
+    def _lobby_refusal(
+        self, interaction: discord.Interaction[Any], invited: discord.abc.User | None
+    ) -> str | None:
+        if interaction.guild_id is None:
+            return "Games are played in server channels, not in direct messages."
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            return permission_sentence(missing)
+        if invited is not None and invited.bot:
+            return "Bots cannot join a table; use the `computer` option for a computer player."
+        if invited is not None and invited.id == interaction.user.id:
+            return "You cannot invite yourself: leave `opponent` empty to open the table."
+        return None
+
+    @staticmethod
+    def _computer_name(seats: list[Seat]) -> str:
+        count = sum(seat.is_computer for seat in seats)
+        return "Computer" if count == 0 else f"Computer {count + 1}"
+
+    @staticmethod
+    def _busy_sentence(table: Table) -> str:
+        title = GAMES[table.kind].title
+        stage = "a lobby" if table.status == "lobby" else "a running game"
+        return (
+            f"This channel already has {stage} of {title} (game #{table.id}). "
+            "Finish it, or ask its creator or a moderator to `/game abandon` it, "
+            "or start a thread for a second game."
+        )
+
+    async def _remember_board(self, table: Table, response: Any) -> None:
+        message = getattr(response, "resource", None)
+        if isinstance(message, discord.InteractionMessage | discord.Message):
+            table.board_message_id = message.id
+            await self.store.set_board_message(table.id, message.id)
+
+    def _lobby_payload(
+        self, table: Table, invited: discord.abc.User | None = None
+    ) -> dict[str, Any]:
+        spec = GAMES[table.kind]
+        seats = "\n".join(
+            f"{index + 1}. {seat.name}{' (computer)' if seat.is_computer else ''}"
+            for index, seat in enumerate(table.seats)
+        )
+        embed = discord.Embed(
+            title=f"{spec.title}: table #{table.id}",
+            description=f"**Seats ({len(table.seats)}/{spec.max_players})**\n{seats}",
+            colour=self.game_cog(table.kind).colour,
+        )
+        invited_ids = table.extra.get("invited") or []
+        if invited_ids:
+            embed.add_field(name="Invited", value=" ".join(f"<@{uid}>" for uid in invited_ids))
+        needed = spec.min_players - len(table.seats)
+        footer = f"Needs {needed} more player(s)." if needed > 0 else "Ready: the creator starts."
+        embed.set_footer(text=f"{footer} Join, or the creator adds computer players.")
+        target = Target(table.id, table.version, "join")
+        full = len(table.seats) >= spec.max_players
+        items: list[discord.ui.Item[Any]] = [
+            TableButton(target, label="Join", style=discord.ButtonStyle.success, disabled=full),
+            TableButton(target.but("leave"), label="Leave"),
+            TableButton(target.but("addbot"), label="Add computer", disabled=full),
+            TableButton(
+                target.but("start"),
+                label="Start",
+                style=discord.ButtonStyle.primary,
+                disabled=needed > 0,
+            ),
+            TableButton(target.but("cancel"), label="Cancel", style=discord.ButtonStyle.danger),
+        ]
+        mention = discord.AllowedMentions(users=[invited]) if invited else _NO_MENTIONS
+        content = f"{invited.mention}, you are invited to play {spec.title}." if invited else None
+        return {
+            "content": content,
+            "embed": embed,
+            "view": view_of(items),
+            "allowed_mentions": mention,
+        }
+
+    # ---- routing clicks ---------------------------------------------------------------
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], target: Target, values: list[str]
+    ) -> None:
+        table = await self.store.load(target.game_id)
+        if table is None:
+            await _tell(interaction, "This game no longer exists.")
+            return
+        if target.verb in LOBBY_VERBS:
+            await self._on_lobby(interaction, table, target)
+            return
+        if target.verb == "resign":
+            await self._confirm_resign(interaction, table)
+            return
+        if target.verb == "resign_yes":
+            await self.resign(interaction, table)
+            return
+        await self._on_game_component(interaction, table, target, values)
+
+    async def _on_game_component(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        target: Target,
+        values: list[str],
+    ) -> None:
+        refusal = self._turn_refusal(table, target, interaction.user.id)
+        if refusal:
+            await _tell(interaction, refusal)
+            return
+        cog = self.game_cog(table.kind)
+        assert table.state is not None
+        state = cog.spec.from_dict(table.state)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        if state.current_player != seat and target.verb not in cog_free_verbs(cog):
+            await _tell(interaction, self._not_your_turn(table, state))
+            return
+        await cog.on_turn_component(Turn(interaction, table, state, seat, target, values))
+
+    def _turn_refusal(self, table: Table, target: Target, user_id: int) -> str | None:
+        if table.status != "active":
+            return "This game is over." if table.status != "lobby" else "The game has not started."
+        if table.seat_of(user_id) is None:
+            return NOT_SEATED
+        if target.version != table.version:
+            return OUTDATED
+        return None
+
+    @staticmethod
+    def _not_your_turn(table: Table, state: GameState) -> str:
+        current = state.current_player
+        if current is None:
+            return "This game is over."
+        return f"It is not your turn: {table.seats[current].name} is to act."
+
+    # ---- lobby ------------------------------------------------------------------------
+
+    async def _on_lobby(
+        self, interaction: discord.Interaction[Any], table: Table, target: Target
+    ) -> None:
+        if table.status != "lobby":
+            await _tell(interaction, "This table has already started or closed.")
+            return
+        if target.version != table.version:
+            await _tell(interaction, "This lobby message is outdated; use the newest one.")
+            return
+        handler = {
+            "join": self._join,
+            "leave": self._leave,
+            "addbot": self._add_computer,
+            "start": self._start_clicked,
+            "cancel": self._cancel_lobby,
+        }[target.verb]
+        await handler(interaction, table)
+
+    async def _join(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        spec = GAMES[table.kind]
+        user = interaction.user
+        invited = table.extra.get("invited") or []
+        refusal = None
+        if table.seat_of(user.id) is not None:
+            refusal = "You are already seated at this table."
+        elif len(table.seats) >= spec.max_players:
+            refusal = "This table is full."
+        elif invited and user.id not in invited:
+            refusal = "This table is reserved for the invited player."
+        if refusal:
+            await _tell(interaction, refusal)
+            return
+        table.seats.append(Seat(user.display_name, user.id))
+        if not await self._save_lobby(interaction, table):
+            return
+        if len(table.seats) == spec.max_players:
+            await self._start(interaction, table, fresh_message=False)
+            return
+        await interaction.response.edit_message(**self._lobby_payload(table))
+
+    async def _leave(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await _tell(interaction, "You are not seated at this table.")
+            return
+        if interaction.user.id == table.creator_id:
+            await _tell(interaction, "You opened this table: use **Cancel** to close it.")
+            return
+        del table.seats[seat]
+        if await self._save_lobby(interaction, table):
+            await interaction.response.edit_message(**self._lobby_payload(table))
+
+    async def _add_computer(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        if not self._may_manage(interaction, table):
+            await _tell(interaction, "Only the table's creator can add computer players.")
+            return
+        if len(table.seats) >= GAMES[table.kind].max_players:
+            await _tell(interaction, "This table is full.")
+            return
+        table.seats.append(Seat(self._computer_name(table.seats)))
+        table.extra.pop("invited", None)
+        if await self._save_lobby(interaction, table):
+            await interaction.response.edit_message(**self._lobby_payload(table))
+
+    async def _start_clicked(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        if not self._may_manage(interaction, table):
+            await _tell(interaction, "Only the table's creator can start the game.")
+            return
+        spec = GAMES[table.kind]
+        if len(table.seats) < spec.min_players:
+            await _tell(interaction, f"{spec.title} needs at least {spec.min_players} players.")
+            return
+        await self._start(interaction, table, fresh_message=False)
+
+    async def _cancel_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        if not self._may_manage(interaction, table):
+            await _tell(interaction, "Only the table's creator or a moderator can cancel it.")
+            return
+        table.status = "aborted"
+        if not await self._save_lobby(interaction, table):
+            return
+        embed = discord.Embed(
+            title=f"{GAMES[table.kind].title}: table #{table.id}",
+            description=f"Cancelled by {interaction.user.display_name}.",
+        )
+        await interaction.response.edit_message(content=None, embed=embed, view=None)
+
+    async def _save_lobby(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+        try:
+            await self.store.save(table, expected_version=table.version)
+        except StaleVersion:
+            await _tell(interaction, "The table changed at the same moment; try again.")
+            return False
+        return True
+
+    @staticmethod
+    def _may_manage(interaction: discord.Interaction[Any], table: Table) -> bool:
+        if interaction.user.id == table.creator_id:
+            return True
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        return bool(permissions and permissions.manage_messages)
+
+    async def _start(
+        self, interaction: discord.Interaction[Any], table: Table, *, fresh_message: bool
+    ) -> None:
+        """Deal/set up the game, let computers open if they must, and show the board."""
+        spec = GAMES[table.kind]
+        await interaction.response.defer(thinking=fresh_message)
+        state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
+        state, actions = await self._computer_turns(table, state)
+        table.status = "finished" if state.is_over else "active"
+        table.state = state.to_dict()
+        table.extra.pop("invited", None)
+        try:
+            await self.store.save(table, expected_version=table.version, actions=actions)
+        except StaleVersion:
+            await interaction.followup.send("The table changed at the same moment.", ephemeral=True)
+            return
+        message = await interaction.edit_original_response(
+            **await self._board_payload(table, state)
+        )
+        table.board_message_id = message.id
+        await self.store.set_board_message(table.id, message.id)
+        await self._after_change(table, state, acting_user=interaction.user.id)
+
+    # ---- playing ----------------------------------------------------------------------
+
+    async def play(self, turn: Turn, actions: Sequence[str], *, done: str | None = None) -> None:
+        """Apply the seat's ``actions``, let computers answer, save and redraw.
+
+        All actions are checked before anything is saved, so an illegal one in the
+        middle changes nothing. ``done``, when given, replaces the private control
+        message the click came from.
+        """
+        interaction = turn.interaction
+        try:
+            state = _apply_all(turn.state, turn.seat, actions)
+        except IllegalAction as illegal:
+            await _tell(interaction, str(illegal))
+            return
+        await _acknowledge(interaction)
+        async with self._locks[turn.table.id]:
+            table = await self.store.load(turn.table.id)
+            if table is None or table.version != turn.table.version:
+                await interaction.followup.send(OUTDATED, ephemeral=True)
+                return
+            state, computer_actions = await self._computer_turns(table, state)
+            logged = [(turn.seat, action) for action in actions]
+            await self._commit(table, state, [*logged, *computer_actions])
+        if done is not None:
+            await interaction.edit_original_response(content=done, view=None, embed=None)
+        await self.refresh_board(table, state)
+        await self._after_change(table, state, acting_user=interaction.user.id)
+
+    async def text_move(
+        self, interaction: discord.Interaction[Any], kind: str, actions: Sequence[str]
+    ) -> None:
+        """A move typed in the game's notation by a seated player whose turn it is."""
+        table = await self._channel_table(interaction)
+        if table is None:
+            return
+        title = GAMES[kind].title
+        if table.kind != kind:
+            await _tell(interaction, f"The game in this channel is not {title}.")
+            return
+        refusal = self._turn_refusal(
+            table, Target(table.id, table.version, "text"), interaction.user.id
+        )
+        if refusal:
+            await _tell(interaction, refusal)
+            return
+        assert table.state is not None
+        state = GAMES[kind].from_dict(table.state)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        if state.current_player != seat:
+            await _tell(interaction, self._not_your_turn(table, state))
+            return
+        turn = Turn(interaction, table, state, seat, Target(table.id, table.version, "text"))
+        await self.play(turn, actions, done=f"You played {' '.join(actions)}.")
+
+    async def _commit(
+        self, table: Table, state: GameState, actions: list[tuple[int | None, str]]
+    ) -> None:
+        table.state = state.to_dict()
+        if state.is_over:
+            table.status = "finished"
+        await self.store.save(table, expected_version=table.version, actions=actions)
+
+    async def _computer_turns(
+        self, table: Table, state: GameState
+    ) -> tuple[GameState, list[tuple[int | None, str]]]:
+        """Play every computer seat's decisions until a human must act or the game ends."""
+        spec = GAMES[table.kind]
+        actions: list[tuple[int | None, str]] = []
+        while not state.is_over:
+            seat = state.current_player
+            if seat is None or not table.seats[seat].is_computer:
+                break
+            seed = table.seed + table.version + len(actions)
+            action = await asyncio.to_thread(spec.bot_action, state, seed=seed)
+            log.info("game %d: computer seat %d plays %s", table.id, seat, action)
+            state = state.apply(action)
+            actions.append((seat, action))
+        return state, actions
+
+    # ---- the board message ------------------------------------------------------------
+
+    async def _board_payload(
+        self, table: Table, state: GameState, headline: str | None = None
+    ) -> dict[str, Any]:
+        cog = self.game_cog(table.kind)
+        png = await asyncio.to_thread(cog.render, table, state, headline)
+        filename = f"{table.kind}-{table.id}-{table.version}.png"
+        embed = discord.Embed(
+            title=f"{cog.spec.title}: game #{table.id}",
+            description=self._board_text(table, state, cog, headline),
+            colour=cog.colour,
+        )
+        embed.set_image(url=f"attachment://{filename}")
+        controls = self._controls(table, state, cog)
+        return {
+            "content": None,
+            "embed": embed,
+            "attachments": [discord.File(io.BytesIO(png), filename=filename)],
+            "view": view_of(controls),
+            "allowed_mentions": _NO_MENTIONS,
+        }
+
+    def _board_text(
+        self, table: Table, state: GameState, cog: GameCog, headline: str | None
+    ) -> str:
+        if headline:
+            return headline
+        if table.status in ("finished", "aborted") or state.is_over:
+            return cog.result_text(table, state)
+        return cog.status_text(table, state)
+
+    def _controls(self, table: Table, state: GameState, cog: GameCog) -> list[discord.ui.Item[Any]]:
+        if table.status != "active" or state.is_over:
+            return []
+        return cog.turn_controls(table, state)
+
+    async def refresh_board(
+        self, table: Table, state: GameState, headline: str | None = None
+    ) -> None:
+        """Redraw the board message in place; post a new one if it is gone."""
+        payload = await self._board_payload(table, state, headline)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if table.board_message_id is not None:
+            try:
+                await channel.get_partial_message(table.board_message_id).edit(**payload)
+                return
+            except discord.NotFound:
+                log.info("game %d: board message gone, posting a new one", table.id)
+        files = payload.pop("attachments")
+        message = await channel.send(files=files, **payload)
+        table.board_message_id = message.id
+        await self.store.set_board_message(table.id, message.id)
+
+    async def _after_change(self, table: Table, state: GameState, *, acting_user: int) -> None:
+        """Ping the next human once, or announce the result."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        old_ping = self._pings.pop(table.id, None)
+        if old_ping is not None:
+            await _delete_quietly(old_ping)
+        if table.status != "active" or state.is_over:
+            await self._announce_result(table, state, channel)
+            return
+        seat = state.current_player
+        if seat is None:
+            return
+        user_id = table.seats[seat].user_id
+        if user_id is None or user_id == acting_user:
+            return
+        ping = await channel.send(
+            f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        )
+        self._pings[table.id] = ping
+
+    async def _announce_result(
+        self, table: Table, state: GameState, channel: discord.PartialMessageable
+    ) -> None:
+        if table.status != "finished":
+            return
+        text = self.game_cog(table.kind).result_text(table, state)
+        await channel.send(f"🏁 {GAMES[table.kind].title} game #{table.id}: {text}")
+
+    # ---- resign, abandon, board -------------------------------------------------------
+
+    async def _confirm_resign(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        if table.status != "active":
+            await _tell(interaction, "This game is not running.")
+            return
+        if table.seat_of(interaction.user.id) is None:
+            await _tell(interaction, NOT_SEATED)
+            return
+        confirm = TableButton(
+            Target(table.id, table.version, "resign_yes"),
+            label="Yes, resign",
+            style=discord.ButtonStyle.danger,
+        )
+        await interaction.response.send_message(
+            "Do you really want to resign? The game counts as a loss.",
+            view=view_of([confirm]),
+            ephemeral=True,
+        )
+
+    async def resign(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if table.status != "active" or seat is None:
+            await _tell(interaction, "You are not playing a running game here.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self._locks[table.id]:
+            fresh = await self.store.load(table.id)
+            assert fresh is not None and fresh.state is not None
+            if fresh.status != "active":
+                await interaction.followup.send("This game is already over.", ephemeral=True)
+                return
+            fresh.status = "finished"
+            fresh.extra["resigned"] = seat
+            await self.store.save(
+                fresh, expected_version=fresh.version, actions=[(seat, "!resign")]
+            )
+        state = GAMES[fresh.kind].from_dict(fresh.state)
+        headline = self.resign_headline(fresh, seat)
+        await interaction.followup.send("You resigned.", ephemeral=True)
+        await self.refresh_board(fresh, state, headline)
+        channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+        await channel.send(f"🏳️ {GAMES[fresh.kind].title} game #{fresh.id}: {headline}")
+
+    @staticmethod
+    def resign_headline(table: Table, seat: int) -> str:
+        others = [s.name for index, s in enumerate(table.seats) if index != seat]
+        winners = " and ".join(others)
+        verb = "wins" if len(others) == 1 else "win"
+        return f"{table.seats[seat].name} resigned: {winners} {verb}."
+
+    async def _channel_table(self, interaction: discord.Interaction[Any]) -> Table | None:
+        table = await self.store.open_table_in(interaction.channel_id or 0)
+        if table is None:
+            await _tell(
+                interaction, "There is no game in this channel. Start one with `/bann new`."
+            )
+        return table
+
+    @game.command(name="board", description="Post the current board of this channel's game again")
+    async def board_command(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self._channel_table(interaction)
+        if table is None:
+            return
+        if table.status == "lobby":
+            await interaction.response.send_message(**self._lobby_payload(table), ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        async with self._locks[table.id]:
+            fresh = await self.store.load(table.id)
+            assert fresh is not None and fresh.state is not None
+            await self.store.save(fresh, expected_version=fresh.version)
+            state = GAMES[fresh.kind].from_dict(fresh.state)
+            old_board = fresh.board_message_id
+            message = await interaction.edit_original_response(
+                **await self._board_payload(fresh, state)
+            )
+            await self.store.set_board_message(fresh.id, message.id)
+        if old_board is not None:
+            channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+            await _strip_components(channel.get_partial_message(old_board))
+
+    @game.command(name="resign", description="Resign the game you are playing in this channel")
+    async def resign_command(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self._channel_table(interaction)
+        if table is not None:
+            await self._confirm_resign(interaction, table)
+
+    @game.command(name="abandon", description="End this channel's game without a result")
+    async def abandon_command(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self._channel_table(interaction)
+        if table is None:
+            return
+        if not self._may_manage(interaction, table):
+            await _tell(
+                interaction,
+                "Only the game's creator or someone with **Manage Messages** can abandon it.",
+            )
+            return
+        await interaction.response.defer(thinking=True)
+        async with self._locks[table.id]:
+            fresh = await self.store.load(table.id)
+            assert fresh is not None
+            fresh.status = "aborted"
+            await self.store.save(
+                fresh, expected_version=fresh.version, actions=[(None, "!abandon")]
+            )
+        headline = f"Abandoned by {interaction.user.display_name}; the game is not rated."
+        if fresh.state is not None:
+            await self.refresh_board(fresh, GAMES[fresh.kind].from_dict(fresh.state), headline)
+        elif fresh.board_message_id is not None:
+            channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+            await _strip_components(channel.get_partial_message(fresh.board_message_id))
+        await interaction.followup.send(f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}")
+
+
+def _apply_all(state: GameState, seat: int, actions: Sequence[str]) -> GameState:
+    if not actions:
+        raise IllegalAction("No move given.")
+    for action in actions:
+        if state.current_player != seat:
+            raise IllegalAction(f"'{action}' comes after your turn has ended.")
+        state = state.apply(action)
+    return state
+
+
+async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge now: a click updates its own message later, a command answers privately."""
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def cog_free_verbs(cog: GameCog) -> frozenset[str]:
+    """Verbs a seated player may use out of turn (e.g. looking at his own hand)."""
+    return getattr(cog, "free_verbs", frozenset())
+
+
+_NO_MENTIONS = discord.AllowedMentions.none()
+
+
+async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short private answer, whether or not the interaction was acknowledged yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def _delete_quietly(message: discord.PartialMessage) -> None:
+    try:
+        await message.delete()
+    except discord.HTTPException:
+        log.info("could not delete ping message %d", message.id)
+
+
+async def _strip_components(message: discord.PartialMessage) -> None:
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException:
+        log.info("could not strip controls from message %d", message.id)
