@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -35,7 +37,12 @@ class TableBot(commands.Bot):
     """The game bot: one store, the shared Tables cog and one cog per game."""
 
     def __init__(
-        self, *, database_path: str, dev_guild_id: int | None, **client_kwargs: Any
+        self,
+        *,
+        database_path: str,
+        dev_guild_id: int | None,
+        seed_source: Callable[[], int] | None = None,
+        **client_kwargs: Any,
     ) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -43,10 +50,11 @@ class TableBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
+        self.seed_source = seed_source or (lambda: secrets.randbits(48))
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
-        await self.add_cog(Tables(self, self.store))
+        await self.add_cog(Tables(self, self.store, self.seed_source))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(TableButton, TableSelect)
@@ -74,12 +82,20 @@ class TableBot(commands.Bot):
 
 
 def create_bot(
-    *, database_path: str | None = None, dev_guild_id: int | None = None, **client_kwargs: Any
+    *,
+    database_path: str | None = None,
+    dev_guild_id: int | None = None,
+    seed_source: Callable[[], int] | None = None,
+    **client_kwargs: Any,
 ) -> TableBot:
-    """The configured bot. Settings not passed come from the environment (.env)."""
+    """The configured bot. Settings not passed come from the environment (.env).
+
+    ``seed_source`` gives each new game its random seed (tests pass a fixed sequence).
+    """
     return TableBot(
         database_path=database_path or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
+        seed_source=seed_source,
         **client_kwargs,
     )
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import secrets
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,9 +97,10 @@ class Tables(commands.Cog):
 
     game = app_commands.Group(name="game", description="Manage the game in this channel")
 
-    def __init__(self, bot: commands.Bot, store: Store) -> None:
+    def __init__(self, bot: commands.Bot, store: Store, seed_source: Callable[[], int]) -> None:
         self.bot = bot
         self.store = store
+        self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pings: dict[int, discord.PartialMessage] = {}
 
@@ -138,7 +138,7 @@ class Tables(commands.Cog):
                 creator_id=interaction.user.id,
                 seats=seats,
                 options=options,
-                seed=secrets.randbits(48),
+                seed=self.seed_source(),
             )
         except ChannelBusy as busy:
             await interaction.response.send_message(self._busy_sentence(busy.table), ephemeral=True)
@@ -387,8 +387,7 @@ class Tables(commands.Cog):
     def _may_manage(interaction: discord.Interaction[Any], table: Table) -> bool:
         if interaction.user.id == table.creator_id:
             return True
-        permissions = getattr(interaction.user, "guild_permissions", None)
-        return bool(permissions and permissions.manage_messages)
+        return interaction.permissions.manage_messages
 
     async def _start(
         self, interaction: discord.Interaction[Any], table: Table, *, fresh_message: bool

@@ -1,0 +1,45 @@
+"""Shared fixtures: the fake Discord world and our real bot connected to it."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot import TableBot, create_bot
+from fakediscord.fixtures import *  # noqa: F403
+from fakediscord.fixtures import FakeWorld
+
+StartBot = Callable[[], Awaitable[TableBot]]
+
+
+@pytest.fixture
+def database_path(tmp_path: Path) -> Path:
+    return tmp_path / "tablebot.sqlite3"
+
+
+@pytest.fixture
+async def start_bot(fake_discord: FakeWorld, database_path: Path) -> AsyncIterator[StartBot]:
+    """Start (or, called again, restart) the real bot on the test's database file."""
+    running: list[TableBot] = []
+
+    async def start() -> TableBot:
+        for old in running:
+            await fake_discord.stop_bot(old)
+        running.clear()
+        bot = create_bot(
+            database_path=str(database_path),
+            dev_guild_id=None,
+            seed_source=itertools.count(1000).__next__,
+            connector=fake_discord.connector(),
+            guild_ready_timeout=0.01,
+        )
+        await fake_discord.start_bot(bot)
+        running.append(bot)
+        return bot
+
+    yield start
+    for bot in running:
+        await fake_discord.stop_bot(bot)

@@ -1,0 +1,283 @@
+"""Bann through the real discord.py against the fake Discord: whole games by clicks,
+a restart in the middle, and every kind of bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import discord
+
+from fakediscord import Message, SimUser
+from games import GAMES
+from games.bann import BannState
+
+BANN = GAMES["bann"]
+
+
+def stored_game(database_path: Path) -> dict:
+    """The newest game row, read straight from the bot's SQLite file."""
+    with sqlite3.connect(database_path) as db:
+        db.row_factory = sqlite3.Row
+        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
+    return dict(row) if row else {}
+
+
+def stored_state(database_path: Path) -> BannState:
+    return BANN.from_dict(json.loads(stored_game(database_path)["state"]))
+
+
+async def play(user: SimUser, board: Message, action: str):
+    """Tip with the board's button, then pick the move in the private menu."""
+    tip = action.split(">")[0]
+    opened = await user.click(board, f"Tip to {tip}")
+    assert len(opened.ephemeral) == 1, "the tip opens one private move menu"
+    menu = opened.ephemeral[0]
+    return await user.select(menu, [action])
+
+
+def mover(state: BannState, seats: list[SimUser]) -> SimUser:
+    assert state.current_player is not None
+    return seats[state.current_player]
+
+
+async def start_two_player_game(world, start_bot) -> Message:
+    await start_bot()
+    opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
+    lobby = opened.message
+    assert lobby is not None and world.bob.id in lobby.pinged
+    joined = await world.bob.click(lobby, "Join")
+    return joined.message
+
+
+async def test_two_players_play_a_whole_game_to_a_win_by_clicks(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    chooser = random.Random(5)
+    images = [board.attachments[0].data]
+    moves = 0
+    while not (state := stored_state(database_path)).is_over:
+        player = mover(state, seats)
+        if player is world.alice:
+            action = BANN.bot_action(state, seed=moves)
+        else:
+            action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
+        result = await play(player, board, action)
+        assert result.message.content.startswith("You played"), "the private menu confirms the move"
+        images.append(board.attachments[0].data)
+        assert images[-1] != images[-2], "the board picture changes after every move"
+        moves += 1
+
+    assert state.winner == 0, "alice, following the computer's advice, wins"
+    assert "Alice" in board.embeds[0]["description"] and "wins" in board.embeds[0]["description"]
+    assert board.buttons() == [], "a finished board takes no more clicks"
+    announcement = world.games.public_messages()[-1]
+    assert announcement.content.startswith("🏁") and "Alice" in announcement.content
+    assert stored_game(database_path)["status"] == "finished"
+
+
+async def test_the_next_player_is_pinged_once_and_only_the_next_player(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    state = stored_state(database_path)
+    player = mover(state, seats)
+    other = seats[1 - state.current_player]
+    result = await play(player, board, BANN.bot_action(state, seed=1))
+    pings = [message for message in result.new_messages if message.pinged]
+    assert [message.pinged for message in pings] == [[other.id]]
+    state = stored_state(database_path)
+    second = await play(other, board, BANN.bot_action(state, seed=2))
+    assert pings[0].deleted, "the previous ping is cleaned up"
+    assert [m.pinged for m in second.new_messages if m.pinged] == [[player.id]]
+
+
+async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, database_path):
+    world = fake_discord
+    await start_bot()
+    opened = await world.alice.slash(world.games, "bann new", computer=True)
+    board = opened.message
+    assert board.image().size[0] >= 600
+    moves = 0
+    while not (state := stored_state(database_path)).is_over:
+        assert state.current_player == 0, "the computer answers at once"
+        await play(world.alice, board, BANN.bot_action(state, seed=100 + moves))
+        moves += 1
+        assert moves < 200
+    assert stored_game(database_path)["status"] == "finished"
+    assert world.games.public_messages()[-1].content.startswith("🏁")
+
+
+async def test_a_restart_mid_game_keeps_the_game_and_the_old_board_works(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    for seed in range(3):
+        state = stored_state(database_path)
+        await play(mover(state, seats), board, BANN.bot_action(state, seed=seed))
+    before = stored_state(database_path)
+
+    await start_bot()
+
+    assert stored_state(database_path).to_dict() == before.to_dict()
+    action = BANN.bot_action(before, seed=9)
+    await play(mover(before, seats), board, action)
+    after = stored_state(database_path)
+    assert after.to_dict() == before.apply(action).to_dict()
+
+
+async def test_someone_not_seated_is_refused_and_nothing_changes(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    version = stored_game(database_path)["version"]
+    result = await world.carol.click(board, board.buttons()[0].label)
+    assert result.ephemeral[0].content == "You are not playing in this game."
+    assert stored_game(database_path)["version"] == version
+
+
+async def test_a_seated_player_out_of_turn_is_refused(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    state = stored_state(database_path)
+    waiting = [world.alice, world.bob][1 - state.current_player]
+    result = await waiting.click(board, board.buttons()[0].label)
+    assert result.ephemeral[0].content.startswith("It is not your turn")
+    text_result = await waiting.slash(world.games, "bann move", notation=state.legal_actions()[0])
+    assert text_result.message.content.startswith("It is not your turn")
+    assert stored_state(database_path).to_dict() == state.to_dict()
+
+
+async def test_an_outdated_board_and_menu_are_refused(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    state = stored_state(database_path)
+    player = mover(state, seats)
+    first, second = state.legal_actions()[:2]
+    menu = (await player.click(board, f"Tip to {first.split('>')[0]}")).ephemeral[0]
+    stale_menu = (await player.click(board, f"Tip to {second.split('>')[0]}")).ephemeral[0]
+    await player.select(menu, [first])
+    after_move = stored_state(database_path)
+
+    refused = await player.select(stale_menu, [second])
+
+    assert "outdated" in refused.ephemeral[-1].content
+    assert stored_state(database_path).to_dict() == after_move.to_dict()
+
+
+async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    state = stored_state(database_path)
+    player = mover(state, [world.alice, world.bob])
+    action = state.legal_actions()[0]
+    menu = (await player.click(board, f"Tip to {action.split('>')[0]}")).ephemeral[0]
+    version = stored_game(database_path)["version"]
+
+    results = await asyncio.gather(player.select(menu, [action]), player.select(menu, [action]))
+
+    assert stored_game(database_path)["version"] == version + 1
+    replies = [message.content for result in results for message in result.ephemeral]
+    assert any("outdated" in reply for reply in replies)
+    with sqlite3.connect(database_path) as db:
+        logged = db.execute("SELECT action FROM actions").fetchall()
+    assert logged == [(action,)]
+
+
+async def test_an_illegal_or_malformed_text_move_is_explained(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_two_player_game(world, start_bot)
+    state = stored_state(database_path)
+    player = [world.alice, world.bob][state.current_player]
+    top = state.dice[state.current_player]
+    side = next(face for face in range(1, 7) if face not in (top, 7 - top, 2))
+    off_board = "S" if state.current_player == 0 else "N"
+    cases = {
+        "hello": "is not a Bann action",
+        f"{7 - top}>2:N": "You cannot tip",
+        f"{side}>2:{off_board}": "not a legal move",
+        f"{side}>1:N": "Knight 1 is banned",
+    }
+    for notation, explanation in cases.items():
+        result = await player.slash(world.games, "bann move", notation=notation)
+        assert explanation in result.message.content, notation
+    assert stored_state(database_path).to_dict() == state.to_dict()
+
+
+async def test_a_text_move_plays_like_a_click(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    state = stored_state(database_path)
+    player = [world.alice, world.bob][state.current_player]
+    action = state.legal_actions()[0]
+    result = await player.slash(world.games, "bann move", notation=action)
+    assert result.message.content == f"You played {action}."
+    assert stored_state(database_path).to_dict() == state.apply(action).to_dict()
+    assert board.versions, "the board message was redrawn"
+
+
+async def test_a_missing_attach_files_permission_is_explained_and_nothing_is_created(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    permissions = world.games.bot_permissions
+    permissions.attach_files = False
+    world.games.bot_permissions = permissions
+    result = await world.alice.slash(world.games, "bann new")
+    assert "Attach Files" in result.message.content and result.message.is_ephemeral
+    assert stored_game(database_path) == {}
+
+
+async def test_one_unfinished_game_per_channel(fake_discord, start_bot, database_path):
+    world = fake_discord
+    await start_bot()
+    await world.alice.slash(world.games, "bann new")
+    result = await world.bob.slash(world.games, "bann new")
+    assert "already has a lobby of Bann" in result.message.content
+
+
+async def test_draw_offer_and_acceptance_end_the_game_drawn(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    state = stored_state(database_path)
+    offerer = mover(state, seats)
+    await offerer.click(board, "Offer draw")
+    answerer = seats[1 - state.current_player]
+    assert [b.label for b in board.buttons()] == ["Accept draw", "Decline draw"]
+    await answerer.click(board, "Accept draw")
+    assert stored_state(database_path).result == "agreement"
+    assert "Drawn by agreement" in board.embeds[0]["description"]
+
+
+async def test_resign_and_abandon(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    asked = await world.bob.click(board, "Resign")
+    await world.bob.click(asked.ephemeral[0], "Yes, resign")
+    assert stored_game(database_path)["status"] == "finished"
+    assert "Bob resigned: Alice wins." in board.embeds[0]["description"]
+
+    await world.alice.slash(world.games, "bann new")
+    refused = await world.carol.slash(world.games, "game abandon")
+    assert "Manage Messages" in refused.message.content
+    world.carol.permissions = discord.Permissions(manage_messages=True)
+    await world.carol.slash(world.games, "game abandon")
+    assert stored_game(database_path)["status"] == "aborted"
