@@ -26,9 +26,7 @@ async def start_bot(fake_discord: FakeWorld, database_path: Path) -> AsyncIterat
     running: list[TableBot] = []
 
     async def start() -> TableBot:
-        for old in running:
-            await fake_discord.stop_bot(old)
-        running.clear()
+        await stop_all()
         bot = create_bot(
             database_path=str(database_path),
             dev_guild_id=None,
@@ -40,6 +38,11 @@ async def start_bot(fake_discord: FakeWorld, database_path: Path) -> AsyncIterat
         running.append(bot)
         return bot
 
+    async def stop_all() -> None:
+        for bot in running:
+            if not bot.is_closed():
+                await fake_discord.stop_bot(bot)
+        running.clear()
+
     yield start
-    for bot in running:
-        await fake_discord.stop_bot(bot)
+    await stop_all()

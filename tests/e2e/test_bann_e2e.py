@@ -251,9 +251,7 @@ async def test_one_unfinished_game_per_channel(fake_discord, start_bot, database
     assert "already has a lobby of Bann" in result.message.content
 
 
-async def test_draw_offer_and_acceptance_end_the_game_drawn(
-    fake_discord, start_bot, database_path
-):
+async def test_draw_offer_and_acceptance_end_the_game_drawn(fake_discord, start_bot, database_path):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
     seats = [world.alice, world.bob]

@@ -1,0 +1,64 @@
+"""`python bot.py` explains a missing or rejected token in one line, without a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot_script(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISCORD_TOKEN", "DEV_GUILD_ID")
+    }
+    environment.update(settings)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_no_token_prints_one_line_saying_what_to_set(tmp_path):
+    finished = run_bot_script(tmp_path)
+    assert finished.returncode != 0
+    lines = finished.stderr.strip().splitlines()
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
+    assert "Traceback" not in finished.stderr + finished.stdout
+
+
+def test_a_malformed_dev_guild_id_is_named(tmp_path):
+    finished = run_bot_script(tmp_path, DISCORD_TOKEN="x", DEV_GUILD_ID="my-server")
+    assert finished.returncode != 0
+    assert "DEV_GUILD_ID" in finished.stderr and "Traceback" not in finished.stderr
+
+
+def test_a_rejected_token_prints_one_line(monkeypatch, capsys):
+    async def rejected(token: str) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(bot, "_run", rejected)
+    assert bot.main() == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "rejected DISCORD_TOKEN" in lines[0]
+
+
+@pytest.mark.parametrize("raw", ["", "  "])
+def test_an_empty_dev_guild_id_means_global_commands(monkeypatch, raw):
+    monkeypatch.setenv("DEV_GUILD_ID", raw)
+    assert bot.create_bot(database_path=":memory:").dev_guild_id is None
