@@ -91,6 +91,19 @@ class GameCog(commands.Cog):
     def describe(self, state: GameState, action: str) -> str:
         return state.describe(action)
 
+    private_label: str | None = None
+    """Label of the board button that shows a seat its private view (None: nothing hidden)."""
+
+    def private_payload(self, table: Table, state: GameState, seat: int) -> dict[str, Any]:
+        """Message keyword arguments showing ``seat`` what only it may see."""
+        raise NotImplementedError
+
+    def private_recipients(
+        self, table: Table, before: GameState | None, after: GameState
+    ) -> list[int]:
+        """Seats that should get their private view by DM after this change."""
+        return []
+
 
 class Tables(commands.Cog):
     """The one place that runs lobbies and turns for every game."""
@@ -103,6 +116,7 @@ class Tables(commands.Cog):
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pings: dict[int, discord.PartialMessage] = {}
+        self._told_closed_dms: defaultdict[int, set[int]] = defaultdict(set)
 
     def game_cog(self, kind: str) -> GameCog:
         for cog in self.bot.cogs.values():
@@ -246,6 +260,9 @@ class Tables(commands.Cog):
             return
         if target.verb == "resign_yes":
             await self.resign(interaction, table)
+            return
+        if target.verb == "private":
+            await self._show_private(interaction, table)
             return
         await self._on_game_component(interaction, table, target, values)
 
@@ -439,7 +456,7 @@ class Tables(commands.Cog):
         if done is not None:
             await interaction.edit_original_response(content=done, view=None, embed=None)
         await self.refresh_board(table, state)
-        await self._after_change(table, state, acting_user=interaction.user.id)
+        await self._after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
     async def text_move(
         self, interaction: discord.Interaction[Any], kind: str, actions: Sequence[str]
@@ -528,7 +545,16 @@ class Tables(commands.Cog):
     def _controls(self, table: Table, state: GameState, cog: GameCog) -> list[discord.ui.Item[Any]]:
         if table.status != "active" or state.is_over:
             return []
-        return cog.turn_controls(table, state)
+        controls = cog.turn_controls(table, state)
+        if cog.private_label:
+            controls.append(
+                TableButton(
+                    Target(table.id, table.version, "private"),
+                    label=cog.private_label,
+                    emoji="🂠",
+                )
+            )
+        return controls
 
     async def refresh_board(
         self, table: Table, state: GameState, headline: str | None = None
@@ -547,8 +573,19 @@ class Tables(commands.Cog):
         table.board_message_id = message.id
         await self.store.set_board_message(table.id, message.id)
 
-    async def _after_change(self, table: Table, state: GameState, *, acting_user: int) -> None:
-        """Ping the next human once, or announce the result."""
+    async def _after_change(
+        self,
+        table: Table,
+        state: GameState,
+        *,
+        acting_user: int,
+        before: GameState | None = None,
+    ) -> None:
+        """Send private views that changed, then ping the next human once or announce
+        the result."""
+        cog = self.game_cog(table.kind)
+        if cog.private_label and table.status == "active":
+            await self._deliver_private(table, state, cog.private_recipients(table, before, state))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         old_ping = self._pings.pop(table.id, None)
         if old_ping is not None:
@@ -567,6 +604,55 @@ class Tables(commands.Cog):
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )
         self._pings[table.id] = ping
+
+    async def _show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await _tell(interaction, NOT_SEATED)
+            return
+        if table.status != "active" or table.state is None:
+            await _tell(interaction, "This game is not running.")
+            return
+        cog = self.game_cog(table.kind)
+        state = cog.spec.from_dict(table.state)
+        payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
+        await interaction.response.send_message(ephemeral=True, **payload)
+
+    async def _deliver_private(self, table: Table, state: GameState, seats: list[int]) -> None:
+        """DM each seat its private view; a closed DM gets one note in the channel."""
+        cog = self.game_cog(table.kind)
+        for seat in seats:
+            user_id = table.seats[seat].user_id
+            if user_id is None:
+                continue
+            payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
+            payload["content"] = f"{self._where(table)}\n{payload.get('content') or ''}".strip()
+            try:
+                dm = await self.bot.create_dm(discord.Object(user_id))
+                await dm.send(**payload)
+            except discord.Forbidden as refused:
+                if refused.code != 50007:
+                    raise
+                await self._note_closed_dms(table, user_id)
+
+    def _where(self, table: Table) -> str:
+        guild = self.bot.get_guild(table.guild_id)
+        server = guild.name if guild else "your server"
+        return (
+            f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
+        )
+
+    async def _note_closed_dms(self, table: Table, user_id: int) -> None:
+        if user_id in self._told_closed_dms[table.id]:
+            return
+        self._told_closed_dms[table.id].add(user_id)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        label = self.game_cog(table.kind).private_label
+        await channel.send(
+            f"<@{user_id}>, I cannot send you direct messages: use the **{label}** button "
+            "on the board to see your private view.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        )
 
     async def _announce_result(
         self, table: Table, state: GameState, channel: discord.PartialMessageable
