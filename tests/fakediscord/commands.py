@@ -1,0 +1,228 @@
+"""Registered application commands, and slash interaction data built from them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .model import Channel
+from .users import SimUser
+
+CHAT_INPUT = 1
+BOT_DM_CONTEXT = 1
+ADMINISTRATOR = 1 << 3
+# Application command option types.
+SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 9, 10
+
+
+class CommandRegistry:
+    """What the bot registered through PUT /applications/{app}[/guilds/{g}]/commands."""
+
+    def __init__(self, application_id: int, new_id: Callable[[], int]) -> None:
+        self.application_id = application_id
+        self._new_id = new_id
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.sync_count = 0
+
+    def replace(self, commands: list[dict[str, Any]], guild_id: int | None) -> list[dict]:
+        stored = [self._stored(command, guild_id) for command in commands]
+        if guild_id is None:
+            self.global_commands = stored
+        else:
+            self.guild_commands[guild_id] = stored
+        self.sync_count += 1
+        return stored
+
+    def listing(self, guild_id: int | None) -> list[dict[str, Any]]:
+        if guild_id is None:
+            return self.global_commands
+        return self.guild_commands.get(guild_id, [])
+
+    def _stored(self, command: dict[str, Any], guild_id: int | None) -> dict[str, Any]:
+        previous = self._find(command["name"], guild_id)
+        stored = {
+            "type": CHAT_INPUT,
+            "description": "",
+            "options": [],
+            "default_member_permissions": None,
+            "nsfw": False,
+            **command,
+            "id": previous["id"] if previous else str(self._new_id()),
+            "application_id": str(self.application_id),
+            "version": str(self._new_id()),
+        }
+        if guild_id is not None:
+            stored["guild_id"] = str(guild_id)
+        return stored
+
+    def _find(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
+        for command in self.listing(guild_id):
+            if command["name"] == name and command.get("type", CHAT_INPUT) == CHAT_INPUT:
+                return command
+        return None
+
+    def build_command_data(
+        self,
+        path: str,
+        values: dict[str, Any],
+        *,
+        guild_id: int | None,
+        invoker_permissions: int,
+    ) -> dict[str, Any]:
+        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]"."""
+        names = path.strip().lstrip("/").split()
+        command = (self._find(names[0], guild_id) if guild_id else None) or self._find(
+            names[0], None
+        )
+        if command is None:
+            known = sorted(c["name"] for c in self.global_commands + self.listing(guild_id))
+            raise AssertionError(f"no registered slash command {names[0]!r}; registered: {known}")
+        check_available(command, guild_id, invoker_permissions)
+        resolved: dict[str, dict[str, Any]] = {}
+        options = nest_options(command, names, values, resolved)
+        if guild_id is None:
+            # In a DM there is no guild, so Discord resolves users but not members.
+            resolved.pop("members", None)
+        data: dict[str, Any] = {
+            "id": command["id"],
+            "name": command["name"],
+            "type": CHAT_INPUT,
+            "options": options,
+        }
+        if resolved:
+            data["resolved"] = resolved
+        if "guild_id" in command:
+            data["guild_id"] = command["guild_id"]
+        return data
+
+
+def check_available(command: dict[str, Any], guild_id: int | None, permissions: int) -> None:
+    """Discord does not even offer a command the user may not use there."""
+    name = command["name"]
+    contexts = command.get("contexts")
+    if guild_id is None and contexts is not None and BOT_DM_CONTEXT not in contexts:
+        raise AssertionError(f"/{name} is not available in DMs (contexts {contexts})")
+    required = command.get("default_member_permissions")
+    if guild_id is None or required is None or permissions & ADMINISTRATOR:
+        return
+    if permissions & int(required) != int(required):
+        raise AssertionError(
+            f"/{name} is hidden from members without permissions {required} (default_member_"
+            f"permissions); the user has {permissions}"
+        )
+
+
+def nest_options(
+    schema: dict[str, Any],
+    names: list[str],
+    values: dict[str, Any],
+    resolved: dict[str, dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Walk group/subcommand names down the schema; the leaf gets the typed values."""
+    if len(names) == 1:
+        return leaf_options(schema, values, resolved)
+    wanted = names[1]
+    for option in schema.get("options", []):
+        if option["name"] == wanted and option["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP):
+            inner = nest_options(option, names[1:], values, resolved)
+            return [{"name": wanted, "type": option["type"], "options": inner}]
+    children = [
+        o["name"] for o in schema.get("options", []) if o["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP)
+    ]
+    raise AssertionError(f"{schema['name']!r} has no subcommand {wanted!r}; it has {children}")
+
+
+def leaf_options(
+    schema: dict[str, Any], values: dict[str, Any], resolved: dict[str, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    declared = {option["name"]: option for option in schema.get("options", [])}
+    if any(option["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP) for option in declared.values()):
+        raise AssertionError(f"{schema['name']!r} needs a subcommand: {sorted(declared)}")
+    unknown = sorted(set(values) - set(declared))
+    if unknown:
+        raise AssertionError(
+            f"{schema['name']!r} has no options {unknown}; it has {sorted(declared)}"
+        )
+    missing = [n for n, o in declared.items() if o.get("required") and n not in values]
+    if missing:
+        raise AssertionError(f"{schema['name']!r} needs options {missing}")
+    return [
+        {
+            "name": name,
+            "type": declared[name]["type"],
+            "value": typed_value(declared[name], value, resolved),
+        }
+        for name, value in values.items()
+    ]
+
+
+def typed_value(option: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
+    kind = option["type"]
+    name = option["name"]
+    if kind == STRING:
+        require(isinstance(value, str), name, "a str", value)
+        check_length(option, value)
+    elif kind == INTEGER:
+        require(isinstance(value, int) and not isinstance(value, bool), name, "an int", value)
+        check_range(option, value)
+    elif kind == NUMBER:
+        require(
+            isinstance(value, int | float) and not isinstance(value, bool), name, "a number", value
+        )
+        check_range(option, value)
+    elif kind == BOOLEAN:
+        require(isinstance(value, bool), name, "a bool", value)
+    elif kind in (USER, MENTIONABLE):
+        require(isinstance(value, SimUser), name, "a SimUser", value)
+        resolve_user(value, resolved)
+        return str(value.id)
+    elif kind == CHANNEL:
+        require(isinstance(value, Channel), name, "a Channel", value)
+        resolve_channel(value, resolved)
+        return str(value.id)
+    else:
+        raise AssertionError(f"option {name!r} has type {kind}, which fakediscord cannot send")
+    check_choice(option, value)
+    return value
+
+
+def require(condition: bool, name: str, expected: str, value: Any) -> None:
+    if not condition:
+        raise AssertionError(f"option {name!r} needs {expected}, got {value!r}")
+
+
+def check_length(option: dict[str, Any], value: str) -> None:
+    low, high = option.get("min_length", 0), option.get("max_length", 6000)
+    if not low <= len(value) <= high:
+        raise AssertionError(f"option {option['name']!r}: length must be {low}..{high}")
+
+
+def check_range(option: dict[str, Any], value: float) -> None:
+    low, high = option.get("min_value"), option.get("max_value")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise AssertionError(f"option {option['name']!r}: {value} is outside {low}..{high}")
+
+
+def check_choice(option: dict[str, Any], value: Any) -> None:
+    choices = [choice["value"] for choice in option.get("choices") or []]
+    if choices and value not in choices:
+        raise AssertionError(f"option {option['name']!r}: {value!r} is not one of {choices}")
+
+
+def resolve_user(user: SimUser, resolved: dict[str, dict[str, Any]]) -> None:
+    resolved.setdefault("users", {})[str(user.id)] = user.user_payload()
+    member = user.member_payload()
+    del member["user"]
+    member["permissions"] = str(user.permissions.value)
+    resolved.setdefault("members", {})[str(user.id)] = member
+
+
+def resolve_channel(channel: Channel, resolved: dict[str, dict[str, Any]]) -> None:
+    resolved.setdefault("channels", {})[str(channel.id)] = {
+        "id": str(channel.id),
+        "name": channel.name,
+        "type": 1 if channel.is_dm else 0,
+        "permissions": str(channel.bot_permissions.value),
+    }

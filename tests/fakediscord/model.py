@@ -1,0 +1,552 @@
+"""What the fake Discord stores: guilds, channels, messages, attachments, the bot's user."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import mimetypes
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from PIL import Image
+
+if TYPE_CHECKING:
+    from .users import SimUser
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL_FLAG = 1 << 6
+LOADING_FLAG = 1 << 7
+TEXT_CHANNEL_TYPE = 0
+DM_CHANNEL_TYPE = 1
+BUTTON_TYPE = 2
+STRING_SELECT_TYPE = 3
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+BOT_DEFAULT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    use_external_emojis=True,
+    add_reactions=True,
+)
+MEMBER_DEFAULT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    use_external_emojis=True,
+    add_reactions=True,
+    use_application_commands=True,
+)
+
+
+class SnowflakeFactory:
+    """Increasing snowflakes carrying the current time, so created_at looks plausible."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        now_ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        self._last = max(now_ms << 22, self._last + 1)
+        return self._last
+
+
+def iso_now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+def permission_value(permissions: discord.Permissions | int) -> int:
+    if isinstance(permissions, discord.Permissions):
+        return permissions.value
+    return int(permissions)
+
+
+@dataclass
+class BotUser:
+    """The application's bot account."""
+
+    id: int
+    name: str
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": None,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "public_flags": 0,
+            "flags": 0,
+            "verified": True,
+            "mfa_enabled": False,
+        }
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    content_type: str
+    data: bytes
+    description: str | None = None
+    size: tuple[int, int] | None = None
+
+    @classmethod
+    def from_upload(cls, attachment_id: int, filename: str, data: bytes) -> Attachment:
+        content_type = guess_content_type(filename, data)
+        return cls(attachment_id, filename, content_type, data, size=image_size(content_type, data))
+
+    def url(self, channel_id: int) -> str:
+        return f"https://cdn.discordapp.com/attachments/{channel_id}/{self.id}/{self.filename}"
+
+    def payload(self, channel_id: int) -> dict[str, Any]:
+        url = self.url(channel_id)
+        payload: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net"),
+            "content_type": self.content_type,
+        }
+        if self.description is not None:
+            payload["description"] = self.description
+        if self.size is not None:
+            payload["width"], payload["height"] = self.size
+        return payload
+
+
+def image_size(content_type: str, data: bytes) -> tuple[int, int] | None:
+    if not content_type.startswith("image/"):
+        return None
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return image.size
+    except OSError:
+        # Discord leaves width/height out for files it cannot decode.
+        return None
+
+
+def guess_content_type(filename: str, data: bytes) -> str:
+    # discord.py uploads every file as application/octet-stream; Discord sniffs the real type.
+    if data.startswith(PNG_MAGIC):
+        return "image/png"
+    guessed, _ = mimetypes.guess_type(filename)
+    return guessed or "application/octet-stream"
+
+
+@dataclass(frozen=True)
+class ButtonInfo:
+    label: str | None
+    custom_id: str | None
+    disabled: bool
+    style: int
+    emoji: str | None
+    url: str | None
+    row: int
+
+
+@dataclass(frozen=True)
+class SelectOptionInfo:
+    label: str
+    value: str
+    description: str | None
+    default: bool
+
+
+@dataclass(frozen=True)
+class SelectInfo:
+    custom_id: str
+    placeholder: str | None
+    options: tuple[SelectOptionInfo, ...]
+    min_values: int
+    max_values: int
+    disabled: bool
+    row: int
+
+    @property
+    def values(self) -> list[str]:
+        return [option.value for option in self.options]
+
+    @property
+    def labels(self) -> list[str]:
+        return [option.label for option in self.options]
+
+
+@dataclass(frozen=True)
+class MessageVersion:
+    """A message as it looked before one of its edits."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[Attachment]
+    flags: int
+
+
+@dataclass(eq=False)
+class Message:
+    """A stored message. Edits replace field values and never mutate them in place, so
+    versions and payloads can share the lists and dicts without copying."""
+
+    id: int
+    channel: Channel
+    author: BotUser | SimUser
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    interaction_metadata: dict[str, Any] | None = None
+    ephemeral_for: int | None = None
+    pinged: list[int] = field(default_factory=list)
+    edited_at: str | None = None
+    versions: list[MessageVersion] = field(default_factory=list)
+    deleted: bool = False
+    created_at: str = field(default_factory=iso_now)
+
+    @property
+    def is_ephemeral(self) -> bool:
+        return self.ephemeral_for is not None
+
+    def visible_to(self, user: SimUser) -> bool:
+        return self.ephemeral_for is None or self.ephemeral_for == user.id
+
+    def remember_version(self) -> None:
+        self.versions.append(
+            MessageVersion(
+                self.content,
+                self.embeds,
+                self.components,
+                list(self.attachments),
+                self.flags,
+            )
+        )
+        self.edited_at = iso_now()
+
+    def image(self) -> Image.Image:
+        """The first PNG attachment, decoded."""
+        for attachment in self.attachments:
+            if attachment.content_type == "image/png":
+                image = Image.open(io.BytesIO(attachment.data))
+                image.load()
+                return image
+        raise AssertionError(f"message {self.id} has no PNG attachment: {self.attachments!r}")
+
+    def buttons(self) -> list[ButtonInfo]:
+        return [
+            ButtonInfo(
+                label=component.get("label"),
+                custom_id=component.get("custom_id"),
+                disabled=component.get("disabled", False),
+                style=component.get("style", 1),
+                emoji=emoji_text(component.get("emoji")),
+                url=component.get("url"),
+                row=row,
+            )
+            for row, component in self._components_of_type(BUTTON_TYPE)
+        ]
+
+    def selects(self) -> list[SelectInfo]:
+        return [
+            SelectInfo(
+                custom_id=component["custom_id"],
+                placeholder=component.get("placeholder"),
+                options=tuple(
+                    SelectOptionInfo(
+                        label=option["label"],
+                        value=option["value"],
+                        description=option.get("description"),
+                        default=option.get("default", False),
+                    )
+                    for option in component.get("options", [])
+                ),
+                min_values=component.get("min_values", 1),
+                max_values=component.get("max_values", 1),
+                disabled=component.get("disabled", False),
+                row=row,
+            )
+            for row, component in self._components_of_type(STRING_SELECT_TYPE)
+        ]
+
+    def _components_of_type(self, component_type: int) -> list[tuple[int, dict[str, Any]]]:
+        return [
+            (row_index, component)
+            for row_index, row in enumerate(self.components)
+            for component in row.get("components", [])
+            if component.get("type") == component_type
+        ]
+
+    def message_type(self) -> int:
+        # 20 = CHAT_INPUT_COMMAND: the visible "used /command" reply; everything else DEFAULT.
+        is_slash_reply = self.interaction_metadata and self.interaction_metadata["type"] == 2
+        return 20 if is_slash_reply else 0
+
+    def payload(self) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.message_type(),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": self.created_at,
+            "edited_timestamp": self.edited_at,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [self.channel.mentioned_user_payload(user_id) for user_id in self.pinged],
+            "mention_roles": [],
+            "attachments": [a.payload(self.channel.id) for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "flags": self.flags,
+        }
+        if self.channel.guild is not None:
+            payload["guild_id"] = str(self.channel.guild.id)
+        if isinstance(self.author, BotUser):
+            payload["application_id"] = str(self.author.id)
+        if self.interaction_metadata is not None:
+            payload["interaction_metadata"] = self.interaction_metadata
+            payload["webhook_id"] = str(self.author.id)
+        return payload
+
+    def __repr__(self) -> str:
+        return (
+            f"<fake Message id={self.id} channel={self.channel.name!r} content={self.content!r}"
+            f" attachments={[a.filename for a in self.attachments]} flags={self.flags}>"
+        )
+
+
+def emoji_text(emoji: dict[str, Any] | None) -> str | None:
+    if not emoji:
+        return None
+    return emoji.get("name")
+
+
+class Channel:
+    """A guild text channel or a DM channel between the bot and one simulated user."""
+
+    def __init__(
+        self,
+        channel_id: int,
+        name: str,
+        *,
+        guild: Guild | None,
+        recipient: SimUser | None = None,
+        position: int = 0,
+        on_change: Callable[[Channel, str], None] | None = None,
+    ) -> None:
+        self.id = channel_id
+        self.name = name
+        self.guild = guild
+        self.recipient = recipient
+        self.position = position
+        self.messages: list[Message] = []
+        self._bot_permissions = BOT_DEFAULT_PERMISSIONS.value
+        self._on_change = on_change
+
+    @property
+    def is_dm(self) -> bool:
+        return self.guild is None
+
+    @property
+    def bot_permissions(self) -> discord.Permissions:
+        """What the bot may do here; setting it also tells connected bots (CHANNEL_UPDATE)."""
+        return discord.Permissions(self._bot_permissions)
+
+    @bot_permissions.setter
+    def bot_permissions(self, permissions: discord.Permissions | int) -> None:
+        self._bot_permissions = permission_value(permissions)
+        if self._on_change is not None:
+            self._on_change(self, "CHANNEL_UPDATE")
+
+    def visible_to(self, user: SimUser) -> list[Message]:
+        return [message for message in self.messages if message.visible_to(user)]
+
+    def public_messages(self) -> list[Message]:
+        return [message for message in self.messages if not message.is_ephemeral]
+
+    def last_message(self) -> Message:
+        """The newest public message (ephemerals are not part of the channel for others)."""
+        public = self.public_messages()
+        if not public:
+            raise AssertionError(f"channel {self.name!r} has no messages")
+        return public[-1]
+
+    def mentioned_user_payload(self, user_id: int) -> dict[str, Any]:
+        known = [] if self.guild is None else self.guild.members
+        for user in [*known, self.recipient]:
+            if user is not None and user.id == user_id:
+                return user.user_payload()
+        # Mentioned but not here: Discord still describes the user, we know only the id.
+        return {"id": str(user_id), "username": str(user_id), "discriminator": "0", "avatar": None}
+
+    def payload(self, bot_user_id: int) -> dict[str, Any]:
+        if self.guild is None:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL_TYPE,
+                "last_message_id": None,
+                "recipients": [self.recipient.user_payload()],
+            }
+        denied = BOT_DEFAULT_PERMISSIONS.value & ~self._bot_permissions
+        return {
+            "id": str(self.id),
+            "type": TEXT_CHANNEL_TYPE,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.position,
+            "parent_id": None,
+            "topic": None,
+            "nsfw": False,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "permission_overwrites": [
+                {
+                    "id": str(bot_user_id),
+                    "type": 1,
+                    "allow": str(self._bot_permissions),
+                    "deny": str(denied),
+                }
+            ],
+        }
+
+    def __repr__(self) -> str:
+        return f"<fake Channel id={self.id} name={self.name!r} messages={len(self.messages)}>"
+
+
+class Guild:
+    def __init__(
+        self,
+        guild_id: int,
+        name: str,
+        *,
+        new_id: Callable[[], int],
+        on_channel_change: Callable[[Channel, str], None],
+    ) -> None:
+        self.id = guild_id
+        self.name = name
+        self.channels: list[Channel] = []
+        self.members: list[SimUser] = []
+        self.bot_role_id = new_id()
+        self._new_id = new_id
+        self._on_channel_change = on_channel_change
+
+    def add_text_channel(self, name: str) -> Channel:
+        channel = Channel(
+            self._new_id(),
+            name.lstrip("#"),
+            guild=self,
+            position=len(self.channels),
+            on_change=self._on_channel_change,
+        )
+        self.channels.append(channel)
+        self._on_channel_change(channel, "CHANNEL_CREATE")
+        return channel
+
+    def channel(self, name: str) -> Channel:
+        for channel in self.channels:
+            if channel.name == name.lstrip("#"):
+                return channel
+        raise KeyError(f"guild {self.name!r} has no channel {name!r}")
+
+    def member(self, user_id: int) -> SimUser:
+        for member in self.members:
+            if member.id == user_id:
+                return member
+        raise KeyError(f"user {user_id} is not a member of {self.name!r}")
+
+    def roles_payload(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": str(self.id),
+                "name": "@everyone",
+                "permissions": str(MEMBER_DEFAULT_PERMISSIONS.value),
+                "position": 0,
+                "colors": {"primary_color": 0},
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            },
+            {
+                "id": str(self.bot_role_id),
+                "name": "bot",
+                "permissions": str(BOT_DEFAULT_PERMISSIONS.value),
+                "position": 1,
+                "colors": {"primary_color": 0},
+                "hoist": False,
+                "managed": True,
+                "mentionable": False,
+                "flags": 0,
+            },
+        ]
+
+    def create_payload(self, bot: BotUser) -> dict[str, Any]:
+        """The GUILD_CREATE body: everything, including all members so no chunking is needed."""
+        bot_member = member_payload(bot.payload(), roles=[self.bot_role_id])
+        members = [bot_member] + [m.member_payload() for m in self.members]
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.id + 1),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": self.roles_payload(),
+            "channels": [channel.payload(bot.id) for channel in self.channels],
+            "threads": [],
+            "members": members,
+            "member_count": len(members),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": iso_now(),
+            "preferred_locale": "en-US",
+            "system_channel_id": None,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+        }
+
+    def __repr__(self) -> str:
+        return f"<fake Guild id={self.id} name={self.name!r}>"
+
+
+def member_payload(user: dict[str, Any], *, roles: list[int]) -> dict[str, Any]:
+    return {
+        "user": user,
+        "nick": None,
+        "avatar": None,
+        "roles": [str(role) for role in roles],
+        "joined_at": iso_now(),
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "pending": False,
+        "flags": 0,
+        "communication_disabled_until": None,
+    }
