@@ -21,6 +21,7 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.components import TableButton, TableSelect
+from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
 from data import Store
 
@@ -55,9 +56,10 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         await self.add_cog(Tables(self, self.store, self.seed_source))
+        await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
-        self.add_dynamic_items(TableButton, TableSelect)
+        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton)
         await self._sync_commands()
         log.info(
             "ready to host games; %d unfinished in %s",

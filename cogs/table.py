@@ -142,7 +142,8 @@ class Tables(commands.Cog):
             return
         spec = GAMES[kind]
         seats = [Seat(interaction.user.display_name, interaction.user.id)]
-        seats += [Seat(self._computer_name(seats)) for _ in range(computers)]
+        for _ in range(computers):
+            seats.append(Seat(self._computer_name(seats)))
         del seats[spec.max_players :]
         try:
             table = await self.store.create_table(
@@ -655,12 +656,24 @@ class Tables(commands.Cog):
         )
 
     async def _announce_result(
-        self, table: Table, state: GameState, channel: discord.PartialMessageable
+        self,
+        table: Table,
+        state: GameState,
+        channel: discord.PartialMessageable,
+        resigned_headline: str | None = None,
     ) -> None:
         if table.status != "finished":
             return
-        text = self.game_cog(table.kind).result_text(table, state)
-        await channel.send(f"🏁 {GAMES[table.kind].title} game #{table.id}: {text}")
+        title = GAMES[table.kind].title
+        if resigned_headline is not None:
+            text = f"🏳️ {title} game #{table.id}: {resigned_headline}"
+        else:
+            result = self.game_cog(table.kind).result_text(table, state)
+            text = f"🏁 {title} game #{table.id}: {result}"
+        # The league records each finished game once; a repeated finish gets None back.
+        record = getattr(self.bot.get_cog("League"), "record_result", None)
+        ratings = await record(table, state) if record is not None else None
+        await channel.send(text if ratings is None else f"{text}\n{ratings}")
 
     # ---- resign, abandon, board -------------------------------------------------------
 
@@ -704,7 +717,7 @@ class Tables(commands.Cog):
         await interaction.followup.send("You resigned.", ephemeral=True)
         await self.refresh_board(fresh, state, headline)
         channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
-        await channel.send(f"🏳️ {GAMES[fresh.kind].title} game #{fresh.id}: {headline}")
+        await self._announce_result(fresh, state, channel, resigned_headline=headline)
 
     @staticmethod
     def resign_headline(table: Table, seat: int) -> str:

@@ -6,10 +6,12 @@ that checks the version it read, so two racing clicks can never both apply.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,6 +134,23 @@ class Store:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        self._write_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction at a time on the shared connection.
+
+        Without the lock, a second BEGIN while another coroutine's transaction awaits
+        would fail, and its ROLLBACK would undo the first one's work.
+        """
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -186,22 +205,26 @@ class Store:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
         now = time.time()
         try:
-            async with self._db.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats, "
-                "options, seed, state, version, board_message_id, created_at, updated_at, extra)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')",
-                (
-                    kind,
-                    guild_id,
-                    channel_id,
-                    creator_id,
-                    _dumps([seat.to_dict() for seat in seats]),
-                    _dumps(options),
-                    seed,
-                    now,
-                    now,
-                ),
-            ) as cursor:
+            async with (
+                self.transaction() as db,
+                db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
+                    " options, seed, state, version, board_message_id, created_at, updated_at,"
+                    " extra)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')",
+                    (
+                        kind,
+                        guild_id,
+                        channel_id,
+                        creator_id,
+                        _dumps([seat.to_dict() for seat in seats]),
+                        _dumps(options),
+                        seed,
+                        now,
+                        now,
+                    ),
+                ) as cursor,
+            ):
                 game_id = cursor.lastrowid
         except aiosqlite.IntegrityError:
             existing = await self.open_table_in(channel_id)
@@ -255,9 +278,9 @@ class Store:
         version is one higher.
         """
         now = time.time()
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            async with self._db.execute(
+        async with (
+            self.transaction() as db,
+            db.execute(
                 "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
                 " updated_at = ?, extra = ? WHERE id = ? AND version = ?",
                 (
@@ -271,17 +294,12 @@ class Store:
                     table.id,
                     expected_version,
                 ),
-            ) as cursor:
-                if cursor.rowcount != 1:
-                    raise StaleVersion(
-                        f"game {table.id} is no longer at version {expected_version}"
-                    )
+            ) as cursor,
+        ):
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
             if actions:
                 await self._append_actions(table.id, actions, now)
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
         table.version = expected_version + 1
         table.updated_at = now
         return table
@@ -292,9 +310,10 @@ class Store:
         Not a versioned change: which message shows the board is presentation, and
         bumping the version would outdate the controls on that very message.
         """
-        await self._db.execute(
-            "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
-        )
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
 
     async def _append_actions(
         self, game_id: int, actions: Sequence[tuple[int | None, str]], now: float

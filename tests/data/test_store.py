@@ -1,6 +1,7 @@
 """The store against a real SQLite file: migrations, one open game per channel,
 optimistic concurrency and the append-only action log."""
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -100,3 +101,18 @@ async def test_unfinished_lists_lobbies_and_running_games_only(store):
     await store.save(done, expected_version=done.version)
     assert [table.id for table in await store.unfinished()] == [lobby.id, running.id]
     assert await store.count_unfinished() == 2
+
+
+async def test_concurrent_saves_of_different_games_all_land(store):
+    tables = [await new_table(store, channel_id=100 + index) for index in range(20)]
+
+    async def move(table):
+        table.state = {"moved": table.id}
+        await store.save(table, expected_version=table.version, actions=[(0, f"m{table.id}")])
+
+    await asyncio.gather(*(move(table) for table in tables))
+
+    for table in tables:
+        stored = await store.load(table.id)
+        assert stored.state == {"moved": table.id}
+        assert [entry.action for entry in await store.actions(table.id)] == [f"m{table.id}"]

@@ -1,0 +1,756 @@
+"""League scoreboards: finished games, ratings, standings and seasons per server and game.
+
+Every finished game is recorded once (the game id is the key of its result row, and the
+insert happens in the same transaction as the rating updates), so a duplicate finish or
+a catch-up after a crash can never count a game twice.
+
+Ratings are openskill Plackett–Luce ratings (μ, σ) computed from the placements of each
+rated game, ties shared. The number shown to players is the conservative estimate
+μ − 3σ, scaled for display: ``1000 + 40 · (μ − 3σ)``; a newcomer (μ = 25, σ = 25/3) shows
+1000 and climbs as the system grows surer of a strong player. A new season starts every
+player afresh; earlier seasons keep their tables.
+
+Outcomes: a seat in first place (alone or shared) wins, unless every seat shares it (a
+draw); everyone else loses. A resigning seat is placed last and its result is marked as a
+forfeit. Points are the game's own ``returns()`` (for a resignation: as they stood).
+Games with a computer seat are recorded unrated unless the server rates them; then all
+computer seats share one "Computer" rating (player id 0).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+from data.store import Store, Table
+from games import GAMES, GameState
+from games.base import placements
+
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+CONSERVATIVE_SIGMAS = 3
+# The key under which computer seats share one rating when a server rates their games.
+COMPUTER_PLAYER_ID = 0
+TREND_GAMES = 5
+FIRST_SEASON_NAME = "Season 1"
+MAX_SEASON_NAME = 40
+
+MODEL = PlackettLuce()
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The conservative rating players see (see the module docstring)."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - CONSERVATIVE_SIGMAS * sigma))
+
+
+def board_link(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
+    if message_id is None:
+        return None
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+class SeasonNameTaken(ValueError):
+    """Another season of this server already has that name."""
+
+
+@dataclass(frozen=True)
+class Season:
+    id: int
+    guild_id: int
+    number: int
+    name: str
+    started_at: float
+
+
+@dataclass(frozen=True)
+class LeagueSettings:
+    rate_computer_games: bool = False
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat did in one recorded game; ratings are display numbers, None if unrated."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    placement: int
+    points: float
+    forfeit: bool
+    outcome: str
+    rating_before: int | None = None
+    rating_after: int | None = None
+
+    @property
+    def rating_change(self) -> int | None:
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class RecordedResult:
+    """One finished game as the league stored it."""
+
+    game_id: int
+    kind: str
+    guild_id: int
+    season_id: int
+    finished_at: float
+    rated: bool
+    unrated_reason: str | None
+    link: str | None
+    seats: list[SeatResult]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a leaderboard: a player's season in one game."""
+
+    rank: int
+    player_id: int
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    points: float
+    streak: int
+    best_streak: int
+    trend: int
+
+    @property
+    def rating(self) -> int:
+        return display_rating(self.mu, self.sigma)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def is_computer(self) -> bool:
+        return self.player_id == COMPUTER_PLAYER_ID
+
+
+@dataclass(frozen=True)
+class GameProfile:
+    """A member's current season in one game plus his latest results in it."""
+
+    kind: str
+    standing: Standing | None
+    recent: list[RecordedResult]
+
+
+def outcome_of(placement: int, all_placements: Sequence[int]) -> str:
+    """A draw when every seat shares first place; otherwise first place wins."""
+    if all(other == 1 for other in all_placements):
+        return "draw"
+    return "win" if placement == 1 else "loss"
+
+
+def finishing_placements(table: Table, state: GameState) -> tuple[list[int], list[float]]:
+    """Placements and the game's own points; a resigning seat is placed last."""
+    points = [float(value) for value in state.returns()]
+    resigned = table.extra.get("resigned")
+    if resigned is None:
+        return placements(points), points
+    forfeit_scores = [0.0 if seat == resigned else 1.0 for seat in range(len(table.seats))]
+    return placements(forfeit_scores), points
+
+
+_RESULT_COLUMNS = (
+    "r.game_id, r.kind, r.guild_id, r.season_id, r.finished_at, r.rated, r.unrated_reason, "
+    "r.channel_id, r.board_message_id"
+)
+_SEAT_COLUMNS = (
+    "game_id, seat, user_id, name, placement, points, forfeit, outcome, "
+    "mu_before, sigma_before, mu_after, sigma_after"
+)
+_RATING_COLUMNS = (
+    "player_id, name, mu, sigma, games, wins, losses, draws, points, streak, best_streak"
+)
+
+
+def _seat_from_row(row: Sequence[Any]) -> SeatResult:
+    before = display_rating(row[8], row[9]) if row[8] is not None else None
+    after = display_rating(row[10], row[11]) if row[10] is not None else None
+    return SeatResult(
+        seat=row[1],
+        user_id=row[2],
+        name=row[3],
+        placement=row[4],
+        points=row[5],
+        forfeit=bool(row[6]),
+        outcome=row[7],
+        rating_before=before,
+        rating_after=after,
+    )
+
+
+def _season_from_row(row: Sequence[Any]) -> Season:
+    return Season(id=row[0], guild_id=row[1], number=row[2], name=row[3], started_at=row[4])
+
+
+class League:
+    """All league SQL, on the store's connection."""
+
+    def __init__(self, store: Store) -> None:
+        self._db: aiosqlite.Connection = store.connection
+        self._store = store
+        # One recording at a time: a rating update reads then writes the same rows.
+        self._recording = asyncio.Lock()
+
+    # ---- recording ---------------------------------------------------------------------
+
+    async def record_finished(
+        self, table: Table, state: GameState | None = None
+    ) -> RecordedResult | None:
+        """Record a finished game and update ratings; None if it was recorded before
+        (or is not a finished game), so a duplicate call changes nothing."""
+        if table.status != "finished" or table.state is None:
+            return None
+        if state is None:
+            state = GAMES[table.kind].from_dict(table.state)
+        async with self._recording:
+            if await self._is_recorded(table.id):
+                return None
+            season = await self.current_season(table.guild_id)
+            unrated_reason = await self._unrated_reason(table)
+            seats = self._seat_results(table, state)
+            ratings = {}
+            if unrated_reason is None:
+                ratings = await self._new_ratings(table, season.id, seats)
+            return await self._write_result(table, season, unrated_reason, seats, ratings)
+
+    async def record_missing(self) -> list[RecordedResult]:
+        """Record every finished game that has no result yet (a crash in between)."""
+        async with self._db.execute(
+            "SELECT g.id FROM games g LEFT JOIN league_results r ON r.game_id = g.id"
+            " WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.updated_at, g.id"
+        ) as cursor:
+            missing = [row[0] for row in await cursor.fetchall()]
+        recorded = []
+        for game_id in missing:
+            table = await self._store.load(game_id)
+            if table is None or table.kind not in GAMES:
+                continue
+            result = await self.record_finished(table)
+            if result is not None:
+                recorded.append(result)
+        return recorded
+
+    async def _is_recorded(self, game_id: int) -> bool:
+        async with self._db.execute(
+            "SELECT 1 FROM league_results WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
+    async def _unrated_reason(self, table: Table) -> str | None:
+        has_computer = any(seat.is_computer for seat in table.seats)
+        if has_computer and not (await self.settings(table.guild_id)).rate_computer_games:
+            return "a computer played"
+        return None
+
+    @staticmethod
+    def _seat_results(table: Table, state: GameState) -> list[SeatResult]:
+        ranks, points = finishing_placements(table, state)
+        resigned = table.extra.get("resigned")
+        return [
+            SeatResult(
+                seat=index,
+                user_id=seat.user_id,
+                name=seat.name,
+                placement=ranks[index],
+                points=points[index],
+                forfeit=index == resigned,
+                outcome=outcome_of(ranks[index], ranks),
+            )
+            for index, seat in enumerate(table.seats)
+        ]
+
+    async def _new_ratings(
+        self, table: Table, season_id: int, seats: list[SeatResult]
+    ) -> dict[int, tuple[float, float, float, float]]:
+        """(μ before, σ before, μ after, σ after) per seat from one Plackett–Luce update."""
+        before = []
+        for seat in seats:
+            player = _player_id(seat)
+            current = await self._rating(table.guild_id, table.kind, season_id, player)
+            before.append(current or (MODEL.mu, MODEL.sigma))
+        teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+        rated = MODEL.rate(teams, ranks=[float(seat.placement) for seat in seats])
+        return {
+            seat.seat: (mu, sigma, team[0].mu, team[0].sigma)
+            for seat, (mu, sigma), team in zip(seats, before, rated, strict=True)
+        }
+
+    async def _rating(
+        self, guild_id: int, kind: str, season_id: int, player_id: int
+    ) -> tuple[float, float] | None:
+        async with self._db.execute(
+            "SELECT mu, sigma FROM league_ratings"
+            " WHERE guild_id = ? AND kind = ? AND season_id = ? AND player_id = ?",
+            (guild_id, kind, season_id, player_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (row[0], row[1]) if row else None
+
+    async def _write_result(
+        self,
+        table: Table,
+        season: Season,
+        unrated_reason: str | None,
+        seats: list[SeatResult],
+        ratings: dict[int, tuple[float, float, float, float]],
+    ) -> RecordedResult | None:
+        rated = unrated_reason is None
+        async with self._store.transaction() as db:
+            async with db.execute(
+                "INSERT OR IGNORE INTO league_results (game_id, guild_id, season_id, kind,"
+                " channel_id, board_message_id, finished_at, recorded_at, rated, unrated_reason)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    table.guild_id,
+                    season.id,
+                    table.kind,
+                    table.channel_id,
+                    table.board_message_id,
+                    table.updated_at,
+                    time.time(),
+                    int(rated),
+                    unrated_reason,
+                ),
+            ) as cursor:
+                inserted = cursor.rowcount == 1
+            if not inserted:
+                return None
+            await self._insert_seats(table.id, seats, ratings)
+            if rated:
+                await self._update_ratings(table, season.id, seats, ratings)
+        return await self.result(table.id)
+
+    async def _insert_seats(
+        self,
+        game_id: int,
+        seats: list[SeatResult],
+        ratings: dict[int, tuple[float, float, float, float]],
+    ) -> None:
+        await self._db.executemany(
+            f"INSERT INTO league_seats ({_SEAT_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+            [
+                (
+                    game_id,
+                    seat.seat,
+                    seat.user_id,
+                    seat.name,
+                    seat.placement,
+                    seat.points,
+                    int(seat.forfeit),
+                    seat.outcome,
+                    *ratings.get(seat.seat, (None, None, None, None)),
+                )
+                for seat in seats
+            ],
+        )
+
+    async def _update_ratings(
+        self,
+        table: Table,
+        season_id: int,
+        seats: list[SeatResult],
+        ratings: dict[int, tuple[float, float, float, float]],
+    ) -> None:
+        for player_id, group in _group_by_player(seats).items():
+            # Several computer seats share one rating: it takes their mean update, and the
+            # game counts once for it, with its best-placed seat's result.
+            mu = sum(ratings[seat.seat][2] for seat in group) / len(group)
+            sigma = sum(ratings[seat.seat][3] for seat in group) / len(group)
+            best = min(group, key=lambda seat: seat.placement)
+            await self._add_game(table, season_id, player_id, best, mu, sigma)
+
+    async def _add_game(
+        self,
+        table: Table,
+        season_id: int,
+        player_id: int,
+        seat: SeatResult,
+        mu: float,
+        sigma: float,
+    ) -> None:
+        win, loss, draw = (int(seat.outcome == name) for name in ("win", "loss", "draw"))
+        step = 1 if win else -1 if loss else 0
+        await self._db.execute(
+            "INSERT INTO league_ratings (guild_id, kind, season_id, player_id, name, mu, sigma,"
+            " games, wins, losses, draws, points, streak, best_streak, last_game_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, MAX(?, 0), ?)"
+            " ON CONFLICT (guild_id, kind, season_id, player_id) DO UPDATE SET"
+            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+            " games = games + 1, wins = wins + excluded.wins, losses = losses + excluded.losses,"
+            " draws = draws + excluded.draws, points = points + excluded.points,"
+            " streak = CASE WHEN excluded.streak = 0 THEN 0"
+            "   WHEN excluded.streak > 0 AND streak > 0 THEN streak + 1"
+            "   WHEN excluded.streak < 0 AND streak < 0 THEN streak - 1"
+            "   ELSE excluded.streak END,"
+            " best_streak = MAX(best_streak, CASE WHEN excluded.streak > 0 AND streak > 0"
+            "   THEN streak + 1 ELSE excluded.streak END),"
+            " last_game_at = excluded.last_game_at",
+            (
+                table.guild_id,
+                table.kind,
+                season_id,
+                player_id,
+                "Computer" if player_id == COMPUTER_PLAYER_ID else seat.name,
+                mu,
+                sigma,
+                win,
+                loss,
+                draw,
+                seat.points,
+                step,
+                step,
+                table.updated_at,
+            ),
+        )
+
+    # ---- reading results ---------------------------------------------------------------
+
+    async def result(self, game_id: int) -> RecordedResult | None:
+        results = await self._results(
+            f"SELECT {_RESULT_COLUMNS} FROM league_results r WHERE r.game_id = ?", (game_id,)
+        )
+        return results[0] if results else None
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        kind: str | None = None,
+        user_id: int | None = None,
+        season_id: int | None = None,
+        limit: int = 10,
+    ) -> list[RecordedResult]:
+        """Recorded games of a server, newest first, optionally of one game, member, season."""
+        conditions = ["r.guild_id = ?"]
+        parameters: list[Any] = [guild_id]
+        if kind is not None:
+            conditions.append("r.kind = ?")
+            parameters.append(kind)
+        if season_id is not None:
+            conditions.append("r.season_id = ?")
+            parameters.append(season_id)
+        if user_id is not None:
+            conditions.append(
+                "EXISTS (SELECT 1 FROM league_seats s WHERE s.game_id = r.game_id"
+                " AND s.user_id = ?)"
+            )
+            parameters.append(user_id)
+        query = (
+            f"SELECT {_RESULT_COLUMNS} FROM league_results r WHERE {' AND '.join(conditions)}"
+            " ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?"
+        )
+        return await self._results(query, (*parameters, limit))
+
+    async def _results(self, query: str, parameters: Sequence[Any]) -> list[RecordedResult]:
+        async with self._db.execute(query, parameters) as cursor:
+            rows = await cursor.fetchall()
+        if not rows:
+            return []
+        seats = await self._seats_of([row[0] for row in rows])
+        return [
+            RecordedResult(
+                game_id=row[0],
+                kind=row[1],
+                guild_id=row[2],
+                season_id=row[3],
+                finished_at=row[4],
+                rated=bool(row[5]),
+                unrated_reason=row[6],
+                link=board_link(row[2], row[7], row[8]),
+                seats=seats.get(row[0], []),
+            )
+            for row in rows
+        ]
+
+    async def _seats_of(self, game_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._db.execute(
+            f"SELECT {_SEAT_COLUMNS} FROM league_seats WHERE game_id IN ({marks})"
+            " ORDER BY game_id, seat",
+            tuple(game_ids),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        seats: dict[int, list[SeatResult]] = {}
+        for row in rows:
+            seats.setdefault(row[0], []).append(_seat_from_row(row))
+        return seats
+
+    # ---- standings and profiles --------------------------------------------------------
+
+    async def standings(
+        self, guild_id: int, kind: str, season_id: int, offset: int = 0, limit: int = 10
+    ) -> list[Standing]:
+        """Players of one game and season, best conservative rating first; equal ratings
+        share a rank."""
+        async with self._db.execute(
+            f"SELECT {_RATING_COLUMNS}, RANK() OVER (ORDER BY mu - ? * sigma DESC) AS place"
+            " FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?"
+            " ORDER BY place, games DESC, player_id LIMIT ? OFFSET ?",
+            (CONSERVATIVE_SIGMAS, guild_id, kind, season_id, limit, offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        trends = await self._trends(guild_id, kind, season_id, [row[0] for row in rows])
+        return [_standing(row[-1], row, trends.get(row[0], 0)) for row in rows]
+
+    async def count_players(self, guild_id: int, kind: str, season_id: int) -> int:
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?",
+            (guild_id, kind, season_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def standing_of(
+        self, guild_id: int, kind: str, season_id: int, player_id: int
+    ) -> Standing | None:
+        async with self._db.execute(
+            f"SELECT {_RATING_COLUMNS} FROM league_ratings"
+            " WHERE guild_id = ? AND kind = ? AND season_id = ? AND player_id = ?",
+            (guild_id, kind, season_id, player_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ?"
+            " AND season_id = ? AND mu - ? * sigma > ?",
+            (guild_id, kind, season_id, CONSERVATIVE_SIGMAS, row[2] - CONSERVATIVE_SIGMAS * row[3]),
+        ) as cursor:
+            better = await cursor.fetchone()
+        trends = await self._trends(guild_id, kind, season_id, [player_id])
+        return _standing(1 + int(better[0] if better else 0), row, trends.get(player_id, 0))
+
+    async def profile(
+        self, guild_id: int, user_id: int, season_id: int | None = None, recent: int = 5
+    ) -> list[GameProfile]:
+        """A member's standing and latest games in every game of one season (default:
+        the current one)."""
+        if season_id is None:
+            season_id = (await self.current_season(guild_id)).id
+        return [
+            GameProfile(
+                kind=kind,
+                standing=await self.standing_of(guild_id, kind, season_id, user_id),
+                recent=await self.history(
+                    guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=recent
+                ),
+            )
+            for kind in GAMES
+        ]
+
+    async def _trends(
+        self, guild_id: int, kind: str, season_id: int, player_ids: Iterable[int]
+    ) -> dict[int, int]:
+        """Each player's displayed rating change over his last few rated games."""
+        trends = {}
+        for player_id in player_ids:
+            if player_id == COMPUTER_PLAYER_ID:
+                continue
+            async with self._db.execute(
+                "SELECT s.mu_before, s.sigma_before, s.mu_after, s.sigma_after"
+                " FROM league_seats s JOIN league_results r ON r.game_id = s.game_id"
+                " WHERE r.guild_id = ? AND r.kind = ? AND r.season_id = ? AND r.rated = 1"
+                " AND s.user_id = ? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
+                (guild_id, kind, season_id, player_id, TREND_GAMES),
+            ) as cursor:
+                rows = await cursor.fetchall()
+            trends[player_id] = sum(
+                display_rating(row[2], row[3]) - display_rating(row[0], row[1]) for row in rows
+            )
+        return trends
+
+    # ---- seasons -----------------------------------------------------------------------
+
+    async def current_season(self, guild_id: int) -> Season:
+        """The newest season of the server; the first one is created on first use."""
+        season = await self._newest_season(guild_id)
+        if season is not None:
+            return season
+        async with self._store.transaction() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO league_seasons"
+                " (guild_id, number, name, started_at, started_by)"
+                " VALUES (?, 1, ?, ?, NULL)",
+                (guild_id, FIRST_SEASON_NAME, time.time()),
+            )
+        season = await self._newest_season(guild_id)
+        assert season is not None
+        return season
+
+    async def _newest_season(self, guild_id: int) -> Season | None:
+        async with self._db.execute(
+            "SELECT id, guild_id, number, name, started_at FROM league_seasons"
+            " WHERE guild_id = ? ORDER BY number DESC LIMIT 1",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _season_from_row(row) if row else None
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """Every season of the server, newest first (at least the implicit first one)."""
+        await self.current_season(guild_id)
+        async with self._db.execute(
+            "SELECT id, guild_id, number, name, started_at FROM league_seasons"
+            " WHERE guild_id = ? ORDER BY number DESC",
+            (guild_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_season_from_row(row) for row in rows]
+
+    async def season(self, guild_id: int, season_id: int) -> Season | None:
+        """The season with this id if it belongs to the server."""
+        async with self._db.execute(
+            "SELECT id, guild_id, number, name, started_at FROM league_seasons"
+            " WHERE guild_id = ? AND id = ?",
+            (guild_id, season_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _season_from_row(row) if row else None
+
+    async def season_named(self, guild_id: int, name: str) -> Season | None:
+        """The season called ``name`` (case-insensitive)."""
+        for season in await self.seasons(guild_id):
+            if season.name.casefold() == name.strip().casefold():
+                return season
+        return None
+
+    async def start_season(self, guild_id: int, name: str, started_by: int) -> Season:
+        """Start a new season now; raises SeasonNameTaken or ValueError for a bad name."""
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_SEASON_NAME:
+            raise ValueError(f"A season name has 1 to {MAX_SEASON_NAME} characters.")
+        current = await self.current_season(guild_id)
+        if await self.season_named(guild_id, name) is not None:
+            raise SeasonNameTaken(f"There is already a season called “{name}”.")
+        async with self._store.transaction() as db:
+            await db.execute(
+                "INSERT INTO league_seasons (guild_id, number, name, started_at, started_by)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (guild_id, current.number + 1, name, time.time(), started_by),
+            )
+        season = await self._newest_season(guild_id)
+        assert season is not None
+        return season
+
+    # ---- settings ----------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> LeagueSettings:
+        async with self._db.execute(
+            "SELECT rate_computer_games FROM league_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return LeagueSettings(rate_computer_games=bool(row[0])) if row else LeagueSettings()
+
+    async def set_rate_computer_games(self, guild_id: int, enabled: bool) -> None:
+        async with self._store.transaction() as db:
+            await db.execute(
+                "INSERT INTO league_settings (guild_id, rate_computer_games) VALUES (?, ?)"
+                " ON CONFLICT (guild_id)"
+                " DO UPDATE SET rate_computer_games = excluded.rate_computer_games",
+                (guild_id, int(enabled)),
+            )
+
+    # ---- export ------------------------------------------------------------------------
+
+    async def export_csv(self, guild_id: int, season_id: int) -> str:
+        """One CSV row per seat of every game recorded in the season, oldest game first."""
+        results = await self._results(
+            f"SELECT {_RESULT_COLUMNS} FROM league_results r"
+            " WHERE r.guild_id = ? AND r.season_id = ? ORDER BY r.finished_at, r.game_id",
+            (guild_id, season_id),
+        )
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(EXPORT_HEADER)
+        for result in results:
+            for seat in result.seats:
+                writer.writerow(_export_row(result, seat))
+        return buffer.getvalue()
+
+
+EXPORT_HEADER = (
+    "game_id",
+    "game",
+    "finished_at",
+    "rated",
+    "seat",
+    "user_id",
+    "name",
+    "placement",
+    "outcome",
+    "points",
+    "forfeit",
+    "rating_before",
+    "rating_after",
+    "link",
+)
+
+
+def _export_row(result: RecordedResult, seat: SeatResult) -> list[Any]:
+    finished = datetime.fromtimestamp(result.finished_at, UTC).isoformat(timespec="seconds")
+    return [
+        result.game_id,
+        result.kind,
+        finished,
+        int(result.rated),
+        seat.seat,
+        "" if seat.user_id is None else seat.user_id,
+        seat.name,
+        seat.placement,
+        seat.outcome,
+        f"{seat.points:g}",
+        int(seat.forfeit),
+        "" if seat.rating_before is None else seat.rating_before,
+        "" if seat.rating_after is None else seat.rating_after,
+        result.link or "",
+    ]
+
+
+def _player_id(seat: SeatResult) -> int:
+    return COMPUTER_PLAYER_ID if seat.user_id is None else seat.user_id
+
+
+def _group_by_player(seats: list[SeatResult]) -> dict[int, list[SeatResult]]:
+    groups: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        groups.setdefault(_player_id(seat), []).append(seat)
+    return groups
+
+
+def _standing(rank: int, row: Sequence[Any], trend: int) -> Standing:
+    return Standing(
+        rank=rank,
+        player_id=row[0],
+        name=row[1],
+        mu=row[2],
+        sigma=row[3],
+        games=row[4],
+        wins=row[5],
+        losses=row[6],
+        draws=row[7],
+        points=row[8],
+        streak=row[9],
+        best_streak=row[10],
+        trend=trend,
+    )

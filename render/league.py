@@ -1,0 +1,261 @@
+"""League pictures: a leaderboard page and a member's profile card.
+
+Both take plain dicts (built by the league cog from data.league results) and return PNG
+bytes, so they can be drawn off the event loop and tested without a database.
+
+Leaderboard view::
+
+    {"title": "Bann", "season": "Season 1", "page": 1, "pages": 2,
+     "rows": [{"rank": 1, "name": "Alice", "rating": 1136, "games": 4,
+               "win_rate": 0.75, "trend": 42}, ...]}
+
+Profile view::
+
+    {"name": "Alice", "season": "Season 1",
+     "games": [{"title": "Bann", "rating": 1136, "rank": 1, "games": 4, "wins": 3,
+                "losses": 1, "draws": 0, "points": 2.0, "streak": 2,
+                "recent": [{"outcome": "win", "change": 42}, ...]}, ...]}
+
+``rating``/``rank`` are None for a game the member has no rated game in this season;
+``trend`` and ``change`` are displayed rating differences (None: unrated game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw, ImageFont
+
+from render.theme import (
+    DANGER,
+    PANEL,
+    TEXT,
+    TEXT_DARK,
+    TEXT_MUTED,
+    Colour,
+    clean_name,
+    draw_disc,
+    draw_panel,
+    draw_text,
+    encode_png,
+    fill_polygon,
+    fill_rounded,
+    fit_text,
+    font,
+    mix,
+    new_canvas,
+)
+
+WIDTH = 900
+MARGIN = 24
+HEADER_HEIGHT = 96
+COLUMN_HEADER_HEIGHT = 36
+ROW_HEIGHT = 50
+FOOTER_HEIGHT = 44
+EMPTY_HEIGHT = 90
+
+RISE: Colour = (0, 158, 115)
+FALL: Colour = DANGER
+DRAW_COLOUR: Colour = (158, 165, 178)
+MEDALS: dict[int, Colour] = {1: (247, 208, 70), 2: (200, 205, 214), 3: (205, 127, 50)}
+OUTCOME_COLOURS = {"win": RISE, "loss": FALL, "draw": DRAW_COLOUR}
+OUTCOME_LETTERS = {"win": "W", "loss": "L", "draw": "D"}
+
+# Leaderboard columns: rank and name by their left edge, numbers by their right edge.
+RANK_X = MARGIN + 34
+NAME_X = MARGIN + 76
+RATING_RIGHT = 560
+GAMES_RIGHT = 650
+WIN_RATE_RIGHT = 760
+TREND_RIGHT = WIDTH - MARGIN - 16
+
+PROFILE_PANEL_HEIGHT = 132
+PROFILE_GAP = 14
+RECENT_CHIP = 34
+
+
+def render_standings(view: dict[str, Any]) -> bytes:
+    """A leaderboard page: rank, name, rating, games, win rate and trend per player."""
+    rows = view["rows"]
+    body = ROW_HEIGHT * len(rows) if rows else EMPTY_HEIGHT
+    height = HEADER_HEIGHT + COLUMN_HEADER_HEIGHT + body + FOOTER_HEIGHT
+    image, draw = new_canvas(WIDTH, height)
+    _draw_header(draw, f"{view['title']} standings", view["season"])
+    top = HEADER_HEIGHT
+    _draw_column_headings(draw, top)
+    top += COLUMN_HEADER_HEIGHT
+    if not rows:
+        draw_text(
+            draw,
+            (WIDTH / 2, top + EMPTY_HEIGHT / 2),
+            "No rated games yet.",
+            font(24),
+            TEXT_MUTED,
+            anchor="mm",
+        )
+    for index, row in enumerate(rows):
+        _draw_standing_row(draw, top + index * ROW_HEIGHT, row, striped=index % 2 == 1)
+    footer = f"Page {view['page']} of {view['pages']} · rating = 1000 + 40 × (μ − 3σ)"
+    draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, font(16), TEXT_MUTED, "mm")
+    return encode_png(image)
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, title: str, subtitle: str) -> None:
+    draw_panel(draw, (MARGIN, 14, WIDTH - MARGIN, HEADER_HEIGHT - 10))
+    title_font = font(32, "Bold")
+    draw_text(draw, (MARGIN + 24, 36), fit_text(title, title_font, 520), title_font, TEXT)
+    subtitle_font = font(20, "Medium")
+    season = fit_text(clean_name(subtitle), subtitle_font, 260)
+    draw_text(draw, (WIDTH - MARGIN - 24, 52), season, subtitle_font, TEXT_MUTED, anchor="rm")
+
+
+def _draw_column_headings(draw: ImageDraw.ImageDraw, top: int) -> None:
+    heading = font(15, "SemiBold")
+    middle = top + COLUMN_HEADER_HEIGHT / 2
+    draw_text(draw, (RANK_X, middle), "#", heading, TEXT_MUTED, "mm")
+    draw_text(draw, (NAME_X, middle), "PLAYER", heading, TEXT_MUTED, "lm")
+    for label, right in (
+        ("RATING", RATING_RIGHT),
+        ("GAMES", GAMES_RIGHT),
+        ("WIN RATE", WIN_RATE_RIGHT),
+        ("TREND", TREND_RIGHT),
+    ):
+        draw_text(draw, (right, middle), label, heading, TEXT_MUTED, "rm")
+
+
+def _draw_standing_row(
+    draw: ImageDraw.ImageDraw, top: int, row: dict[str, Any], *, striped: bool
+) -> None:
+    if striped:
+        fill_rounded(draw, (MARGIN, top + 2, WIDTH - MARGIN, top + ROW_HEIGHT - 2), 10, PANEL)
+    middle = top + ROW_HEIGHT / 2
+    rank = int(row["rank"])
+    medal = MEDALS.get(rank)
+    if medal is not None:
+        draw_disc(draw, (RANK_X, middle), 17, medal, label=str(rank), label_colour=TEXT_DARK)
+    else:
+        draw_text(draw, (RANK_X, middle), str(rank), font(20, "SemiBold"), TEXT_MUTED, "mm")
+    name_font = font(22, "SemiBold")
+    name = fit_text(clean_name(str(row["name"])), name_font, RATING_RIGHT - 110 - NAME_X)
+    draw_text(draw, (NAME_X, middle), name, name_font, TEXT, "lm")
+    draw_text(draw, (RATING_RIGHT, middle), str(row["rating"]), font(24, "Bold"), TEXT, "rm")
+    draw_text(draw, (GAMES_RIGHT, middle), str(row["games"]), font(20), TEXT, "rm")
+    rate = f"{round(100 * float(row['win_rate']))}%"
+    draw_text(draw, (WIN_RATE_RIGHT, middle), rate, font(20), TEXT, "rm")
+    _draw_change(draw, (TREND_RIGHT, middle), row["trend"], font(20, "SemiBold"))
+
+
+def _draw_change(
+    draw: ImageDraw.ImageDraw,
+    right_middle: tuple[float, float],
+    change: int | None,
+    text_font: ImageFont.FreeTypeFont,
+) -> None:
+    """A signed rating change, right-aligned, with an up/down triangle (colour is not the
+    only cue: the sign and the arrow's direction say it too)."""
+    x, y = right_middle
+    if change is None:
+        draw_text(draw, (x, y), "–", text_font, TEXT_MUTED, "rm")
+        return
+    if change == 0:
+        draw_text(draw, (x, y), "±0", text_font, TEXT_MUTED, "rm")
+        return
+    colour = RISE if change > 0 else FALL
+    label = f"+{change}" if change > 0 else f"−{-change}"
+    draw_text(draw, (x, y), label, text_font, colour, "rm")
+    arrow_x = x - text_font.getlength(label) - 14
+    _draw_triangle(draw, (arrow_x, y), 14, colour, up=change > 0)
+
+
+def _draw_triangle(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, colour: Colour, *, up: bool
+) -> None:
+    x, y = centre
+    half = size / 2
+    tip, base = (y - half, y + half) if up else (y + half, y - half)
+    fill_polygon(draw, ((x - half, base), (x + half, base), (x, tip)), colour)
+
+
+def render_profile(view: dict[str, Any]) -> bytes:
+    """A member's card: per game the season rating, rank, record and recent results."""
+    games = view["games"]
+    height = (
+        HEADER_HEIGHT
+        + len(games) * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
+        + FOOTER_HEIGHT
+        - PROFILE_GAP
+    )
+    image, draw = new_canvas(WIDTH, height)
+    _draw_header(draw, clean_name(str(view["name"])), view["season"])
+    for index, game in enumerate(games):
+        top = HEADER_HEIGHT + index * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
+        _draw_game_panel(draw, top, game)
+    footer = "Recent results: newest on the left · W win, L loss, D draw"
+    draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, font(16), TEXT_MUTED, "mm")
+    return encode_png(image)
+
+
+def _draw_game_panel(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+    bottom = top + PROFILE_PANEL_HEIGHT
+    draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, bottom))
+    left = MARGIN + 24
+    draw_text(draw, (left, top + 20), str(game["title"]), font(24, "Bold"), TEXT)
+    if game["rating"] is None:
+        draw_text(draw, (left, top + 66), "No rated games", font(22), TEXT_MUTED)
+    else:
+        draw_text(draw, (left, top + 56), str(game["rating"]), font(40, "Bold"), TEXT)
+        rank = f"rank {game['rank']}"
+        draw_text(draw, (left + 120, top + 74), rank, font(18, "Medium"), TEXT_MUTED, "lm")
+    _draw_record(draw, (290, top + 24), game)
+    _draw_recent(draw, (590, top + 24), game["recent"])
+
+
+def _draw_record(draw: ImageDraw.ImageDraw, origin: tuple[int, int], game: dict[str, Any]) -> None:
+    x, y = origin
+    label, value = font(15, "SemiBold"), font(19, "Medium")
+    games = int(game["games"])
+    rate = f"{round(100 * game['wins'] / games)}%" if games else "–"
+    lines = (
+        ("RECORD", f"{game['wins']}–{game['losses']}–{game['draws']} ({games} games)"),
+        ("WIN RATE", rate),
+        ("POINTS", _number(game["points"])),
+        ("STREAK", _streak(int(game["streak"]))),
+    )
+    for index, (heading, text) in enumerate(lines):
+        middle = y + 8 + index * 26
+        draw_text(draw, (x, middle), heading, label, TEXT_MUTED, "lm")
+        draw_text(draw, (x + 100, middle), fit_text(text, value, 170), value, TEXT, "lm")
+
+
+def _draw_recent(
+    draw: ImageDraw.ImageDraw, origin: tuple[int, int], recent: list[dict[str, Any]]
+) -> None:
+    x, y = origin
+    draw_text(draw, (x, y + 10), "RECENT", font(15, "SemiBold"), TEXT_MUTED, "lm")
+    if not recent:
+        draw_text(draw, (x, y + 50), "No games yet", font(18), TEXT_MUTED, "lm")
+        return
+    for index, result in enumerate(recent[:6]):
+        left = x + index * (RECENT_CHIP + 14)
+        colour = OUTCOME_COLOURS[result["outcome"]]
+        box = (left, y + 30, left + RECENT_CHIP, y + 30 + RECENT_CHIP)
+        fill_rounded(draw, box, 8, colour)
+        letter = OUTCOME_LETTERS[result["outcome"]]
+        centre = (left + RECENT_CHIP / 2, y + 30 + RECENT_CHIP / 2)
+        draw_text(draw, centre, letter, font(20, "Bold"), TEXT_DARK, "mm")
+        change = result["change"]
+        caption = "–" if change is None else (f"+{change}" if change >= 0 else f"−{-change}")
+        caption_colour = TEXT_MUTED if change is None else mix(colour, TEXT, 0.3)
+        draw_text(draw, (centre[0], y + 84), caption, font(14, "Medium"), caption_colour, "mm")
+
+
+def _streak(streak: int) -> str:
+    if streak > 0:
+        return f"{streak} win{'s' if streak > 1 else ''}"
+    if streak < 0:
+        return f"{-streak} loss{'es' if streak < -1 else ''}"
+    return "–"
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
