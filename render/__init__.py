@@ -1,0 +1,6 @@
+"""Pure drawing: a game's view (a JSON-safe dict) becomes PNG bytes.
+
+``render.theme`` holds the shared palette, fonts, anti-aliased shapes and the PNG encoder;
+one module per game (``render.bann``, …) draws that game's board on top of it. Nothing
+here does I/O, imports discord or looks at a game state: renderers consume views only.
+"""

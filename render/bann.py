@@ -1,0 +1,426 @@
+"""The Bann board: a view dict (see games/bann.py ``view``) becomes a PNG.
+
+Layout, 720×860: two player strips (name, colour, lost knights, die top) on top, a status
+line (whose turn and the banned numbers, or the result), the 6×6 board with seat 0 at the
+bottom (rank 1) and file a on the left, and a footer describing the last move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.theme import (
+    BACKGROUND,
+    BOARD_DARK,
+    BOARD_FRAME,
+    BOARD_LIGHT,
+    DANGER,
+    DISABLED,
+    HIGHLIGHT,
+    PANEL,
+    SEAT_COLOURS,
+    TEXT,
+    TEXT_DARK,
+    TEXT_MUTED,
+    Box,
+    Colour,
+    DieColours,
+    Point,
+    SeatColour,
+    clean_name,
+    draw_arrow,
+    draw_cross,
+    draw_die,
+    draw_disc,
+    draw_line,
+    draw_panel,
+    draw_player_strip,
+    draw_ring,
+    draw_text,
+    draw_text_centred,
+    draw_turn_marker,
+    encode_png,
+    fill_disc,
+    fill_polygon,
+    fit_text,
+    font,
+    mix,
+)
+
+WIDTH, HEIGHT = 720, 860
+SQUARE = 92
+FILES = "abcdef"
+RANKS = 6
+BOARD_LEFT = (WIDTH - SQUARE * len(FILES)) // 2
+BOARD_TOP = 188
+BOARD_SIZE = SQUARE * len(FILES)
+FRAME = 10
+KNIGHT_RADIUS = 33
+STRIP_TOP, STRIP_BOTTOM = 16, 104
+STATUS_BOX: Box = (16, 116, WIDTH - 16, 164)
+FOOTER_BOX: Box = (16, 784, WIDTH - 16, 846)
+DIE_SIZE = 60
+
+# Banned numbers hold for both sides' knights, so their legend chips wear no seat colour.
+CHIP_FILL: Colour = (196, 198, 204)
+
+RESULT_REASONS = {
+    "castle": "reached the castle",
+    "last-knight": "captured the last knight",
+}
+
+
+def render_bann(view: dict[str, Any], names: Sequence[str], headline: str | None = None) -> bytes:
+    """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
+    ``headline``, when given, replaces the status line (e.g. "Alice resigned — Bob wins")."""
+    players = [_player_name(names, seat) for seat in range(2)]
+    image = _empty_board(tuple(view["castles"])).copy()
+    for square, look in _square_looks(view).items():
+        image.paste(_square_tile(look), square_box(square)[:2])
+    draw = ImageDraw.Draw(image)
+    _draw_last_move_arrow(draw, view)
+    _draw_castle_badges(draw, view["castles"])
+    _draw_strips(draw, view, players)
+    _draw_status(draw, view, players, headline)
+    _draw_footer(draw, view, players)
+    return encode_png(image)
+
+
+def _player_name(names: Sequence[str], seat: int) -> str:
+    fallback = f"Player {seat + 1}"
+    return clean_name(names[seat], fallback) if seat < len(names) else fallback
+
+
+# --- board geometry -----------------------------------------------------------------
+
+
+def square_box(square: str) -> Box:
+    """Pixel box of a square such as "a1" (file a at the left, rank 1 at the bottom)."""
+    column = FILES.index(square[0])
+    row = RANKS - int(square[1:])
+    if not 0 <= row < RANKS:
+        raise ValueError(f"not a Bann square: {square!r}")
+    left = BOARD_LEFT + column * SQUARE
+    top = BOARD_TOP + row * SQUARE
+    return (left, top, left + SQUARE, top + SQUARE)
+
+
+def square_centre(square: str) -> Point:
+    left, top, right, bottom = square_box(square)
+    return ((left + right) / 2, (top + bottom) / 2)
+
+
+def _base_colour(square: str, castles: Sequence[str]) -> Colour:
+    if square in castles:
+        return SEAT_COLOURS[castles.index(square)].tint
+    dark = (FILES.index(square[0]) + int(square[1:])) % 2 == 0
+    return BOARD_DARK if dark else BOARD_LIGHT
+
+
+# --- the static board (cached: squares, frame, labels, castles) ---------------------
+
+
+@lru_cache(maxsize=4)
+def _empty_board(castles: tuple[str, ...]) -> Image.Image:
+    """Everything that never changes, drawn once; each render starts from a copy."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    frame_box = (
+        BOARD_LEFT - FRAME,
+        BOARD_TOP - FRAME,
+        BOARD_LEFT + BOARD_SIZE + FRAME,
+        BOARD_TOP + BOARD_SIZE + FRAME,
+    )
+    draw_panel(draw, frame_box, fill=BOARD_FRAME, edge=None, radius=10)
+    for file in FILES:
+        for rank in range(1, RANKS + 1):
+            square = f"{file}{rank}"
+            look = SquareLook(_base_colour(square, castles), _castle_owner(square, castles))
+            image.paste(_square_tile(look), square_box(square)[:2])
+    _draw_coordinates(draw)
+    for box in (STATUS_BOX, FOOTER_BOX):
+        draw_panel(draw, box, fill=PANEL, edge=None)
+    return image
+
+
+@dataclass(frozen=True)
+class SquareLook:
+    """Everything drawn inside one square; equal looks share one cached tile."""
+
+    colour: Colour
+    castle_owner: int | None = None
+    knight: tuple[int, int, bool] | None = None  # seat, number, banned
+    crossed: bool = False
+
+
+def _castle_owner(square: str, castles: Sequence[str]) -> int | None:
+    return castles.index(square) if square in castles else None
+
+
+@lru_cache(maxsize=256)
+def _square_tile(look: SquareLook) -> Image.Image:
+    """One square drawn on its own. Knights sit in a handful of looks that repeat from
+    move to move, so each render pastes cached tiles instead of drawing every disc."""
+    tile = Image.new("RGB", (SQUARE, SQUARE), look.colour)
+    draw = ImageDraw.Draw(tile)
+    centre = (SQUARE / 2, SQUARE / 2)
+    if look.castle_owner is not None:
+        _draw_castle_border(draw, SEAT_COLOURS[look.castle_owner])
+    if look.crossed:
+        draw_cross(draw, centre, 34, DANGER, width=7)
+    if look.knight is not None:
+        seat, number, banned = look.knight
+        draw_knight = _draw_banned_knight if banned else _draw_knight
+        draw_knight(draw, centre, SEAT_COLOURS[seat], str(number))
+    return tile
+
+
+def _draw_castle_border(draw: ImageDraw.ImageDraw, seat: SeatColour) -> None:
+    """A triple inner border in the owner's colour, visible around a knight."""
+    for inset in range(4, 7):
+        draw.rectangle((inset, inset, SQUARE - inset - 1, SQUARE - inset - 1), outline=seat.fill)
+
+
+def _draw_castle_badges(draw: ImageDraw.ImageDraw, castles: Sequence[str]) -> None:
+    """A tower badge in each castle's corner, drawn over any knight standing there."""
+    for seat, square in enumerate(castles):
+        colour = SEAT_COLOURS[seat]
+        left, top, _, _ = square_box(square)
+        centre = (left + 17, top + 17)
+        draw_disc(draw, centre, 13, colour.tint, edge=colour.fill, edge_width=2)
+        _draw_tower(draw, (centre[0] - 7, centre[1] - 7), 14, colour.edge)
+
+
+def _draw_tower(draw: ImageDraw.ImageDraw, top_left: Point, size: float, colour: Colour) -> None:
+    outline = (
+        (0.12, 1.0), (0.12, 0.38), (0.0, 0.38), (0.0, 0.0), (0.22, 0.0), (0.22, 0.16),
+        (0.39, 0.16), (0.39, 0.0), (0.61, 0.0), (0.61, 0.16), (0.78, 0.16), (0.78, 0.0),
+        (1.0, 0.0), (1.0, 0.38), (0.88, 0.38), (0.88, 1.0),
+    )  # fmt: skip
+    x, y = top_left
+    fill_polygon(draw, [(x + px * size, y + py * size) for px, py in outline], colour)
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
+    label_font = font(17, "SemiBold")
+    for index, file in enumerate(FILES):
+        x = BOARD_LEFT + index * SQUARE + SQUARE / 2
+        draw_text_centred(
+            draw, (x, BOARD_TOP + BOARD_SIZE + FRAME + 14), file, label_font, TEXT_MUTED
+        )
+    for rank in range(1, RANKS + 1):
+        y = BOARD_TOP + (RANKS - rank) * SQUARE + SQUARE / 2
+        draw_text_centred(draw, (BOARD_LEFT - FRAME - 16, y), str(rank), label_font, TEXT_MUTED)
+
+
+# --- dynamic layers -----------------------------------------------------------------
+
+
+def _square_looks(view: dict[str, Any]) -> dict[str, SquareLook]:
+    """The squares that differ from the empty board: knights, the last move, captures."""
+    castles = view["castles"]
+    last = view.get("last_move")
+    moved = {last["from"], last["to"]} if last else set()
+    captured = set(last.get("captured") or []) if last else set()
+    banned = set(view["banned"]) if not view["over"] else set()
+    knights = {
+        knight["square"]: (knight["seat"], knight["number"], knight["number"] in banned)
+        for knight in view["knights"]
+    }
+    looks = {}
+    for square in moved | captured | set(knights):
+        colour = _base_colour(square, castles)
+        if square in moved:
+            colour = mix(colour, HIGHLIGHT, 0.6)
+        elif square in captured:
+            colour = mix(colour, DANGER, 0.22)
+        looks[square] = SquareLook(
+            colour, _castle_owner(square, castles), knights.get(square), square in captured
+        )
+    return looks
+
+
+def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    last = view.get("last_move")
+    if not last:
+        return
+    start, end = square_centre(last["from"]), square_centre(last["to"])
+    length = max(1.0, ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5)
+    gap = KNIGHT_RADIUS + 3
+    tip = (end[0] - (end[0] - start[0]) * gap / length, end[1] - (end[1] - start[1]) * gap / length)
+    draw_arrow(draw, start, tip, SEAT_COLOURS[last["seat"]].edge, width=7)
+
+
+def _draw_knight(draw: ImageDraw.ImageDraw, centre: Point, seat: SeatColour, label: str) -> None:
+    draw_disc(
+        draw,
+        centre,
+        KNIGHT_RADIUS,
+        seat.fill,
+        edge=seat.edge,
+        label=label,
+        label_colour=seat.text,
+        label_size=32,
+        shadow=True,
+    )
+
+
+def _draw_banned_knight(
+    draw: ImageDraw.ImageDraw, centre: Point, seat: SeatColour, label: str
+) -> None:
+    """Greyed in the seat's hue, ringed and struck through in red: may not move now. The
+    number goes on top of the strike so it stays readable."""
+    draw_disc(
+        draw,
+        centre,
+        KNIGHT_RADIUS,
+        mix(seat.fill, DISABLED, 0.6),
+        edge=mix(seat.edge, DISABLED, 0.4),
+        shadow=True,
+    )
+    draw_ring(draw, centre, KNIGHT_RADIUS + 6, 5, DANGER)
+    offset = (KNIGHT_RADIUS + 2) * 0.7071
+    draw_line(
+        draw,
+        (centre[0] - offset, centre[1] + offset),
+        (centre[0] + offset, centre[1] - offset),
+        DANGER,
+        width=5,
+    )
+    draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
+
+
+def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+    half = (WIDTH - 16 * 3) // 2
+    for seat in range(2):
+        left = 16 + seat * (half + 16)
+        box = (left, STRIP_TOP, left + half, STRIP_BOTTOM)
+        detail = _strip_detail(view, seat)
+        colour = SEAT_COLOURS[seat]
+        draw_player_strip(
+            draw,
+            box,
+            players[seat],
+            colour,
+            active=view["turn"] == seat,
+            detail=detail,
+            reserve_right=DIE_SIZE + 22,
+        )
+        die_top = STRIP_TOP + (STRIP_BOTTOM - STRIP_TOP - DIE_SIZE) // 2
+        die_box = (box[2] - DIE_SIZE - 14, die_top, box[2] - 14, die_top + DIE_SIZE)
+        draw_die(draw, die_box, view["dice"][seat], DieColours(edge=colour.fill))
+
+
+def _strip_detail(view: dict[str, Any], seat: int) -> str:
+    lost = view["captured_count"][seat]
+    if view["over"] and view.get("winner") == seat:
+        return f"Winner · lost {lost}"
+    if lost == 0:
+        return "no knights lost"
+    return f"lost {lost} knight" if lost == 1 else f"lost {lost} knights"
+
+
+def _draw_status(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+) -> None:
+    left, top, right, bottom = STATUS_BOX
+    middle = (top + bottom) / 2
+    status_font = font(22, "Bold")
+    if headline is not None or view["over"]:
+        text = headline if headline is not None else result_text(view, players)
+        draw_text_centred(
+            draw,
+            ((left + right) / 2, middle),
+            fit_text(text, status_font, right - left - 32),
+            status_font,
+            HIGHLIGHT,
+        )
+        return
+    seat = view["turn"]
+    chips_width = _draw_banned_chips(draw, view["banned"], right - 14, middle)
+    draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
+    suffix = " to move"
+    name_width = right - left - 60 - chips_width - status_font.getlength(suffix)
+    text = fit_text(players[seat], status_font, name_width) + suffix
+    draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
+
+
+def _draw_banned_chips(
+    draw: ImageDraw.ImageDraw, banned: Sequence[int], right: float, middle: float
+) -> float:
+    """The banned numbers as grey chips ringed in red, right-aligned at ``right``, after
+    the word "banned"; returns the width they take."""
+    if not banned:
+        return 0
+    chip_radius, gap = 15, 40
+    label_font = font(17, "SemiBold")
+    number_font = font(18, "Bold")
+    x = right - chip_radius - 4
+    for number in sorted(banned, reverse=True):
+        fill_disc(draw, (x, middle), chip_radius, CHIP_FILL)
+        draw_ring(draw, (x, middle), chip_radius + 3, 4, DANGER)
+        draw_text_centred(draw, (x, middle), str(number), number_font, TEXT_DARK)
+        x -= gap
+    label_right = x + chip_radius + 2
+    draw_text(draw, (label_right, middle), "banned", label_font, TEXT_MUTED, anchor="rm")
+    return right - (label_right - label_font.getlength("banned"))
+
+
+def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+    """The sentence for a finished game, e.g. "Alice wins — reached the castle"."""
+    result, winner = view.get("result"), view.get("winner")
+    if winner is None:
+        if result == "agreement":
+            return "Draw by agreement"
+        if result == "repetition":
+            return "Draw by threefold repetition"
+        return "Draw"
+    name = players[winner]
+    if result == "no-move":
+        return f"{name} wins — {players[1 - winner]} has no legal move"
+    reason = RESULT_REASONS.get(result or "")
+    return f"{name} wins — {reason}" if reason else f"{name} wins"
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+    left, top, right, bottom = FOOTER_BOX
+    width = right - left - 32
+    line_font = font(17)
+    lines: list[tuple[str, Colour]] = [(last_move_text(view, players), TEXT)]
+    if view.get("draw_offer") is not None and not view["over"]:
+        lines.append((f"{players[view['draw_offer']]} offers a draw", HIGHLIGHT))
+    line_height = 24
+    y = (top + bottom) / 2 - line_height * (len(lines) - 1) / 2
+    for text, colour in lines:
+        draw_text(
+            draw, (left + 16, y), fit_text(text, line_font, width), line_font, colour, anchor="lm"
+        )
+        y += line_height
+
+
+def last_move_text(view: dict[str, Any], players: Sequence[str]) -> str:
+    """One line about the last move, or the opening roll before the first move."""
+    last = view.get("last_move")
+    if last:
+        tip = last["action"].split(">", 1)[0]
+        text = (
+            f"Last move: {players[last['seat']]} tipped to {tip}, "
+            f"knight {last['knight']} {last['from']}–{last['to']}"
+        )
+        captured = last.get("captured") or []
+        if captured:
+            text += ", captured on " + ", ".join(captured)
+        return text
+    roll = view.get("opening_roll")
+    if roll:
+        starter = players[0] if roll[0] > roll[1] else players[1]
+        return (
+            f"Opening roll: {players[0]} {roll[0]}, {players[1]} {roll[1]} — {starter} starts; "
+            "both dice now show 1"
+        )
+    return "No moves yet"
