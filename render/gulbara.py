@@ -1,0 +1,522 @@
+"""The Gul Bara board: a view dict (see games/gulbara.py ``view``) becomes a PNG.
+
+Layout, 890×800: two player strips (name, colour, pips, borne off) on top, a status line
+(whose turn and the roll, or the result, and the match score), the classic board with
+the points numbered from the viewing seat's side — its 24 top right, its home 1–6 bottom
+right, its tray at the right — the opponent's tray at the top left beside his home, the
+dice and the escalation chain in the middle band, and a footer listing this turn's steps
+and the last turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.theme import (
+    BACKGROUND,
+    BOARD_DARK,
+    BOARD_FRAME,
+    BOARD_LIGHT,
+    HIGHLIGHT,
+    PANEL,
+    SEAT_COLOURS,
+    TEXT,
+    TEXT_DARK,
+    TEXT_MUTED,
+    Box,
+    Colour,
+    DieColours,
+    Point,
+    clean_name,
+    draw_arrow,
+    draw_die,
+    draw_disc,
+    draw_panel,
+    draw_player_strip,
+    draw_ring,
+    draw_text,
+    draw_text_centred,
+    draw_turn_marker,
+    encode_png,
+    fill_polygon,
+    fit_text,
+    font,
+    mix,
+)
+
+WIDTH, HEIGHT = 890, 800
+STRIP_TOP, STRIP_BOTTOM = 12, 88
+STATUS_BOX: Box = (16, 98, WIDTH - 16, 146)
+FOOTER_BOX: Box = (16, 728, WIDTH - 16, 788)
+
+POINT_WIDTH = 56
+BAR_WIDTH = 32
+FRAME = 12
+BOARD_LEFT = 90
+BOARD_TOP = 172 + FRAME
+BOARD_WIDTH = 12 * POINT_WIDTH + BAR_WIDTH
+BOARD_HEIGHT = 502
+BOARD_BOTTOM = BOARD_TOP + BOARD_HEIGHT
+BOARD_RIGHT = BOARD_LEFT + BOARD_WIDTH
+TRIANGLE_HEIGHT = 212
+MIDDLE_Y = BOARD_TOP + BOARD_HEIGHT / 2
+
+CHECKER_RADIUS = 25
+STACK_STEP = 41
+STACK_VISIBLE = 5
+TRAY_WIDTH = 56
+TRAY_HEIGHT = 226
+SLAB_HEIGHT = 12
+DIE_SIZE = 46
+
+TRIANGLE_LIGHT: Colour = BOARD_DARK
+TRIANGLE_DARK: Colour = mix(BOARD_FRAME, BOARD_DARK, 0.35)
+FELT: Colour = BOARD_LIGHT
+BAR: Colour = mix(BOARD_FRAME, BACKGROUND, 0.25)
+# Names and move lists repeat from render to render; measuring them is the costly part.
+_fit = lru_cache(maxsize=1024)(fit_text)
+GHOST: Colour = mix(BOARD_FRAME, BOARD_LIGHT, 0.35)
+USED_DIE = DieColours(face=(150, 150, 156), pip=(95, 95, 102), edge=(110, 110, 118))
+
+
+def render_gulbara(
+    view: dict[str, Any],
+    names: Sequence[str],
+    headline: str | None = None,
+    viewer: int | None = None,
+) -> bytes:
+    """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
+    ``headline``, when given, replaces the status line. ``viewer`` is the seat whose
+    numbering the points carry (its home bottom right); by default the seat to move, or
+    seat 0 once the game is over."""
+    if viewer is None:
+        viewer = view["turn"] if view["turn"] is not None else 0
+    players = [_player_name(names, seat) for seat in range(2)]
+    image = _empty_board(viewer).copy()
+    draw = ImageDraw.Draw(image)
+    _draw_last_turn_marks(draw, view, viewer)
+    _draw_checkers(draw, view, viewer)
+    _draw_trays(draw, view, viewer)
+    _draw_current_steps(draw, view, viewer)
+    _draw_middle(draw, view, players)
+    _draw_strips(draw, view, players)
+    _draw_status(draw, view, players, headline)
+    _draw_footer(draw, view, players)
+    return encode_png(image)
+
+
+def _player_name(names: Sequence[str], seat: int) -> str:
+    fallback = f"Player {seat + 1}"
+    return clean_name(names[seat], fallback) if seat < len(names) else fallback
+
+
+# --- geometry -----------------------------------------------------------------------
+
+
+def seat_point(point: int, seat: int) -> int:
+    """Seat 0's number of ``seat``'s point ``point`` (RULES.md §2; its own inverse)."""
+    return point if seat == 0 else (point + 11) % 24 + 1
+
+
+def point_column(point: int) -> tuple[float, bool]:
+    """Left x of the viewer's ``point`` and whether it is in the top row."""
+    top = point >= 13
+    column = point - 13 if top else 12 - point
+    left = BOARD_LEFT + column * POINT_WIDTH + (BAR_WIDTH if column >= 6 else 0)
+    return left, top
+
+
+def checker_centre(point: int, index: int) -> Point:
+    """Centre of the ``index``-th checker (0 at the board edge) on the viewer's ``point``."""
+    left, top = point_column(point)
+    x = left + POINT_WIDTH / 2
+    offset = CHECKER_RADIUS + 2 + index * STACK_STEP
+    return (x, BOARD_TOP + offset if top else BOARD_BOTTOM - offset)
+
+
+def tray_box(seat: int, viewer: int) -> Box:
+    """The viewer's tray at the bottom right, the opponent's at the top left."""
+    if seat == viewer:
+        left = BOARD_RIGHT + FRAME + 10
+        return (left, BOARD_BOTTOM - TRAY_HEIGHT, left + TRAY_WIDTH, BOARD_BOTTOM)
+    right = BOARD_LEFT - FRAME - 10
+    return (right - TRAY_WIDTH, BOARD_TOP, right, BOARD_TOP + TRAY_HEIGHT)
+
+
+# --- the static board (cached per viewing seat) ---------------------------------------
+
+
+@lru_cache(maxsize=2)
+def _empty_board(viewer: int) -> Image.Image:
+    """Frame, felt, triangles, bar, point numbers, trays and panels: drawn once."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    frame = (BOARD_LEFT - FRAME, BOARD_TOP - FRAME, BOARD_RIGHT + FRAME, BOARD_BOTTOM + FRAME)
+    draw_panel(draw, frame, fill=BOARD_FRAME, edge=None, radius=12)
+    draw.rectangle((BOARD_LEFT, BOARD_TOP, BOARD_RIGHT - 1, BOARD_BOTTOM - 1), fill=FELT)
+    bar_left = BOARD_LEFT + 6 * POINT_WIDTH
+    draw.rectangle((bar_left, BOARD_TOP, bar_left + BAR_WIDTH - 1, BOARD_BOTTOM - 1), fill=BAR)
+    number_font = font(16, "SemiBold")
+    for point in range(1, 25):
+        _paint_triangle(draw, point, _triangle_colour(point))
+        left, top = point_column(point)
+        y = BOARD_TOP - FRAME - 12 if top else BOARD_BOTTOM + FRAME + 13
+        draw_text_centred(draw, (left + POINT_WIDTH / 2, y), str(point), number_font, TEXT_MUTED)
+    for seat in range(2):
+        box = tray_box(seat, viewer)
+        draw_panel(draw, box, fill=BOARD_FRAME, edge=None, radius=8)
+        inner = (box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5)
+        draw_panel(draw, inner, fill=mix(BOARD_FRAME, BACKGROUND, 0.45), edge=None, radius=5)
+    for box in (STATUS_BOX, FOOTER_BOX):
+        draw_panel(draw, box, fill=PANEL, edge=None)
+    return image
+
+
+def _triangle_colour(point: int) -> Colour:
+    return TRIANGLE_DARK if point % 2 else TRIANGLE_LIGHT
+
+
+def _paint_triangle(draw: ImageDraw.ImageDraw, point: int, colour: Colour) -> None:
+    left, top = point_column(point)
+    right = left + POINT_WIDTH
+    if top:
+        corners = ((left + 2, BOARD_TOP), (right - 2, BOARD_TOP))
+        tip = (left + POINT_WIDTH / 2, BOARD_TOP + TRIANGLE_HEIGHT)
+    else:
+        corners = ((left + 2, BOARD_BOTTOM), (right - 2, BOARD_BOTTOM))
+        tip = (left + POINT_WIDTH / 2, BOARD_BOTTOM - TRIANGLE_HEIGHT)
+    fill_polygon(draw, (*corners, tip), colour)
+
+
+# --- dynamic layers -------------------------------------------------------------------
+
+
+def _viewer_point(step_point: int, mover: int, viewer: int) -> int:
+    return seat_point(seat_point(step_point, mover), viewer)
+
+
+def _parse_step(step: str) -> tuple[int, int | None]:
+    source, target = step.split("/")
+    return int(source), None if target == "off" else int(target)
+
+
+def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+    """The points the last completed turn left and reached, tinted in its player's colour."""
+    last = _last_played_turn(view)
+    if last is None:
+        return
+    seat = last["seat"]
+    tint = SEAT_COLOURS[seat].fill
+    for step in last["steps"]:
+        source, target = _parse_step(step)
+        for point in (source, target):
+            if point is not None:
+                shown = _viewer_point(point, seat, viewer)
+                base = _triangle_colour(shown)
+                _paint_triangle(draw, shown, mix(base, tint, 0.45))
+
+
+def _last_played_turn(view: dict[str, Any]) -> dict[str, Any] | None:
+    for turn in reversed(view["recent_turns"]):
+        if turn["steps"]:
+            return turn
+    return None
+
+
+def _draw_checkers(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+    count_font = font(22, "Bold")
+    for point in range(1, 25):
+        value = view["points"][seat_point(point, viewer) - 1]
+        if not value:
+            continue
+        seat = 0 if value > 0 else 1
+        colour = SEAT_COLOURS[seat]
+        count = abs(value)
+        shown = min(count, STACK_VISIBLE)
+        for index in range(shown):
+            label = str(count) if index == shown - 1 and count > STACK_VISIBLE else None
+            draw_disc(
+                draw,
+                checker_centre(point, index),
+                CHECKER_RADIUS,
+                colour.fill,
+                edge=colour.edge,
+                edge_width=3,
+                label=label,
+                label_colour=colour.text,
+                label_size=count_font.size,
+                shadow=True,
+            )
+
+
+def _draw_trays(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+    """Borne-off checkers as slabs, filling from the board's edge, with the count."""
+    count_font = font(18, "Bold")
+    for seat in range(2):
+        left, top, right, bottom = tray_box(seat, viewer)
+        colour = SEAT_COLOURS[seat]
+        off = view["off"][seat]
+        from_bottom = seat == viewer
+        for index in range(off):
+            offset = 9 + index * (SLAB_HEIGHT + 2)
+            slab_top = bottom - offset - SLAB_HEIGHT if from_bottom else top + offset
+            slab = (left + 9, slab_top, right - 10, slab_top + SLAB_HEIGHT - 1)
+            draw.rectangle(slab, fill=colour.fill, outline=colour.edge, width=2)
+        label_y = top - 13 if from_bottom else bottom + 14
+        draw_text_centred(draw, ((left + right) / 2, label_y), f"{off} off", count_font, TEXT)
+
+
+def _draw_current_steps(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+    """This turn's steps: a ring on every checker that arrived, a hollow ghost where one
+    left (rings, not arrows: a 1-1 chain can make two dozen steps)."""
+    seat = view["turn"]
+    if seat is None or not view["played"]:
+        return
+    arrivals: dict[int | None, int] = {}
+    departures: set[int] = set()
+    for step in view["played"]:
+        source, target = _parse_step(step)
+        departures.add(_viewer_point(source, seat, viewer))
+        point = None if target is None else _viewer_point(target, seat, viewer)
+        arrivals[point] = arrivals.get(point, 0) + 1
+    for point in departures:
+        count = min(abs(view["points"][seat_point(point, viewer) - 1]), STACK_VISIBLE)
+        if count < STACK_VISIBLE:
+            draw_ring(draw, checker_centre(point, count), CHECKER_RADIUS, 3, GHOST)
+    for point, arrived in arrivals.items():
+        if point is None:
+            continue
+        count = min(abs(view["points"][seat_point(point, viewer) - 1]), STACK_VISIBLE)
+        for index in range(max(0, count - arrived), count):
+            draw_ring(draw, checker_centre(point, index), CHECKER_RADIUS + 2, 4, HIGHLIGHT)
+
+
+def _draw_middle(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+    """Dice on the right half of the middle band; chain and grace period on the left."""
+    if view["over"] or view["turn"] is None:
+        return
+    colour = SEAT_COLOURS[view["turn"]]
+    faces = _dice_faces(view)
+    right_half_centre = BOARD_LEFT + 9 * POINT_WIDTH + BAR_WIDTH
+    gap = 10
+    total = len(faces) * DIE_SIZE + (len(faces) - 1) * gap
+    x = right_half_centre - total / 2
+    for value, used in faces:
+        box = (round(x), round(MIDDLE_Y - DIE_SIZE / 2))
+        die_box = (box[0], box[1], box[0] + DIE_SIZE, box[1] + DIE_SIZE)
+        draw_die(draw, die_box, value, USED_DIE if used else DieColours(edge=colour.fill))
+        x += DIE_SIZE + gap
+    lines = grace_lines(view, players)
+    chain = _chain_stages(view)
+    line_font = font(17, "SemiBold")
+    centre_x = BOARD_LEFT + 3 * POINT_WIDTH
+    row_height = 24
+    height = row_height * (len(lines) + (1 if chain else 0))
+    y = MIDDLE_Y - height / 2 + row_height / 2
+    if chain:
+        _draw_chain(draw, chain, centre_x, y)
+        y += row_height + 2
+    for text in lines:
+        fitted = _fit(text, line_font, 6 * POINT_WIDTH - 16)
+        draw_text_centred(draw, (centre_x, y), fitted, line_font, TEXT_MUTED)
+        y += row_height
+
+
+def _chain_stages(view: dict[str, Any]) -> list[tuple[int, str]]:
+    """The doubles of an escalating turn: ``(number, "done" | "now" | "next")``."""
+    if view["stage"] is None or not (view["chain"] or len(view["stages"]) > 1):
+        return []
+    done = [(value, "done") for value in view["stages"][:-1]]
+    return [*done, (view["stage"], "now"), *((value, "next") for value in view["chain"])]
+
+
+CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP = 40, 24, 18
+
+
+def _draw_chain(
+    draw: ImageDraw.ImageDraw, stages: list[tuple[int, str]], centre_x: float, y: float
+) -> None:
+    """Chips "1-1" … "6-6" joined by arrows: played ones dim, the current one lit."""
+    chip_font = font(15, "Bold")
+    total = len(stages) * CHIP_WIDTH + (len(stages) - 1) * CHIP_GAP
+    x = centre_x - total / 2
+    for index, (value, state) in enumerate(stages):
+        box = (
+            round(x),
+            round(y - CHIP_HEIGHT / 2),
+            round(x + CHIP_WIDTH),
+            round(y + CHIP_HEIGHT / 2),
+        )
+        if state == "now":
+            draw_panel(draw, box, fill=HIGHLIGHT, edge=None, radius=7)
+            ink = TEXT_DARK
+        elif state == "done":
+            draw_panel(draw, box, fill=mix(FELT, TEXT_MUTED, 0.35), edge=None, radius=7)
+            ink = mix(TEXT_DARK, FELT, 0.35)
+        else:
+            draw_panel(draw, box, fill=FELT, edge=BOARD_FRAME, radius=7, edge_width=2)
+            ink = BOARD_FRAME
+        draw_text_centred(draw, (x + CHIP_WIDTH / 2, y), f"{value}-{value}", chip_font, ink)
+        if index < len(stages) - 1:
+            start = (x + CHIP_WIDTH + 3, y)
+            draw_arrow(
+                draw, start, (x + CHIP_WIDTH + CHIP_GAP - 3, y), BOARD_FRAME, width=2, head=6
+            )
+        x += CHIP_WIDTH + CHIP_GAP
+
+
+def _dice_faces(view: dict[str, Any]) -> list[tuple[int, bool]]:
+    """Each die of the current stage with whether it is already used."""
+    remaining = list(view["dice"])
+    if view["stage"] is not None:
+        return [(view["stage"], index >= len(remaining)) for index in range(4)]
+    faces = []
+    for value in view["roll"]:
+        if value in remaining:
+            remaining.remove(value)
+            faces.append((value, False))
+        else:
+            faces.append((value, True))
+    return faces
+
+
+def chain_text(view: dict[str, Any]) -> str | None:
+    """ "4-4 → 5-5 → 6-6": the double being played and those still to come."""
+    if view["stage"] is None or not view["chain"]:
+        return None
+    return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
+
+
+def grace_lines(view: dict[str, Any], players: Sequence[str]) -> list[str]:
+    """The grace period: who still plays doubles without escalation, for how many rolls."""
+    name_font = font(17, "SemiBold")
+    waiting = [
+        f"{_fit(players[seat], name_font, 110)} {left} roll{'s' if left != 1 else ''}"
+        for seat, left in enumerate(view["grace_left"])
+        if left
+    ]
+    if not waiting:
+        return ["Doubles escalate for both players"]
+    return ["No escalation yet:", " · ".join(waiting)]
+
+
+def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+    half = (WIDTH - 16 * 3) // 2
+    for seat in range(2):
+        left = 16 + seat * (half + 16)
+        box = (left, STRIP_TOP, left + half, STRIP_BOTTOM)
+        draw_player_strip(
+            draw,
+            box,
+            players[seat],
+            SEAT_COLOURS[seat],
+            active=view["turn"] == seat,
+            detail=_strip_detail(view, seat),
+            reserve_right=110 if view["match_to"] > 1 else 0,
+        )
+        if view["match_to"] > 1:
+            score_font = font(30, "Bold")
+            middle = (STRIP_TOP + STRIP_BOTTOM) / 2
+            score = str(view["score"][seat])
+            draw_text(draw, (box[2] - 24, middle), score, score_font, TEXT, anchor="rm")
+
+
+def _strip_detail(view: dict[str, Any], seat: int) -> str:
+    pips = view["pips"][seat]
+    parts = [f"{pips} pip{'s' if pips != 1 else ''}", f"{view['off'][seat]} borne off"]
+    if view["over"] and view["winner"] == seat:
+        parts.insert(0, "Winner")
+    return " · ".join(parts)
+
+
+def _draw_status(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+) -> None:
+    left, top, right, bottom = STATUS_BOX
+    middle = (top + bottom) / 2
+    status_font = font(22, "Bold")
+    match_font = font(17, "SemiBold")
+    match = match_text(view)
+    match_width = match_font.getlength(match) + 24 if match else 0
+    if match:
+        draw_text(draw, (right - 16, middle), match, match_font, TEXT_MUTED, anchor="rm")
+    if headline is not None or view["over"]:
+        text = headline if headline is not None else result_text(view, players)
+        width = right - left - 32 - 2 * match_width
+        draw_text_centred(
+            draw,
+            ((left + right) / 2, middle),
+            _fit(text, status_font, width),
+            status_font,
+            HIGHLIGHT,
+        )
+        return
+    seat = view["turn"]
+    draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
+    roll = view["roll"]
+    suffix = f" to move · rolled {roll[0]}-{roll[1]}" if len(roll) == 2 else " to move"
+    name_width = right - left - 60 - match_width - status_font.getlength(suffix)
+    text = _fit(players[seat], status_font, name_width) + suffix
+    draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
+
+
+def match_text(view: dict[str, Any]) -> str | None:
+    if view["match_to"] <= 1:
+        return None
+    return f"Game {view['game_number']} · match to {view['match_to']}"
+
+
+def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+    """ "Alice wins 2 points (Bob bore off none)" or the match result."""
+    last = view["last_game"]
+    winner = view["winner"] if view["winner"] is not None else (last or {}).get("winner")
+    if winner is None:
+        return "Game over"
+    points = (last or {}).get("points", 1)
+    text = f"{players[winner]} wins {points} point{'s' if points != 1 else ''}"
+    if points == 2:
+        text += f" — {players[1 - winner]} bore off none"
+    if view["match_to"] > 1:
+        text += f" · match {view['score'][0]}–{view['score'][1]}"
+    return text
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+    left, top, right, bottom = FOOTER_BOX
+    width = right - left - 32
+    line_font = font(17)
+    lines = footer_lines(view, players)
+    line_height = 24
+    y = (top + bottom) / 2 - line_height * (len(lines) - 1) / 2
+    for text, colour in lines:
+        fitted = _fit(text, line_font, width)
+        draw_text(draw, (left + 16, y), fitted, line_font, colour, anchor="lm")
+        y += line_height
+
+
+def footer_lines(view: dict[str, Any], players: Sequence[str]) -> list[tuple[str, Colour]]:
+    """This turn's steps and the last turn (or the opening roll before any turn)."""
+    lines: list[tuple[str, Colour]] = []
+    if view["turn"] is not None and view["played"]:
+        lines.append(("This turn: " + " ".join(view["played"]), HIGHLIGHT))
+    recent = view["recent_turns"]
+    if recent:
+        last = recent[-1]
+        name = players[last["seat"]]
+        roll = "-".join(str(value) for value in last["roll"])
+        if last["passed"]:
+            lines.append((f"Last turn: {name} rolled {roll} and could not move", TEXT))
+        else:
+            lines.append((f"Last turn: {name} rolled {roll}: " + " ".join(last["steps"]), TEXT))
+    elif view["opening"] and not view["played"]:
+        first, second = view["opening"]
+        lines.append(
+            (f"Opening roll: {players[0]} {first}, {players[1]} {second}", TEXT),
+        )
+    if not lines:
+        lines.append(("", TEXT))
+    return lines[-2:]
