@@ -367,8 +367,12 @@ class Tables(commands.Cog):
             return
         table.seats.append(Seat(self._computer_name(table.seats)))
         table.extra.pop("invited", None)
-        if await self._save_lobby(interaction, table):
-            await interaction.response.edit_message(**self._lobby_payload(table))
+        if not await self._save_lobby(interaction, table):
+            return
+        if len(table.seats) == GAMES[table.kind].max_players:
+            await self._start(interaction, table, fresh_message=False)
+            return
+        await interaction.response.edit_message(**self._lobby_payload(table))
 
     async def _start_clicked(self, interaction: discord.Interaction[Any], table: Table) -> None:
         if not self._may_manage(interaction, table):

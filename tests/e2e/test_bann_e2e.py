@@ -279,3 +279,53 @@ async def test_resign_and_abandon(fake_discord, start_bot, database_path):
     world.carol.permissions = discord.Permissions(manage_messages=True)
     await world.carol.slash(world.games, "game abandon")
     assert stored_game(database_path)["status"] == "aborted"
+
+
+async def test_lobby_join_leave_add_computer_start_and_cancel(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    lobby = (await world.alice.slash(world.games, "bann new")).message
+    assert [b.label for b in lobby.buttons()] == [
+        "Join",
+        "Leave",
+        "Add computer",
+        "Start",
+        "Cancel",
+    ]
+    assert next(b for b in lobby.buttons() if b.label == "Start").disabled
+
+    refused = await world.bob.click(lobby, "Add computer")
+    assert "Only the table's creator" in refused.ephemeral[0].content
+    await world.bob.click(lobby, "Join")
+    assert stored_game(database_path)["status"] == "active", "a full table starts by itself"
+
+    await world.alice.slash(world.games, "game abandon")
+    lobby = (await world.alice.slash(world.games, "bann new")).message
+    await world.alice.click(lobby, "Add computer")
+    assert stored_game(database_path)["status"] == "active"
+    assert lobby.image().size[0] >= 600, "the lobby message became the board"
+
+    await world.alice.slash(world.games, "game abandon")
+    lobby = (await world.alice.slash(world.games, "bann new", opponent=world.bob)).message
+    refused = await world.carol.click(lobby, "Join")
+    assert "reserved for the invited player" in refused.ephemeral[0].content
+    refused = await world.bob.click(lobby, "Cancel")
+    assert "Only the table's creator" in refused.ephemeral[0].content
+    await world.alice.click(lobby, "Cancel")
+    assert stored_game(database_path)["status"] == "aborted"
+    assert lobby.buttons() == []
+
+
+async def test_game_board_reposts_the_board_and_retires_the_old_one(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    old_board = await start_two_player_game(world, start_bot)
+    reposted = (await world.carol.slash(world.games, "game board")).message
+    assert old_board.buttons() == [], "the old board takes no more clicks"
+    state = stored_state(database_path)
+    player = mover(state, [world.alice, world.bob])
+    await play(player, reposted, BANN.bot_action(state, seed=3))
+    assert stored_state(database_path).to_dict() != state.to_dict()
