@@ -1,0 +1,396 @@
+"""Barree in Discord: a Roll button, then private selects of the walks, then of the sendings.
+
+A turn is up to three decisions by the same seat: ``roll`` (a button on the board), the
+walk (selects of every distinct outcome, best first, sent privately right after the roll
+and reachable again through the board's "Choose a walk" button) and, after landing on a
+piece, the sending (a select per piece landed on, or Keep). Barree hides nothing, so the
+board needs no private view. Between the rounds of a match the channel gets a short
+summary of the round's minus points.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.components import TableButton, TableSelect, Target, view_of
+from cogs.table import GameCog, Turn
+from data import Table
+from games import GAMES, IllegalAction
+from games.barree import (
+    KEEP,
+    MAX_ROUNDS,
+    PHASE_DRIVE,
+    PHASE_MOVE,
+    PHASE_ROLL,
+    ROLL,
+    BarreeState,
+    SendOption,
+    WalkOption,
+    narrate,
+    send_options,
+    walk_options,
+)
+from render.barree import render_barree
+from render.barree import result_text as match_result
+from render.barree import status_text as table_status
+
+SELECT_OPTIONS = 25
+WALK_SELECTS = 4
+WALKS_SHOWN = SELECT_OPTIONS * WALK_SELECTS
+LABEL_LIMIT = 100
+NARRATED_EVENTS = 6
+COMPUTER_LINES = 15
+
+RULES = """\
+**Goal.** Get rid of your cards: every card held when the round ends is a minus point.
+**Board.** 48 fields, 8 number rows of 6: field 34 is row 3, place 4. Lines join the \
+neighbours in a row and the fields above and below; four diagonals (21–32, 34–45, \
+56–65, 76–85) break the grid's pattern.
+**Cards.** One card per field. You hold 7 face-up cards (everyone sees them) and 2 hidden \
+ones nobody sees, not even you. Once anyone is down to 2 or fewer of the 7, all hidden \
+cards are turned up and count like the others.
+**Your turn.** Roll the die (faces: the bar and 1–5). The **bar** moves the blockade to \
+the row of a freshly drawn card and ends your turn. **1–5:** walk exactly that many steps \
+along the lines; back and forth is allowed. Every field you pass or reach whose card you \
+hold is discarded.
+**Blockade.** Nobody enters or crosses the blockaded row; a piece standing in it waits for \
+a bar.
+**Driving out.** End on an opponent and you may play one of your cards to send him to its \
+field (not in the blockaded row, not onto a piece), or keep him there.
+**End.** The first to discard every card wins the round; the others finish the turn round \
+up to the starter. Fewest minus points over the match wins.
+**`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
+`send:<seat>:<field>` with seats counted from 0 (the board's player 2 is seat 1: \
+`send:1:63`); `keep`.\
+"""
+
+
+def shown_walks(options: Sequence[WalkOption]) -> tuple[list[WalkOption], int]:
+    """The walks the selects can hold, in the engine's best-first order, and how many are left out.
+
+    When there are more than fit, a walk is left out first if another one ends on the same
+    field and discards every card it does and more: it can only be worse.
+    """
+    if len(options) <= WALKS_SHOWN:
+        return list(options), 0
+    discards_by_end: defaultdict[int, list[frozenset[int]]] = defaultdict(list)
+    for option in options:
+        discards_by_end[option.end].append(frozenset(option.discards))
+    dominated = {
+        option.action
+        for option in options
+        if any(frozenset(option.discards) < other for other in discards_by_end[option.end])
+    }
+    preferred = [option for option in options if option.action not in dominated]
+    fallback = [option for option in options if option.action in dominated]
+    kept = {option.action for option in (preferred + fallback)[:WALKS_SHOWN]}
+    return [option for option in options if option.action in kept], len(options) - WALKS_SHOWN
+
+
+def clipped(text: str, limit: int = LABEL_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class BarreeCog(GameCog, name="Barree"):
+    spec = GAMES["barree"]
+    colour = discord.Colour.from_rgb(46, 125, 90)
+
+    group = app_commands.Group(name="barree", description="Barree: walk the board, shed your cards")
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__(bot)
+        # Two racing clicks of one player both see the saved result; these make sure he
+        # gets one follow-up menu and the channel one round summary.
+        self._menu_offered: dict[int, int] = {}
+        self._rounds_told: dict[int, int] = {}
+
+    # ---- the board ---------------------------------------------------------------------
+
+    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
+        return render_barree(state.view(None), table.names, headline)
+
+    def status_text(self, table: Table, state: Any) -> str:
+        view = state.view(None)
+        lines = narrate(view["events"], table.names)[-NARRATED_EVENTS:]
+        lines.append(f"**{table_status(view, table.names)}**")
+        return "\n".join(lines)
+
+    def result_text(self, table: Table, state: Any) -> str:
+        if not state.is_over:
+            return "The match ended before its last round was played."
+        view = state.view(None)
+        text = f"**{match_result(view, table.names)}**."
+        if view["rounds"] > 1:
+            rounds = [
+                f"Round {number}: {points_list(minus, table.names)}"
+                for number, minus in enumerate(view["round_minus"], start=1)
+            ]
+            text += "\n" + "\n".join(rounds)
+        return text + f"\nMinus points: {points_list(view['minus'], table.names)}."
+
+    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+        target = Target(table.id, table.version, "roll")
+        resign = TableButton(target.but("resign"), label="Resign", style=discord.ButtonStyle.danger)
+        if state.phase == PHASE_ROLL:
+            roll = TableButton(target, label="Roll", emoji="🎲", style=discord.ButtonStyle.primary)
+            return [roll, resign]
+        if state.phase == PHASE_MOVE:
+            walks = TableButton(
+                target.but("walks"),
+                label=f"Choose a walk ({state.die})",
+                emoji="👣",
+                style=discord.ButtonStyle.primary,
+            )
+            return [walks, resign]
+        if state.phase == PHASE_DRIVE:
+            drive = TableButton(
+                target.but("drive"), label="Send away…", style=discord.ButtonStyle.primary
+            )
+            keep = TableButton(target.but("keep"), label="Keep")
+            return [drive, keep, resign]
+        return []
+
+    def rules_embed(self) -> discord.Embed:
+        return discord.Embed(
+            title="Barree: the rules in short", description=RULES, colour=self.colour
+        )
+
+    # ---- clicks ------------------------------------------------------------------------
+
+    async def on_turn_component(self, turn: Turn) -> None:
+        verb = turn.target.verb
+        if verb == "roll":
+            await self._play(turn, ROLL)
+        elif verb == "walks":
+            await turn.interaction.response.send_message(
+                ephemeral=True, **await self.walk_menu(turn.table, turn.state)
+            )
+        elif verb == "drive":
+            await turn.interaction.response.send_message(
+                ephemeral=True, **self.drive_menu(turn.table, turn.state)
+            )
+        elif verb in ("walk", "send") and turn.values:
+            await self._play(turn, turn.values[0])
+        elif verb == "keep":
+            await self._play(turn, KEEP)
+        else:
+            await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+
+    async def _play(self, turn: Turn, action: str) -> None:
+        """Play ``action``; a private menu the click came from shows what was done."""
+        before: BarreeState = turn.state  # type: ignore[assignment]
+        message = turn.interaction.message
+        private = message is not None and message.flags.ephemeral
+        done = f"✅ {before.describe(action, turn.table.names)}" if private else None
+        await self.tables.play(turn, [action], done=done)
+        await self._after_play(turn.interaction, turn.table, before, turn.seat, done=done)
+
+    async def _after_play(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        before: BarreeState,
+        seat: int,
+        *,
+        done: str | None = None,
+    ) -> None:
+        """Summarise finished rounds, then offer the seat its next decision of this turn.
+
+        ``done`` is set when the decision came from a private menu: the next menu replaces
+        it, under the sentence saying what was done.
+        """
+        fresh = await self.tables.store.load(table.id)
+        if fresh is None or fresh.state is None or fresh.version == table.version:
+            return
+        state: BarreeState = self.spec.from_dict(fresh.state)  # type: ignore[assignment]
+        if fresh.version == table.version + 1:
+            await self._show_computer_moves(fresh, before, seat)
+        await self._tell_rounds(fresh, before, state)
+        if fresh.status != "active":
+            self._menu_offered.pop(fresh.id, None)
+            self._rounds_told.pop(fresh.id, None)
+            return
+        if state.current_player != seat:
+            return
+        if state.phase not in (PHASE_MOVE, PHASE_DRIVE):
+            return
+        if self._menu_offered.get(fresh.id) == fresh.version:
+            return
+        self._menu_offered[fresh.id] = fresh.version
+        if state.phase == PHASE_MOVE:
+            menu = await self.walk_menu(fresh, state)
+        else:
+            menu = self.drive_menu(fresh, state)
+        if done is not None:
+            menu["content"] = f"{done}\n{menu['content']}"
+            await interaction.edit_original_response(**menu)
+        else:
+            await interaction.followup.send(ephemeral=True, **menu)
+
+    async def _show_computer_moves(self, table: Table, before: BarreeState, seat: int) -> None:
+        """Write what the computers did after the seat's action above the board.
+
+        The board's own text narrates only the last action; with several computers in a
+        row the player would miss what the others did. The next redraw clears this text.
+        """
+        if not any(other.is_computer for other in table.seats):
+            return
+        logged = await self.tables.store.actions(table.id)
+        own = [index for index, entry in enumerate(logged) if entry.seat == seat]
+        if not own or own[-1] == len(logged) - 1 or table.board_message_id is None:
+            return
+        lines = []
+        try:
+            state = before.apply(logged[own[-1]].action)
+            for entry in logged[own[-1] + 1 :]:
+                state = state.apply(entry.action)
+                lines += narrate(state.view(None)["events"], table.names)
+        except IllegalAction:
+            return
+        # Only if the log's tail really continues ``before`` (no other save came between).
+        if state.to_dict() != table.state:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        text = "\n".join(["🤖 " + line for line in lines[-COMPUTER_LINES:]])
+        await channel.get_partial_message(table.board_message_id).edit(content=text)
+
+    async def _tell_rounds(self, table: Table, before: BarreeState, after: BarreeState) -> None:
+        """A channel message for each round that ended with more rounds still to play."""
+        told = max(len(before.round_minus), self._rounds_told.get(table.id, 0))
+        ended = len(after.round_minus)
+        self._rounds_told[table.id] = max(told, ended)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        for index in range(told, min(ended, after.rounds - 1)):
+            totals = [
+                sum(minus[seat] for minus in after.round_minus[: index + 1])
+                for seat in range(after.players)
+            ]
+            await channel.send(
+                f"📋 Barree game #{table.id}: round {index + 1} of {after.rounds} is over. "
+                f"Minus points this round: {points_list(after.round_minus[index], table.names)}. "
+                f"Totals so far: {points_list(totals, table.names)}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    # ---- private menus -----------------------------------------------------------------
+
+    async def walk_menu(self, table: Table, state: BarreeState) -> dict[str, Any]:
+        """Selects of the walks, best first, 25 to a select, at most four selects."""
+        # A roll of 5 can have hundreds of outcomes: sort and sift them off the event loop.
+        options = await asyncio.to_thread(walk_options, state)
+        shown, left_out = await asyncio.to_thread(shown_walks, options)
+        target = Target(table.id, table.version, "walk")
+        selects: list[discord.ui.Item[Any]] = []
+        for page, start in enumerate(range(0, len(shown), SELECT_OPTIONS)):
+            walks = shown[start : start + SELECT_OPTIONS]
+            placeholder = (
+                f"Walks {start + 1}–{start + len(walks)}"
+                if len(shown) > SELECT_OPTIONS
+                else "Choose a walk"
+            )
+            selects.append(
+                TableSelect(
+                    target.but("walk", str(page)),
+                    options=[walk_choice(walk, table.names) for walk in walks],
+                    placeholder=f"{placeholder} (best first)",
+                )
+            )
+        start_field = state.pieces[state.current]
+        lines = [
+            f"You rolled **{state.die}** on field {start_field}: {len(options)} possible "
+            "outcome(s), the most cards discarded first."
+        ]
+        if left_out:
+            lines.append(
+                f"{left_out} weaker walks are not listed; type one with `/barree move` if you "
+                "really want it."
+            )
+        return {"content": "\n".join(lines), "view": view_of(selects)}
+
+    def drive_menu(self, table: Table, state: BarreeState) -> dict[str, Any]:
+        """One select per piece landed on (its fields to send it to), and Keep."""
+        names = table.names
+        target = Target(table.id, table.version, "send")
+        sendings = send_options(state)
+        victims = list(dict.fromkeys(option.seat for option in sendings))
+        items: list[discord.ui.Item[Any]] = [
+            TableSelect(
+                target.but("send", str(victim)),
+                options=[
+                    send_choice(option, names) for option in sendings if option.seat == victim
+                ][:SELECT_OPTIONS],
+                placeholder=f"Send {clipped(names[victim], 60)} to…",
+            )
+            for victim in victims
+        ]
+        items.append(TableButton(target.but("keep"), label="Keep them there"))
+        who = " and ".join(names[victim] for victim in victims)
+        content = (
+            f"You landed on **{who}**. Play one of your cards to send a piece to its field, "
+            "or keep them there."
+        )
+        return {"content": content, "view": view_of(items)}
+
+    # ---- slash commands ----------------------------------------------------------------
+
+    @group.command(name="new", description="Open a Barree table in this channel (2–4 players)")
+    @app_commands.describe(
+        rounds="Rounds in the match; the fewest minus points in total wins (default 1)",
+        computers="Computer players to seat at once (more can be added in the lobby)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 1,
+        computers: app_commands.Range[int, 0, 3] = 0,
+    ) -> None:
+        await self.tables.open_lobby(
+            interaction, "barree", options={"rounds": rounds}, computers=computers
+        )
+
+    @group.command(name="rules", description="How to play Barree")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
+
+    @group.command(
+        name="move", description="Play in notation: roll, a walk like 34-35-45, send, keep"
+    )
+    @app_commands.describe(
+        notation="roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
+    )
+    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
+        table = await self.tables.store.open_table_in(interaction.channel_id or 0)
+        await self.tables.text_move(interaction, "barree", [notation.strip().lower()])
+        if table is None or table.kind != "barree" or table.state is None:
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is not None:
+            before: BarreeState = self.spec.from_dict(table.state)  # type: ignore[assignment]
+            await self._after_play(interaction, table, before, seat)
+
+
+def points_list(points: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
+
+
+def walk_choice(walk: WalkOption, names: Sequence[str]) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=clipped(walk.label(names)),
+        value=walk.action,
+        description=clipped(f"via {walk.action}"),
+        emoji="⚔️" if walk.lands_on else None,
+    )
+
+
+def send_choice(option: SendOption, names: Sequence[str]) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=clipped(f"Send {names[option.seat]} to {option.field}"),
+        value=option.action,
+        description=f"Discards your card {option.field}",
+    )

@@ -1,0 +1,477 @@
+"""Barree through the real discord.py against the fake Discord: a whole round by clicks
+against two computers, the walk and sending menus, round summaries, a restart between
+the roll and the walk, and the bad input particular to Barree."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+from cogs.barree import WALKS_SHOWN, shown_walks
+from fakediscord import Message, Result, SimUser
+from games import GAMES
+from games.barree import KEEP, BarreeState, walk_options
+
+BARREE = GAMES["barree"]
+# Each table takes the next seed; after this many cancelled lobbies the dealt round has Alice
+# walk and drive pieces out several times.
+SKIPPED_DEALS = 2
+
+
+def stored_game(database_path: Path) -> dict:
+    """The newest game row, read straight from the bot's SQLite file."""
+    with sqlite3.connect(database_path) as db:
+        db.row_factory = sqlite3.Row
+        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
+    return dict(row) if row else {}
+
+
+def stored_state(database_path: Path) -> BarreeState:
+    return BARREE.from_dict(json.loads(stored_game(database_path)["state"]))
+
+
+def logged_actions(database_path: Path) -> list[str]:
+    with sqlite3.connect(database_path) as db:
+        return [row[0] for row in db.execute("SELECT action FROM actions ORDER BY seq")]
+
+
+async def arrange(world, database_path: Path, **changes: object) -> Message:
+    """Put the stored game into a chosen position and post its board (`/game board`).
+
+    The bot reads the game afresh on every interaction, so this is the position it plays on.
+    """
+    data = stored_state(database_path).to_dict() | changes
+    with sqlite3.connect(database_path) as db:
+        db.execute(
+            "UPDATE games SET state = ? WHERE id = (SELECT MAX(id) FROM games)",
+            (json.dumps(data),),
+        )
+    return (await world.alice.slash(world.games, "game board")).message
+
+
+def menu_values(menu: Message) -> list[str]:
+    return [value for select in menu.selects() for value in select.values]
+
+
+async def choose(user: SimUser, menu: Message, action: str) -> Result:
+    """Pick ``action`` in a private walk or sending menu."""
+    if action == KEEP:
+        return await user.click(menu, "Keep them there")
+    for select in menu.selects():
+        if action in select.values:
+            return await user.select(menu, [action], custom_id=select.custom_id)
+    raise AssertionError(f"{action} is not offered: {menu_values(menu)}")
+
+
+async def roll(user: SimUser, board: Message, database_path: Path) -> Message | None:
+    """Click Roll; the private walk menu that follows, if the roll left a walk to choose."""
+    result = await user.click(board, "Roll")
+    state = stored_state(database_path)
+    if state.phase == "move" and state.current_player is not None:
+        assert len(result.ephemeral) == 1, "the roll opens one private walk menu"
+        return result.ephemeral[0]
+    assert result.ephemeral == [], "a bar or a trapped piece needs no menu"
+    return None
+
+
+async def open_table(world, start_bot, **options: object) -> Message:
+    """Alice opens a table with ``options`` (e.g. computers=2) and starts it."""
+    await start_bot()
+    lobby = (await world.alice.slash(world.games, "barree new", **options)).message
+    started = await world.alice.click(lobby, "Start")
+    return started.message
+
+
+async def alice_and_bob(world, start_bot) -> Message:
+    await start_bot()
+    lobby = (await world.alice.slash(world.games, "barree new")).message
+    await world.bob.click(lobby, "Join")
+    return (await world.alice.click(lobby, "Start")).message
+
+
+async def alice_with_bob_and_a_computer(world, start_bot) -> Message:
+    await start_bot()
+    lobby = (await world.alice.slash(world.games, "barree new", computers=1)).message
+    await world.bob.click(lobby, "Join")
+    return (await world.alice.click(lobby, "Start")).message
+
+
+async def roll_until_a_walk(world, board: Message, database_path: Path) -> tuple[SimUser, Message]:
+    """Roll for whoever must until a roll leaves a walk to choose; that player and his menu."""
+    seats = {0: world.alice, 2: world.bob}
+    for _ in range(20):
+        state = stored_state(database_path)
+        assert state.current_player in seats, "the computer answers at once"
+        player = seats[state.current_player]
+        menu = await roll(player, board, database_path)
+        if menu is not None:
+            return player, menu
+    raise AssertionError("twenty rolls without a walk")
+
+
+async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    for _ in range(SKIPPED_DEALS):
+        lobby = (await world.alice.slash(world.games, "barree new")).message
+        await world.alice.click(lobby, "Cancel")
+    lobby = (await world.alice.slash(world.games, "barree new", computers=2)).message
+    board = (await world.alice.click(lobby, "Start")).message
+    assert [seat["name"] for seat in json.loads(stored_game(database_path)["seats"])] == [
+        "Alice",
+        "Computer",
+        "Computer 2",
+    ]
+    menu: Message | None = None
+    decisions = 0
+    phases: Counter[str] = Counter()
+    while not (state := stored_state(database_path)).is_over:
+        assert state.current_player == 0, "the computers play at once"
+        phases[state.phase] += 1
+        picture = board.attachments[0].data
+        if state.phase == "roll":
+            if phases["roll"] > 1:
+                told = board.content.splitlines()
+                assert any(line.startswith("🤖 Computer rolls") for line in told), told
+                assert any(line.startswith("🤖 Computer 2 rolls") for line in told), told
+            menu = await roll(world.alice, board, database_path)
+        else:
+            assert menu is not None
+            if state.phase == "move":
+                offered, _ = shown_walks(walk_options(state))
+                assert menu_values(menu) == [walk.action for walk in offered], "best first"
+            else:
+                assert menu.selects()[0].placeholder.startswith("Send "), "the menu became sendings"
+            action = BARREE.bot_action(state, seed=decisions)
+            result = await choose(world.alice, menu, action)
+            assert result.message is menu and menu.content.startswith("✅ Alice")
+        assert board.attachments[0].data != picture, "the board is redrawn after every move"
+        decisions += 1
+        assert decisions < 150
+
+    assert phases["move"] >= 5 and phases["drive"] >= 2, "the deal needs walks and sendings"
+    assert board.buttons() == [], "a finished board takes no more clicks"
+    assert "minus point" in board.embeds[0]["description"]
+    announcement = world.games.public_messages()[-1]
+    assert announcement.content.startswith("🏁 Barree game #")
+    assert "Minus points: Alice" in announcement.content
+    assert stored_game(database_path)["status"] == "finished"
+
+
+async def test_landing_on_a_computer_offers_its_sendings_and_sends_it(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    board = await arrange(
+        world,
+        database_path,
+        current=0,
+        phase="move",
+        die=1,
+        blockade=8,
+        pieces=[33, 34],
+        cards=[[11, 12, 25, 34, 51, 62, 86], [13, 14, 15, 16, 17, 18, 19]],
+    )
+    menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
+    landing = "33-34"
+    assert menu.selects()[0].options[0].value == landing, "discarding 34 comes first"
+    assert "lands on Computer" in menu.selects()[0].options[0].label
+
+    await choose(world.alice, menu, landing)
+
+    assert "You landed on **Computer**" in menu.content
+    sendings = menu.selects()[0]
+    assert sendings.values == ["send:1:11", "send:1:12", "send:1:25", "send:1:51", "send:1:62"]
+    assert "Keep" in [button.label for button in board.buttons()], "the board offers Keep too"
+    logged = len(logged_actions(database_path))
+    await choose(world.alice, menu, "send:1:62")
+    assert menu.content == "✅ Alice plays card 62 and sends Computer to 62."
+    assert logged_actions(database_path)[logged] == "send:1:62"
+    assert 62 not in stored_state(database_path).cards[0]
+
+
+async def test_keep_on_the_board_leaves_the_piece(fake_discord, start_bot, database_path):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    board = await arrange(
+        world,
+        database_path,
+        current=0,
+        phase="move",
+        die=1,
+        blockade=8,
+        pieces=[33, 34],
+        cards=[[11, 12, 16, 34], [81, 82, 83, 84, 85, 86]],
+    )
+    menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
+    await choose(world.alice, menu, "33-34")
+    assert stored_state(database_path).phase == "drive"
+    logged = len(logged_actions(database_path))
+
+    await world.alice.click(board, "Keep")
+
+    assert logged_actions(database_path)[logged] == "keep"
+    assert stored_state(database_path).cards[0] == [11, 12, 16], "keeping costs no card"
+
+
+LAST_STEP_TO_FINISH = {
+    "starter": 0,
+    "current": 0,
+    "phase": "move",
+    "die": 1,
+    "blockade": 8,
+    "pieces": [33, 55, 66],
+    "revealed": True,
+    "cards": [[34], [81, 82, 83], [84, 85]],
+    "hidden": [[], [], []],
+}
+
+
+async def test_rounds_of_a_match_are_summarised_in_the_channel_and_at_the_end(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=2, rounds=2)
+    game = stored_game(database_path)["id"]
+    board = await arrange(world, database_path, **LAST_STEP_TO_FINISH)
+    menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
+
+    await choose(world.alice, menu, "33-34")
+
+    summaries = [m.content for m in world.games.public_messages() if m.content.startswith("📋")]
+    assert summaries == [
+        f"📋 Barree game #{game}: round 1 of 2 is over. "
+        "Minus points this round: Alice 0, Computer 3, Computer 2 2. "
+        "Totals so far: Alice 0, Computer 3, Computer 2 2."
+    ]
+    state = stored_state(database_path)
+    assert state.round_no == 2 and not state.is_over
+    assert "Round 2 of 2" in board.embeds[0]["description"]
+
+    board = await arrange(world, database_path, **LAST_STEP_TO_FINISH)
+    menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
+    await choose(world.alice, menu, "33-34")
+
+    assert stored_state(database_path).is_over
+    messages = [m.content for m in world.games.public_messages()]
+    assert len([text for text in messages if text.startswith("📋")]) == 1, "the end says it all"
+    assert messages[-1].startswith(
+        f"🏁 Barree game #{game}: **Alice wins with 0 minus points**.\n"
+        "Round 1: Alice 0, Computer 3, Computer 2 2\n"
+        "Round 2: Alice 0, Computer 3, Computer 2 2\n"
+        "Minus points: Alice 0, Computer 6, Computer 2 4."
+    )
+
+
+async def test_a_restart_between_roll_and_walk_keeps_the_menu_working(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await open_table(world, start_bot, computers=1)
+    menu = None
+    while menu is None:
+        menu = await roll(world.alice, board, database_path)
+    before = stored_state(database_path)
+
+    await start_bot()
+
+    assert stored_state(database_path).to_dict() == before.to_dict()
+    again = (await world.alice.click(board, f"Choose a walk ({before.die})")).ephemeral[0]
+    assert menu_values(again) == menu_values(menu), "the old board opens the same menu"
+    action = menu_values(menu)[-1]
+    logged = len(logged_actions(database_path))
+    await choose(world.alice, menu, action)
+    assert logged_actions(database_path)[logged] == action, "the menu from before the restart"
+
+
+async def test_a_restart_before_the_sending_keeps_the_board_working(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    board = await arrange(
+        world,
+        database_path,
+        current=0,
+        phase="move",
+        die=1,
+        blockade=8,
+        pieces=[33, 34],
+        cards=[[11, 12, 16, 21, 34], [81, 82, 83, 84, 85, 86]],
+    )
+    walk_menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
+    await choose(world.alice, walk_menu, "33-34")
+
+    await start_bot()
+
+    menu = (await world.alice.click(board, "Send away…")).ephemeral[0]
+    assert menu_values(menu) == ["send:1:11", "send:1:12", "send:1:16", "send:1:21"]
+    logged = len(logged_actions(database_path))
+    await choose(world.alice, menu, "send:1:16")
+    assert logged_actions(database_path)[logged] == "send:1:16"
+    assert stored_state(database_path).cards[0] == [11, 12, 21]
+
+
+async def test_someone_else_clicking_roll_is_refused_and_nothing_changes(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await alice_with_bob_and_a_computer(world, start_bot)
+    state = stored_state(database_path)
+    waiting = world.bob if state.current_player == 0 else world.alice
+    version = stored_game(database_path)["version"]
+
+    out_of_turn = await waiting.click(board, "Roll")
+    stranger = await world.carol.click(board, "Roll")
+    typed = await waiting.slash(world.games, "barree move", notation="roll")
+
+    assert out_of_turn.ephemeral[0].content.startswith("It is not your turn")
+    assert stranger.ephemeral[0].content == "You are not playing in this game."
+    assert typed.message.content.startswith("It is not your turn")
+    assert stored_game(database_path)["version"] == version
+
+
+async def test_a_walk_from_an_outdated_menu_is_refused(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await alice_with_bob_and_a_computer(world, start_bot)
+    player, menu = await roll_until_a_walk(world, board, database_path)
+    state = stored_state(database_path)
+    second_menu = (await player.click(board, f"Choose a walk ({state.die})")).ephemeral[0]
+    first, *others = menu_values(menu)
+    await choose(player, menu, first)
+    after = stored_state(database_path)
+
+    refused = await choose(player, second_menu, others[-1] if others else first)
+
+    assert "outdated" in refused.ephemeral[-1].content
+    assert stored_state(database_path).to_dict() == after.to_dict()
+
+
+async def test_two_racing_walks_apply_only_once(fake_discord, start_bot, database_path):
+    world = fake_discord
+    await alice_and_bob(world, start_bot)
+    board = await arrange(
+        world, database_path, current=0, phase="move", die=2, blockade=8, pieces=[33, 11]
+    )
+    menu = (await world.alice.click(board, "Choose a walk (2)")).ephemeral[0]
+    first, second = menu_values(menu)[:2]
+    version = stored_game(database_path)["version"]
+
+    results = await asyncio.gather(
+        choose(world.alice, menu, first), choose(world.alice, menu, second)
+    )
+
+    assert stored_game(database_path)["version"] == version + 1
+    assert logged_actions(database_path)[-1] in (first, second)
+    replies = [message.content for result in results for message in result.ephemeral]
+    assert any("outdated" in reply for reply in replies)
+
+
+async def test_illegal_text_moves_are_explained_and_a_legal_one_plays(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await alice_and_bob(world, start_bot)
+    board = await arrange(
+        world, database_path, current=0, phase="roll", die=None, blockade=8, pieces=[33, 11]
+    )
+    cases = {"33-34": "Roll the die first", "keep": "Roll the die first"}
+    for notation, explanation in cases.items():
+        result = await world.alice.slash(world.games, "barree move", notation=notation)
+        assert explanation in result.message.content, notation
+    board = await arrange(world, database_path, phase="move", die=2)
+    cases = {
+        "hello": "is not a walk",
+        "33-34": "walk exactly 2 steps",
+        "34-35-36": "Your piece stands on 33",
+        "33-44-45": "No line joins",
+        "33-99-33": "no field 99",
+    }
+    for notation, explanation in cases.items():
+        result = await world.alice.slash(world.games, "barree move", notation=notation)
+        assert explanation in result.message.content, notation
+    state = stored_state(database_path)
+
+    played = await world.alice.slash(world.games, "barree move", notation="33-34-35")
+
+    assert played.message.content == "You played 33-34-35."
+    assert stored_state(database_path).to_dict() == state.apply("33-34-35").to_dict()
+    assert board.versions, "the board was redrawn"
+
+
+async def test_a_typed_roll_brings_the_walk_menu(fake_discord, start_bot, database_path):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    for _ in range(20):
+        await arrange(
+            world, database_path, current=0, phase="roll", die=None, blockade=8, pieces=[33, 11]
+        )
+        result = await world.alice.slash(world.games, "barree move", notation="roll")
+        if stored_state(database_path).phase == "move":
+            break
+    assert result.message.content == "You played roll."
+    assert [message.selects() != [] for message in result.followups] == [True]
+
+
+async def test_rules_and_a_lobby_for_four(fake_discord, start_bot, database_path):
+    world = fake_discord
+    await start_bot()
+    rules = await world.alice.slash(world.games, "barree rules")
+    assert rules.message.is_ephemeral and "blockade" in rules.message.embeds[0]["description"]
+    opened = await world.alice.slash(world.games, "barree new", computers=3, rounds=3)
+    assert opened.message.image().size[0] >= 800, "a full table starts at once"
+    game = stored_game(database_path)
+    assert game["status"] == "active" and json.loads(game["options"]) == {"rounds": 3}
+
+
+MANY_WALKS = {
+    "current": 0,
+    "phase": "move",
+    "die": 5,
+    "blockade": 1,
+    "pieces": [34, 11],
+    "cards": [[33, 41, 43, 44, 45, 54, 55, 56, 73], [12, 13, 14, 15, 16, 17, 18]],
+}
+
+
+async def test_a_roll_with_hundreds_of_outcomes_fills_four_selects_best_first(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await alice_and_bob(world, start_bot)
+    board = await arrange(world, database_path, **MANY_WALKS)
+    outcomes = walk_options(stored_state(database_path))
+
+    menu = (await world.alice.click(board, "Choose a walk (5)")).ephemeral[0]
+
+    assert [len(select.options) for select in menu.selects()] == [25, 25, 25, 25]
+    assert [select.placeholder for select in menu.selects()][::3] == [
+        "Walks 1–25 (best first)",
+        "Walks 76–100 (best first)",
+    ]
+    assert menu_values(menu)[0] == outcomes[0].action, "the best walk comes first"
+    assert f"{len(outcomes) - 100} weaker walks are not listed" in menu.content
+    last = menu.selects()[3].values[-1]
+    await choose(world.alice, menu, last)
+    assert logged_actions(database_path)[-1] == last
+
+
+def test_a_roll_of_five_with_many_outcomes_fits_four_selects():
+    data = BARREE.new_game(players=2, seed=3).to_dict() | MANY_WALKS
+    options = walk_options(BARREE.from_dict(data))
+    assert len(options) > WALKS_SHOWN
+
+    shown, left_out = shown_walks(options)
+
+    assert len(shown) == WALKS_SHOWN and left_out == len(options) - WALKS_SHOWN
+    assert shown == [walk for walk in options if walk in shown], "still best first"
+    for walk in set(options) - set(shown):
+        assert any(
+            other.end == walk.end and set(walk.discards) < set(other.discards) for other in shown
+        ), "only walks beaten by a listed one are left out"
