@@ -733,9 +733,8 @@ class Tables(commands.Cog):
     async def _channel_table(self, interaction: discord.Interaction[Any]) -> Table | None:
         table = await self.store.open_table_in(interaction.channel_id or 0)
         if table is None:
-            await _tell(
-                interaction, "There is no game in this channel. Start one with `/bann new`."
-            )
+            starts = ", ".join(f"`/{key} new`" for key in GAMES)
+            await _tell(interaction, f"There is no game in this channel. Start one with {starts}.")
         return table
 
     @game.command(name="board", description="Post the current board of this channel's game again")
