@@ -459,7 +459,9 @@ class Tables(commands.Cog):
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
         if done is not None:
-            await interaction.edit_original_response(content=done, view=None, embed=None)
+            await interaction.edit_original_response(
+                content=done, view=None, embed=None, attachments=[]
+            )
         await self.refresh_board(table, state)
         await self._after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
