@@ -104,6 +104,11 @@ class GameCog(commands.Cog):
         """Seats that should get their private view by DM after this change."""
         return []
 
+    def automatic_action(self, state: GameState) -> str | None:
+        """A human seat's action that plays itself (e.g. a forced move), or None to wait
+        for the player."""
+        return None
+
 
 class Tables(commands.Cog):
     """The one place that runs lobbies and turns for every game."""
@@ -418,7 +423,7 @@ class Tables(commands.Cog):
         spec = GAMES[table.kind]
         await interaction.response.defer(thinking=fresh_message)
         state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
-        state, actions = await self._computer_turns(table, state)
+        state, actions = await self._automatic_turns(table, state)
         table.status = "finished" if state.is_over else "active"
         table.state = state.to_dict()
         table.extra.pop("invited", None)
@@ -455,7 +460,7 @@ class Tables(commands.Cog):
             if table is None or table.version != turn.table.version:
                 await interaction.followup.send(OUTDATED, ephemeral=True)
                 return
-            state, computer_actions = await self._computer_turns(table, state)
+            state, computer_actions = await self._automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
         if done is not None:
@@ -500,19 +505,28 @@ class Tables(commands.Cog):
             table.status = "finished"
         await self.store.save(table, expected_version=table.version, actions=actions)
 
-    async def _computer_turns(
+    async def _automatic_turns(
         self, table: Table, state: GameState
     ) -> tuple[GameState, list[tuple[int | None, str]]]:
-        """Play every computer seat's decisions until a human must act or the game ends."""
+        """Play every computer seat's decisions, and every human's decision the game's cog
+        plays for him, until a human must choose or the game ends."""
         spec = GAMES[table.kind]
+        cog = self.game_cog(table.kind)
         actions: list[tuple[int | None, str]] = []
         while not state.is_over:
             seat = state.current_player
-            if seat is None or not table.seats[seat].is_computer:
+            if seat is None:
                 break
-            seed = table.seed + table.version + len(actions)
-            action = await asyncio.to_thread(spec.bot_action, state, seed=seed)
-            log.info("game %d: computer seat %d plays %s", table.id, seat, action)
+            if table.seats[seat].is_computer:
+                seed = table.seed + table.version + len(actions)
+                action = await asyncio.to_thread(spec.bot_action, state, seed=seed)
+                log.info("game %d: computer seat %d plays %s", table.id, seat, action)
+            else:
+                automatic = cog.automatic_action(state)
+                if automatic is None:
+                    break
+                action = automatic
+                log.info("game %d: seat %d's only choice %s plays itself", table.id, seat, action)
             state = state.apply(action)
             actions.append((seat, action))
         return state, actions

@@ -6,7 +6,9 @@ from typing import Any
 from games import bann, barbu, barree, gulbara
 from games.base import GameSpec, GameState, IllegalAction, Option, Rng
 
-GAMES: dict[str, GameSpec] = {spec.key: spec for spec in (bann.SPEC, gulbara.SPEC, barbu.SPEC, barree.SPEC)}
+GAMES: dict[str, GameSpec] = {
+    spec.key: spec for spec in (bann.SPEC, gulbara.SPEC, barbu.SPEC, barree.SPEC)
+}
 
 
 def replay(

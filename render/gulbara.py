@@ -392,7 +392,10 @@ def chain_text(view: dict[str, Any]) -> str | None:
 
 
 def grace_lines(view: dict[str, Any], players: Sequence[str]) -> list[str]:
-    """The grace period: who still plays doubles without escalation, for how many rolls."""
+    """The grace period: who still plays doubles without escalation, for how many rolls.
+
+    Two lines only when both players are in it, and then no chain is shown (the mover's
+    doubles do not escalate), so the middle band never holds more than two rows."""
     name_font = font(17, "SemiBold")
     waiting = [
         f"{_fit(players[seat], name_font, 110)} {left} roll{'s' if left != 1 else ''}"
@@ -401,6 +404,8 @@ def grace_lines(view: dict[str, Any], players: Sequence[str]) -> list[str]:
     ]
     if not waiting:
         return ["Doubles escalate for both players"]
+    if len(waiting) == 1:
+        return [f"No escalation yet: {waiting[0]}"]
     return ["No escalation yet:", " · ".join(waiting)]
 
 
@@ -471,17 +476,22 @@ def match_text(view: dict[str, Any]) -> str | None:
 
 
 def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
-    """ "Alice wins 2 points (Bob bore off none)" or the match result."""
+    """ "Alice wins 2 points — Bob bore off none", or for a match "Alice wins the match 5–3"."""
     last = view["last_game"]
-    winner = view["winner"] if view["winner"] is not None else (last or {}).get("winner")
-    if winner is None:
+    if last is None:
         return "Game over"
-    points = (last or {}).get("points", 1)
+    if view["match_to"] > 1:
+        winner = view["winner"] if view["winner"] is not None else last["winner"]
+        return f"{players[winner]} wins the match {view['score'][0]}–{view['score'][1]}"
+    return game_result_text(last, players)
+
+
+def game_result_text(last_game: dict[str, int], players: Sequence[str]) -> str:
+    """One finished game: "Alice wins 2 points — Bob bore off none"."""
+    winner, points = last_game["winner"], last_game["points"]
     text = f"{players[winner]} wins {points} point{'s' if points != 1 else ''}"
     if points == 2:
         text += f" — {players[1 - winner]} bore off none"
-    if view["match_to"] > 1:
-        text += f" · match {view['score'][0]}–{view['score'][1]}"
     return text
 
 
@@ -499,11 +509,14 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
 
 
 def footer_lines(view: dict[str, Any], players: Sequence[str]) -> list[tuple[str, Colour]]:
-    """This turn's steps and the last turn (or the opening roll before any turn)."""
+    """Two lines at most: this turn's steps, the last turn, the last game's result (in a
+    match) and the opening roll, the most recent last."""
     lines: list[tuple[str, Colour]] = []
-    if view["turn"] is not None and view["played"]:
-        lines.append(("This turn: " + " ".join(view["played"]), HIGHLIGHT))
     recent = view["recent_turns"]
+    last_game = view["last_game"]
+    if last_game and (view["over"] or not recent) and view["match_to"] > 1:
+        label = f"Game {last_game['game_number']}: " + game_result_text(last_game, players)
+        lines.append((label, TEXT_MUTED))
     if recent:
         last = recent[-1]
         name = players[last["seat"]]
@@ -512,11 +525,11 @@ def footer_lines(view: dict[str, Any], players: Sequence[str]) -> list[tuple[str
             lines.append((f"Last turn: {name} rolled {roll} and could not move", TEXT))
         else:
             lines.append((f"Last turn: {name} rolled {roll}: " + " ".join(last["steps"]), TEXT))
+        if view["over"]:
+            lines.reverse()
     elif view["opening"] and not view["played"]:
         first, second = view["opening"]
-        lines.append(
-            (f"Opening roll: {players[0]} {first}, {players[1]} {second}", TEXT),
-        )
-    if not lines:
-        lines.append(("", TEXT))
-    return lines[-2:]
+        lines.append((f"Opening roll: {players[0]} {first}, {players[1]} {second}", TEXT))
+    if view["turn"] is not None and view["played"]:
+        lines.append(("This turn: " + " ".join(view["played"]), HIGHLIGHT))
+    return lines[-2:] or [("", TEXT)]

@@ -84,7 +84,7 @@ def test_grace_lines_name_who_still_has_exempt_rolls() -> None:
         "No escalation yet:",
         "Alice 2 rolls · Bob 3 rolls",
     ]
-    assert grace_lines(start_view(grace_left=[0, 1]), NAMES)[1] == "Bob 1 roll"
+    assert grace_lines(start_view(grace_left=[0, 1]), NAMES) == ["No escalation yet: Bob 1 roll"]
     assert grace_lines(start_view(grace_left=[0, 0]), NAMES) == [
         "Doubles escalate for both players"
     ]

@@ -1,0 +1,62 @@
+"""The Gul Bara computer player: legal, reproducible, and sensible in clear positions."""
+
+from __future__ import annotations
+
+import random
+
+from games.gulbara import SPEC, bot_action, from_code, new_game
+
+
+def test_bot_only_plays_legal_steps_through_a_whole_game() -> None:
+    state = new_game(seed=21)
+    decisions = 0
+    while not state.is_over:
+        action = bot_action(state, seed=decisions)
+        assert action in state.legal_steps()
+        state = state.apply(action)
+        decisions += 1
+    assert max(state.returns()) >= 1
+
+
+def test_bot_is_reproducible_for_a_seed() -> None:
+    state = new_game(seed=5)
+    assert SPEC.bot_action(state, seed=3) == SPEC.bot_action(state, seed=3)
+
+
+def test_bot_plays_the_whole_stage_it_planned() -> None:
+    # with 6-5 from 6 and 5 in the bear-off, both checkers come off
+    state = from_code("GB1:,,,,1,1,,,,,,,-15,,,,,,,,,,,|13,0|0|6,5|5,5")
+    state = state.apply(bot_action(state))
+    state = state.apply(bot_action(state))
+    assert state.is_over and state.winner == 0
+
+
+def test_bot_bears_off_rather_than_piling_a_checker_deeper() -> None:
+    state = from_code("GB1:,,1,,1,,,,,,,,-15,,,,,,,,,,,|13,0|0|3|5,5")
+    assert set(state.legal_steps()) == {"5/2", "3/off"}
+    assert bot_action(state) == "3/off"
+
+
+def test_bot_plays_a_double_so_that_the_escalation_chain_goes_on() -> None:
+    # of the five ways to play this 2-2, only one leaves the 3-3 playable four times
+    state = from_code("GB1:,,,,,-3,-2,,,,,-3,-2,-2,4,3,4,,4,,,-3,,|0,0|0|2,2,2,2|5,5")
+    for _ in range(8):
+        state = state.apply(bot_action(state))
+    assert state.current_player == 0
+    assert state.stages == [2, 3, 4] and state.dice == (4, 4, 4, 4)
+
+
+def test_bot_beats_a_random_player_most_of_the_time() -> None:
+    chooser = random.Random(8)
+    wins = 0
+    for game in range(6):
+        bot_seat = game % 2
+        state = new_game(seed=100 + game)
+        while not state.is_over:
+            if state.current_player == bot_seat:
+                action = bot_action(state, seed=game)
+            else:
+                action = chooser.choice(state.legal_steps())
+            state = state.apply(action)
+        wins += state.winner == bot_seat
+    assert wins >= 4
