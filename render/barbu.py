@@ -24,7 +24,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games.barbu import CONTRACT_TITLES
 from render.theme import (
-    CARD_FACE,
     HIGHLIGHT,
     PANEL,
     PANEL_EDGE,
@@ -35,10 +34,13 @@ from render.theme import (
     Box,
     Colour,
     clean_name,
+    draw_card,
     draw_disc,
     draw_panel,
     draw_ring,
     draw_suit,
+    draw_text,
+    draw_text_centred,
     draw_turn_marker,
     encode_png,
     fill_disc,
@@ -46,7 +48,6 @@ from render.theme import (
     font,
     mix,
     new_canvas,
-    suit_colour,
 )
 
 TABLE_WIDTH, TABLE_HEIGHT = 1120, 716
@@ -57,7 +58,6 @@ SIDE_LEFT, SIDE_RIGHT = 868, 1104
 HEADER_BOX: Box = (16, 16, 1104, 78)
 CENTRE = (436, 380)
 SEAT_PANEL_SIZE = (224, 118)
-CARD_EDGE: Colour = (150, 150, 158)
 REDOUBLE: Colour = (240, 140, 110)
 NEGATIVE_SCORE: Colour = (255, 150, 140)
 SUIT_ORDER = "SHCD"
@@ -99,21 +99,7 @@ def _rank_text(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-# --- text stamps --------------------------------------------------------------------
-#
-# A score sheet draws hundreds of short strings and most repeat from one picture to the
-# next (names, contract titles, scores), so each string is rasterised once per font and
-# anchor and then stamped as a mask: several times faster than Pillow's text drawing.
-
-
-@lru_cache(maxsize=4096)
-def _text_mask(
-    text: str, text_font: ImageFont.FreeTypeFont, anchor: str
-) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = text_font.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=text_font, fill=255, anchor=anchor)
-    return mask, left, top
+# --- text --------------------------------------------------------------------------
 
 
 def _text(
@@ -125,24 +111,8 @@ def _text(
     fill: Colour,
     anchor: str = "la",
 ) -> None:
-    """Like ``draw.text`` (same anchors), from a cached mask."""
-    if not text:
-        return
-    mask, left, top = _text_mask(text, font, anchor)
-    draw.bitmap((round(xy[0] + left), round(xy[1] + top)), mask, fill=fill)
-
-
-def _text_centred(
-    draw: ImageDraw.ImageDraw,
-    centre: tuple[float, float],
-    text: str,
-    text_font: ImageFont.FreeTypeFont,
-    fill: Colour,
-) -> None:
-    """``text`` centred on its ink box, like ``theme.draw_text_centred``."""
-    mask, _, _ = _text_mask(text, text_font, "la")
-    left, top = round(centre[0] - mask.width / 2), round(centre[1] - mask.height / 2)
-    draw.bitmap((left, top), mask, fill=fill)
+    if text:
+        draw_text(draw, xy, text, font, fill, anchor)
 
 
 def _seat_number(
@@ -151,44 +121,26 @@ def _seat_number(
     """A disc in the seat's colour with its number, so colour is never the only cue."""
     colour = SEAT_COLOURS[seat]
     fill_disc(draw, centre, radius, colour.fill)
-    _text_centred(draw, centre, str(seat + 1), font(size, "Bold"), colour.text)
+    draw_text_centred(draw, centre, str(seat + 1), font(size, "Bold"), colour.text)
 
 
 # --- cards --------------------------------------------------------------------------
 
 
-def draw_card(
+def _card(
     draw: ImageDraw.ImageDraw,
     top_left: tuple[float, float],
     card: str,
     size: tuple[int, int],
     *,
     dim: bool = False,
-    outline: Colour | None = None,
+    highlighted: bool = False,
 ) -> None:
-    """A card face: the rank and a small pip in the corner and a large pip in the middle.
-
-    ``dim`` greys the card out (not playable now); ``outline`` frames it (playable)."""
-    width, height = size
+    """A card face of ``size`` at ``top_left``: greyed when ``dim`` (not playable now),
+    framed when ``highlighted`` (playable, or winning the trick)."""
     left, top = round(top_left[0]), round(top_left[1])
-    box = (left, top, left + width, top + height)
-    radius = max(3, width // 9)
-    face = mix(CARD_FACE, (120, 124, 132), 0.45) if dim else CARD_FACE
-    if outline is not None:
-        draw_panel(draw, box, fill=face, edge=outline, radius=radius, edge_width=3)
-    else:
-        draw_panel(draw, box, fill=face, edge=CARD_EDGE, radius=radius, edge_width=1)
-    rank, suit = card[0], card[1]
-    ink = suit_colour(suit)
-    if dim:
-        ink = mix(ink, face, 0.45)
-    rank_font = font(max(10, round(height * 0.25)), "Bold")
-    corner_x = left + width * 0.08 + 2
-    _text(draw, (corner_x, top + height * 0.05), _rank_text(rank), font=rank_font, fill=ink)
-    small = max(8, round(height * 0.17))
-    draw_suit(draw, suit, (corner_x + small / 2, top + height * 0.44), small, ink)
-    large = max(12, round(min(width * 0.52, height * 0.4)))
-    draw_suit(draw, suit, (left + width * 0.64, top + height * 0.7), large, ink)
+    box = (left, top, left + size[0], top + size[1])
+    draw_card(draw, box, card[0], card[1], highlighted=highlighted, dimmed=dim)
 
 
 def sorted_hand(cards: Sequence[str]) -> list[str]:
@@ -234,7 +186,7 @@ def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
         anchor="rm",
     )
     if not hand:
-        _text_centred(draw, (HAND_WIDTH / 2, 124), "No cards", font(20), TEXT_MUTED)
+        draw_text_centred(draw, (HAND_WIDTH / 2, 124), "No cards", font(20), TEXT_MUTED)
         return encode_png(image)
     suits_present = len({card[1] for card in hand})
     row_width = (len(hand) - 1) * HAND_STEP + HAND_CARD[0] + (suits_present - 1) * HAND_SUIT_GAP
@@ -246,13 +198,13 @@ def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
             previous_suit = card[1]
         playable = card in legal
         y = 82 - (HAND_RAISE if playable else 0)
-        draw_card(
+        _card(
             draw,
             (x, y),
             card,
             HAND_CARD,
             dim=own_turn and not playable,
-            outline=HIGHLIGHT if playable else None,
+            highlighted=playable,
         )
         x += HAND_STEP
     return encode_png(image)
@@ -401,7 +353,7 @@ def _draw_seat(
         draw_panel(
             draw, (badge_x - width, top + 14, badge_x, top + 34), fill=fill, edge=None, radius=9
         )
-        _text_centred(draw, (badge_x - width / 2, top + 24), label, badge_font, ink)
+        draw_text_centred(draw, (badge_x - width / 2, top + 24), label, badge_font, ink)
         badge_x -= width + 6
     name_font = font(18, "Bold")
     _text(
@@ -425,7 +377,7 @@ def _draw_seat(
     if penalties:
         step = min(16, (right - left - 28 - MINI_CARD[0]) / max(1, len(penalties) - 1))
         for index, card in enumerate(penalties):
-            draw_card(draw, (left + 14 + index * step, top + 64), card, MINI_CARD)
+            _card(draw, (left + 14 + index * step, top + 64), card, MINI_CARD)
 
 
 def _seat_detail(view: dict[str, Any], seat: int) -> str:
@@ -464,13 +416,13 @@ def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     trick = view["trick"]
     winning = _winning_seat(trick, view["trump"])
     for entry in trick:
-        outline = HIGHLIGHT if entry["seat"] == winning and len(trick) > 1 else None
-        draw_card(
+        wins = entry["seat"] == winning and len(trick) > 1
+        _card(
             draw,
             _trick_position(entry["seat"], TRICK_CARD),
             entry["card"],
             TRICK_CARD,
-            outline=outline,
+            highlighted=wins,
         )
     if not trick:
         leader = view["leader"]
@@ -483,7 +435,7 @@ def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             edge=mix(FELT, TEXT, 0.3),
             radius=8,
         )
-        _text_centred(draw, (x + width / 2, y + height / 2), "lead", font(14), TEXT_MUTED)
+        draw_text_centred(draw, (x + width / 2, y + height / 2), "lead", font(14), TEXT_MUTED)
 
 
 def _winning_seat(trick: Sequence[dict[str, Any]], trump: str | None) -> int | None:
@@ -525,7 +477,7 @@ def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             continue
         low, high = RANK_ORDER.index(row[0]), RANK_ORDER.index(row[1])
         for rank in range(low, high + 1):
-            draw_card(draw, (left + rank * DOMINO_STEP, y), RANK_ORDER[rank] + suit, DOMINO_CARD)
+            _card(draw, (left + rank * DOMINO_STEP, y), RANK_ORDER[rank] + suit, DOMINO_CARD)
 
 
 def _draw_centre_message(
@@ -535,7 +487,7 @@ def _draw_centre_message(
     big, small = font(22, "Bold"), font(16)
     if view["phase"] == "contract":
         title = f"{players[view['declarer']]} chooses a contract"
-        _text_centred(draw, (cx, cy - 30), fit_text(title, big, 360), big, TEXT)
+        draw_text_centred(draw, (cx, cy - 30), fit_text(title, big, 360), big, TEXT)
         _draw_contract_chips(draw, [_contract_title(name) for name in view["remaining_contracts"]])
         return
     if view["phase"] == "doubling":
@@ -546,8 +498,8 @@ def _draw_centre_message(
         winners = [players[seat] for seat in range(4) if view["totals"][seat] == best]
         title = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
         line = "Final totals on the right"
-    _text_centred(draw, (cx, cy - 16), fit_text(title, big, 360), big, TEXT)
-    _text_centred(draw, (cx, cy + 18), fit_text(line, small, 360), small, TEXT_MUTED)
+    draw_text_centred(draw, (cx, cy - 16), fit_text(title, big, 360), big, TEXT)
+    draw_text_centred(draw, (cx, cy + 18), fit_text(line, small, 360), small, TEXT_MUTED)
 
 
 def _draw_contract_chips(draw: ImageDraw.ImageDraw, titles: Sequence[str]) -> None:
@@ -566,7 +518,7 @@ def _draw_contract_chips(draw: ImageDraw.ImageDraw, titles: Sequence[str]) -> No
         for index in line:
             box = (x, y, x + widths[index], y + 28)
             draw_panel(draw, box, fill=mix(FELT, TEXT, 0.16), edge=None, radius=14)
-            _text_centred(draw, (x + widths[index] / 2, y + 14), titles[index], chip_font, TEXT)
+            draw_text_centred(draw, (x + widths[index] / 2, y + 14), titles[index], chip_font, TEXT)
             x += widths[index] + 8
         y += 36
 
@@ -652,7 +604,7 @@ def _draw_doubles(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         box = _doubles_cell(doubler, doubled)
         draw_panel(draw, box, fill=REDOUBLE if redouble else HIGHLIGHT, edge=None, radius=5)
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        _text_centred(draw, centre, "R" if redouble else "D", mark_font, TEXT_DARK)
+        draw_text_centred(draw, centre, "R" if redouble else "D", mark_font, TEXT_DARK)
 
 
 def _draw_last_trick(
@@ -666,8 +618,7 @@ def _draw_last_trick(
     for index, card in enumerate(last["cards"]):
         seat = (last["leader"] + index) % 4
         x = SIDE_LEFT + 14 + index * (MINI_CARD[0] + 20)
-        outline = HIGHLIGHT if seat == last["winner"] else None
-        draw_card(draw, (x, y), card, MINI_CARD, outline=outline)
+        _card(draw, (x, y), card, MINI_CARD, highlighted=seat == last["winner"])
         _seat_number(draw, (x + MINI_CARD[0] + 8, y + 8), 7, seat, 10)
     winner = players[last["winner"]]
     _text(
@@ -853,7 +804,6 @@ def _draw_sheet_totals(draw: ImageDraw.ImageDraw, y: int, totals: Sequence[int])
 
 
 __all__ = [
-    "draw_card",
     "render_barbu",
     "render_barbu_hand",
     "render_barbu_scores",
