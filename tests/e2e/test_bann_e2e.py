@@ -4,30 +4,17 @@ a restart in the middle, and every kind of bad input."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import sqlite3
-from pathlib import Path
 
 import discord
+from stored import stored_game, stored_state
 
 from fakediscord import Message, SimUser
 from games import GAMES
 from games.bann import BannState
 
 BANN = GAMES["bann"]
-
-
-def stored_game(database_path: Path) -> dict:
-    """The newest game row, read straight from the bot's SQLite file."""
-    with sqlite3.connect(database_path) as db:
-        db.row_factory = sqlite3.Row
-        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    return dict(row) if row else {}
-
-
-def stored_state(database_path: Path) -> BannState:
-    return BANN.from_dict(json.loads(stored_game(database_path)["state"]))
 
 
 async def play(user: SimUser, board: Message, action: str):

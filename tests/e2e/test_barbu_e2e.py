@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sqlite3
 from pathlib import Path
+
+from stored import arrange, logged_actions, logged_moves, stored_game, stored_state
 
 from cogs.barbu import card_label
 from fakediscord import Message, Result, SimUser
 from games import GAMES
-from games.barbu import RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES, SUITS, BarbuState
+from games.barbu import RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES, SUITS
 from render.barbu import render_barbu_scores, render_barbu_table
 
 BARBU = GAMES["barbu"]
@@ -27,41 +28,8 @@ CARD_PATTERNS = (
 )
 
 
-def stored_game(database_path: Path) -> dict:
-    """The newest game row, read straight from the bot's SQLite file."""
-    with sqlite3.connect(database_path) as db:
-        db.row_factory = sqlite3.Row
-        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    return dict(row) if row else {}
-
-
-def stored_state(database_path: Path) -> BarbuState:
-    return BARBU.from_dict(json.loads(stored_game(database_path)["state"]))
-
-
-def logged_moves(database_path: Path) -> list[tuple[int, str]]:
-    """(seat, action) of every logged action, oldest first."""
-    with sqlite3.connect(database_path) as db:
-        return list(db.execute("SELECT seat, action FROM actions ORDER BY seq"))
-
-
-def logged_actions(database_path: Path) -> list[str]:
-    return [action for _, action in logged_moves(database_path)]
-
-
 def seat_names(database_path: Path) -> list[str]:
     return [seat["name"] for seat in json.loads(stored_game(database_path)["seats"])]
-
-
-async def arrange(world, database_path: Path, **changes: object) -> Message:
-    """Put the stored game into a chosen position and post its board (`/game board`)."""
-    data = stored_state(database_path).to_dict() | changes
-    with sqlite3.connect(database_path) as db:
-        db.execute(
-            "UPDATE games SET state = ? WHERE id = (SELECT MAX(id) FROM games)",
-            (json.dumps(data),),
-        )
-    return (await world.alice.slash(world.games, "game board")).message
 
 
 def latest_hand_dm(user: SimUser) -> Message:

@@ -6,50 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections import Counter
 from pathlib import Path
+
+from stored import arrange, logged_actions, stored_game, stored_state
 
 from cogs.barree import WALKS_SHOWN, shown_walks
 from fakediscord import Message, Result, SimUser
 from games import GAMES
-from games.barree import KEEP, BarreeState, walk_options
+from games.barree import KEEP, walk_options
 
 BARREE = GAMES["barree"]
 # Each table takes the next seed; after this many cancelled lobbies the dealt round has Alice
 # walk and drive pieces out several times.
 SKIPPED_DEALS = 2
-
-
-def stored_game(database_path: Path) -> dict:
-    """The newest game row, read straight from the bot's SQLite file."""
-    with sqlite3.connect(database_path) as db:
-        db.row_factory = sqlite3.Row
-        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    return dict(row) if row else {}
-
-
-def stored_state(database_path: Path) -> BarreeState:
-    return BARREE.from_dict(json.loads(stored_game(database_path)["state"]))
-
-
-def logged_actions(database_path: Path) -> list[str]:
-    with sqlite3.connect(database_path) as db:
-        return [row[0] for row in db.execute("SELECT action FROM actions ORDER BY seq")]
-
-
-async def arrange(world, database_path: Path, **changes: object) -> Message:
-    """Put the stored game into a chosen position and post its board (`/game board`).
-
-    The bot reads the game afresh on every interaction, so this is the position it plays on.
-    """
-    data = stored_state(database_path).to_dict() | changes
-    with sqlite3.connect(database_path) as db:
-        db.execute(
-            "UPDATE games SET state = ? WHERE id = (SELECT MAX(id) FROM games)",
-            (json.dumps(data),),
-        )
-    return (await world.alice.slash(world.games, "game board")).message
 
 
 def menu_values(menu: Message) -> list[str]:

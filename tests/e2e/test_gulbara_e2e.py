@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from pathlib import Path
+
+from stored import logged_moves, stored_game, stored_state, write_state
 
 from cogs.gulbara import POINT_PLACEHOLDER, die_label
 from fakediscord import Message, Result, SimUser
@@ -15,23 +16,6 @@ from games import GAMES, replay
 from games.gulbara import GulbaraState, from_code
 
 GULBARA = GAMES["gulbara"]
-
-
-def stored_game(database_path: Path) -> dict:
-    """The newest game row, read straight from the bot's SQLite file."""
-    with sqlite3.connect(database_path) as db:
-        db.row_factory = sqlite3.Row
-        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    return dict(row) if row else {}
-
-
-def stored_state(database_path: Path) -> GulbaraState:
-    return GULBARA.from_dict(json.loads(stored_game(database_path)["state"]))
-
-
-def logged(database_path: Path) -> list[tuple[int | None, str]]:
-    with sqlite3.connect(database_path) as db:
-        return list(db.execute("SELECT seat, action FROM actions ORDER BY seq"))
 
 
 async def play_step(user: SimUser, board: Message, state: GulbaraState, action: str) -> Result:
@@ -117,7 +101,7 @@ async def test_a_whole_game_against_the_computer_by_clicks(fake_discord, start_b
     announcement = world.games.public_messages()[-1]
     assert announcement.content.startswith("🏁") and "wins" in announcement.content
     game = stored_game(database_path)
-    actions = [action for _seat, action in logged(database_path)]
+    actions = [action for _seat, action in logged_moves(database_path)]
     replayed = replay(
         "gulbara",
         players=2,
@@ -266,7 +250,9 @@ async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, databa
     assert stored_game(database_path)["version"] == version + 1
     replies = [message.content for result in results for message in result.ephemeral]
     assert any("outdated" in reply for reply in replies)
-    assert [action for _seat, action in logged(database_path)] == with_forced_steps(state, [step])
+    assert [action for _seat, action in logged_moves(database_path)] == with_forced_steps(
+        state, [step]
+    )
     assert stored_state(database_path).to_dict() == expected_after(state, [step]).to_dict()
 
 
@@ -309,7 +295,7 @@ async def test_an_illegal_or_malformed_text_move_is_explained_and_changes_nothin
         assert explanation in result.message.content, steps
         assert result.message.is_ephemeral
     assert stored_state(database_path).to_dict() == state.to_dict()
-    assert logged(database_path) == []
+    assert logged_moves(database_path) == []
 
 
 async def test_a_whole_turn_typed_in_one_command_plays_like_clicks(
@@ -366,7 +352,10 @@ async def test_a_forced_step_plays_itself_and_is_logged_as_the_players(
 
     result = await play_step(player, board, state, first)
 
-    assert logged(database_path) == [(state.current_player, first), (state.current_player, forced)]
+    assert logged_moves(database_path) == [
+        (state.current_player, first),
+        (state.current_player, forced),
+    ]
     assert stored_state(database_path).current_player == 1 - state.current_player
     assert result.message.content.endswith(f"Then forced: {forced}."), "the panel says so"
     opponent = [world.alice, world.bob][1 - state.current_player]
@@ -421,11 +410,7 @@ CHOICE_THEN_FORCED = "GB1:,,,,,,1,,,,-1,-13,,,,,-1,,,,,,,14|0,0|0|4,4,4,4|3,3"
 async def arrange(world, database_path: Path, code: str) -> tuple[GulbaraState, Message]:
     """Put the stored game into the position ``code`` and post its board (`/game board`)."""
     state = from_code(code)
-    with sqlite3.connect(database_path) as db:
-        db.execute(
-            "UPDATE games SET state = ? WHERE id = (SELECT MAX(id) FROM games)",
-            (json.dumps(state.to_dict()),),
-        )
+    write_state(database_path, state.to_dict())
     return state, (await world.alice.slash(world.games, "game board")).message
 
 
@@ -441,5 +426,10 @@ async def test_undo_takes_back_the_choice_together_with_the_forced_step_after_it
     await world.alice.click(board, "Undo")
 
     assert stored_state(database_path).to_dict() == start.to_dict()
-    assert [action for _seat, action in logged(database_path)] == ["7/3", "24/20", "undo", "undo"]
+    assert [action for _seat, action in logged_moves(database_path)] == [
+        "7/3",
+        "24/20",
+        "undo",
+        "undo",
+    ]
     assert board.buttons()[0].label == "Undo" and board.buttons()[0].disabled
