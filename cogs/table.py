@@ -88,9 +88,6 @@ class GameCog(commands.Cog):
     def rules_embed(self) -> discord.Embed:
         raise NotImplementedError
 
-    def describe(self, state: GameState, action: str) -> str:
-        return state.describe(action)
-
     private_label: str | None = None
     """Label of the board button that shows a seat its private view (None: nothing hidden)."""
 
@@ -288,7 +285,7 @@ class Tables(commands.Cog):
         state = cog.spec.from_dict(table.state)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
-        if state.current_player != seat and target.verb not in cog_free_verbs(cog):
+        if state.current_player != seat:
             await _tell(interaction, self._not_your_turn(table, state))
             return
         await cog.on_turn_component(Turn(interaction, table, state, seat, target, values))
@@ -826,11 +823,6 @@ async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-
-def cog_free_verbs(cog: GameCog) -> frozenset[str]:
-    """Verbs a seated player may use out of turn (e.g. looking at his own hand)."""
-    return getattr(cog, "free_verbs", frozenset())
 
 
 _NO_MENTIONS = discord.AllowedMentions.none()
