@@ -51,6 +51,7 @@ class TableBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
+        self._closing_store = asyncio.Lock()
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
 
     async def setup_hook(self) -> None:
@@ -76,11 +77,13 @@ class TableBot(commands.Bot):
         await self.tree.sync(guild=guild)
 
     async def close(self) -> None:
+        """Close the gateway, then the database; safe to call more than once at a time."""
         await super().close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-            log.info("database closed")
+        async with self._closing_store:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+                log.info("database closed")
 
 
 def create_bot(
@@ -121,13 +124,23 @@ def _token_from_env() -> str:
     return token
 
 
-async def _run(token: str) -> None:
-    bot = create_bot()
+async def serve(bot: TableBot, token: str) -> None:
+    """Run ``bot`` until it is closed; SIGINT and SIGTERM close it (and its database)."""
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(token)
+    try:
+        async with bot:
+            await bot.start(token)
+        # A signal's close may still be closing the database: wait for that to finish.
+        await bot.close()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+
+
+async def _run(token: str) -> None:
+    await serve(create_bot(), token)
 
 
 def main() -> int:

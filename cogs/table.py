@@ -276,7 +276,7 @@ class Tables(commands.Cog):
         target: Target,
         values: list[str],
     ) -> None:
-        refusal = self._turn_refusal(table, target, interaction.user.id)
+        refusal = self._turn_refusal(table, target, interaction)
         if refusal:
             await _tell(interaction, refusal)
             return
@@ -290,13 +290,19 @@ class Tables(commands.Cog):
             return
         await cog.on_turn_component(Turn(interaction, table, state, seat, target, values))
 
-    def _turn_refusal(self, table: Table, target: Target, user_id: int) -> str | None:
+    def _turn_refusal(
+        self, table: Table, target: Target, interaction: discord.Interaction[Any]
+    ) -> str | None:
         if table.status != "active":
             return "This game is over." if table.status != "lobby" else "The game has not started."
-        if table.seat_of(user_id) is None:
+        if table.seat_of(interaction.user.id) is None:
             return NOT_SEATED
         if target.version != table.version:
             return OUTDATED
+        if interaction.guild_id is not None:
+            missing = missing_permissions(interaction.app_permissions)
+            if missing:
+                return permission_sentence(missing)
         return None
 
     @staticmethod
@@ -478,9 +484,7 @@ class Tables(commands.Cog):
         if table.kind != kind:
             await _tell(interaction, f"The game in this channel is not {title}.")
             return
-        refusal = self._turn_refusal(
-            table, Target(table.id, table.version, "text"), interaction.user.id
-        )
+        refusal = self._turn_refusal(table, Target(table.id, table.version, "text"), interaction)
         if refusal:
             await _tell(interaction, refusal)
             return

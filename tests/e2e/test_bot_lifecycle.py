@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import sqlite3
+
+from stored import stored_game
+
+from bot import create_bot, serve
 
 
 async def test_start_registers_every_command_and_close_releases_the_database(
@@ -21,8 +28,6 @@ async def test_start_registers_every_command_and_close_releases_the_database(
 
 
 async def test_dev_guild_id_syncs_commands_to_that_server_only(fake_discord, database_path):
-    from bot import create_bot
-
     bot = create_bot(
         database_path=str(database_path),
         dev_guild_id=fake_discord.guild.id,
@@ -36,3 +41,38 @@ async def test_dev_guild_id_syncs_commands_to_that_server_only(fake_discord, dat
         assert fake_discord.commands.listing(None) == []
     finally:
         await fake_discord.stop_bot(bot)
+
+
+async def test_sigterm_closes_the_bot_and_its_database(fake_discord, database_path):
+    bot = create_bot(
+        database_path=str(database_path),
+        dev_guild_id=None,
+        connector=fake_discord.connector(),
+        guild_ready_timeout=0.01,
+    )
+    running = asyncio.create_task(serve(bot, "fake-token"))
+    await asyncio.wait_for(bot.wait_until_ready(), timeout=10)
+    await fake_discord.wait_until_idle()
+
+    os.kill(os.getpid(), signal.SIGTERM)
+    await asyncio.wait_for(running, timeout=10)
+
+    assert bot.is_closed()
+    assert bot.store is None, "the database was closed"
+
+
+async def test_a_channel_that_loses_a_permission_mid_game_refuses_moves_and_says_why(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    version = stored_game(database_path)["version"]
+    permissions = world.games.bot_permissions
+    permissions.attach_files = False
+    world.games.bot_permissions = permissions
+
+    refused = await world.alice.click(board, board.buttons()[0].label)
+
+    assert "Attach Files" in refused.ephemeral[0].content
+    assert stored_game(database_path)["version"] == version
