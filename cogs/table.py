@@ -614,6 +614,7 @@ class Tables(commands.Cog):
             await _delete_quietly(old_ping)
         if table.status != "active" or state.is_over:
             await self._announce_result(table, state, channel)
+            self._forget(table.id)
             return
         seat = state.current_player
         if seat is None:
@@ -626,6 +627,15 @@ class Tables(commands.Cog):
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )
         self._pings[table.id] = ping
+
+    def _forget(self, game_id: int) -> None:
+        """Drop what this process kept about a game that has ended.
+
+        A click that still waits for the lock finds the game finished (a new version)
+        and is refused as outdated, so dropping the lock is safe.
+        """
+        self._locks.pop(game_id, None)
+        self._told_closed_dms.pop(game_id, None)
 
     async def _show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -739,6 +749,7 @@ class Tables(commands.Cog):
         await self.refresh_board(fresh, state, headline)
         channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
         await self._announce_result(fresh, state, channel, resigned_headline=headline)
+        self._forget(fresh.id)
 
     @staticmethod
     def resign_headline(table: Table, seat: int) -> str:
@@ -809,6 +820,7 @@ class Tables(commands.Cog):
             channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
             await _strip_components(channel.get_partial_message(fresh.board_message_id))
         await interaction.followup.send(f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}")
+        self._forget(fresh.id)
 
 
 def _apply_all(state: GameState, seat: int, actions: Sequence[str]) -> GameState:
