@@ -439,6 +439,9 @@ class BarbuCog(GameCog, name="Barbu"):
             return humans
         return [after.current_player] if after.current_player in humans else []
 
+    def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
+        return [before.describe(action, table.names)]
+
     def rules_embed(self) -> discord.Embed:
         return discord.Embed(
             title="Barbu: the rules in short", description=RULES, colour=self.colour

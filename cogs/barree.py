@@ -21,7 +21,7 @@ from discord import app_commands
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.table import GameCog, Turn
 from data import Table
-from games import GAMES, IllegalAction
+from games import GAMES
 from games.barree import (
     KEEP,
     MAX_ROUNDS,
@@ -45,7 +45,6 @@ WALK_SELECTS = 4
 WALKS_SHOWN = SELECT_OPTIONS * WALK_SELECTS
 LABEL_LIMIT = 100
 NARRATED_EVENTS = 6
-COMPUTER_LINES = 15
 
 RULES = """\
 **Goal.** Get rid of your cards: every card held when the round ends is a minus point.
@@ -114,6 +113,9 @@ class BarreeCog(GameCog, name="Barree"):
 
     def render(self, table: Table, state: Any, headline: str | None) -> bytes:
         return render_barree(state.view(None), table.names, headline)
+
+    def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
+        return narrate(after.view(None)["events"], table.names)
 
     def status_text(self, table: Table, state: Any) -> str:
         view = state.view(None)
@@ -209,8 +211,6 @@ class BarreeCog(GameCog, name="Barree"):
         if fresh is None or fresh.state is None or fresh.version == table.version:
             return
         state: BarreeState = self.spec.from_dict(fresh.state)  # type: ignore[assignment]
-        if fresh.version == table.version + 1:
-            await self._show_computer_moves(fresh, before, seat)
         await self._tell_rounds(fresh, before, state)
         if fresh.status != "active":
             self._menu_offered.pop(fresh.id, None)
@@ -232,33 +232,6 @@ class BarreeCog(GameCog, name="Barree"):
             await interaction.edit_original_response(**menu)
         else:
             await interaction.followup.send(ephemeral=True, **menu)
-
-    async def _show_computer_moves(self, table: Table, before: BarreeState, seat: int) -> None:
-        """Write what the computers did after the seat's action above the board.
-
-        The board's own text narrates only the last action; with several computers in a
-        row the player would miss what the others did. The next redraw clears this text.
-        """
-        if not any(other.is_computer for other in table.seats):
-            return
-        logged = await self.tables.store.actions(table.id)
-        own = [index for index, entry in enumerate(logged) if entry.seat == seat]
-        if not own or own[-1] == len(logged) - 1 or table.board_message_id is None:
-            return
-        lines = []
-        try:
-            state = before.apply(logged[own[-1]].action)
-            for entry in logged[own[-1] + 1 :]:
-                state = state.apply(entry.action)
-                lines += narrate(state.view(None)["events"], table.names)
-        except IllegalAction:
-            return
-        # Only if the log's tail really continues ``before`` (no other save came between).
-        if state.to_dict() != table.state:
-            return
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        text = "\n".join(["🤖 " + line for line in lines[-COMPUTER_LINES:]])
-        await channel.get_partial_message(table.board_message_id).edit(content=text)
 
     async def _tell_rounds(self, table: Table, before: BarreeState, after: BarreeState) -> None:
         """A channel message for each round that ended with more rounds still to play."""

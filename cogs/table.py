@@ -101,6 +101,12 @@ class GameCog(commands.Cog):
         """Seats that should get their private view by DM after this change."""
         return []
 
+    def narrate(self, table: Table, before: GameState, action: str, after: GameState) -> list[str]:
+        """Lines telling the channel what a computer seat's ``action`` did."""
+        seat = before.current_player
+        name = table.seats[seat].name if seat is not None else "?"
+        return [f"{name}: {before.describe(action)}"]
+
     def automatic_action(self, state: GameState) -> str | None:
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
@@ -426,7 +432,7 @@ class Tables(commands.Cog):
         spec = GAMES[table.kind]
         await interaction.response.defer(thinking=fresh_message)
         state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
-        state, actions = await self._automatic_turns(table, state)
+        state, actions, notes = await self._automatic_turns(table, state)
         table.status = "finished" if state.is_over else "active"
         table.state = state.to_dict()
         table.extra.pop("invited", None)
@@ -436,7 +442,7 @@ class Tables(commands.Cog):
             await interaction.followup.send("The table changed at the same moment.", ephemeral=True)
             return
         message = await interaction.edit_original_response(
-            **await self._board_payload(table, state)
+            **await self._board_payload(table, state, notes=notes)
         )
         table.board_message_id = message.id
         await self.store.set_board_message(table.id, message.id)
@@ -463,14 +469,14 @@ class Tables(commands.Cog):
             if table is None or table.version != turn.table.version:
                 await interaction.followup.send(OUTDATED, ephemeral=True)
                 return
-            state, computer_actions = await self._automatic_turns(table, state)
+            state, computer_actions, notes = await self._automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
         if done is not None:
             await interaction.edit_original_response(
                 content=done, view=None, embed=None, attachments=[]
             )
-        await self.refresh_board(table, state)
+        await self.refresh_board(table, state, notes=notes)
         await self._after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
     async def text_move(
@@ -508,12 +514,17 @@ class Tables(commands.Cog):
 
     async def _automatic_turns(
         self, table: Table, state: GameState
-    ) -> tuple[GameState, list[tuple[int | None, str]]]:
+    ) -> tuple[GameState, list[tuple[int | None, str]], list[str]]:
         """Play every computer seat's decisions, and every human's decision the game's cog
-        plays for him, until a human must choose or the game ends."""
+        plays for him, until a human must choose or the game ends.
+
+        Returns the new state, the actions played and the lines narrating the
+        computers' moves for the board message.
+        """
         spec = GAMES[table.kind]
         cog = self.game_cog(table.kind)
         actions: list[tuple[int | None, str]] = []
+        notes: list[str] = []
         while not state.is_over:
             seat = state.current_player
             if seat is None:
@@ -528,15 +539,24 @@ class Tables(commands.Cog):
                     break
                 action = automatic
                 log.info("game %d: seat %d's only choice %s plays itself", table.id, seat, action)
-            state = state.apply(action)
+            after = state.apply(action)
+            if table.seats[seat].is_computer:
+                notes += cog.narrate(table, state, action, after)
+            state = after
             actions.append((seat, action))
-        return state, actions
+        return state, actions, notes
 
     # ---- the board message ------------------------------------------------------------
 
     async def _board_payload(
-        self, table: Table, state: GameState, headline: str | None = None
+        self,
+        table: Table,
+        state: GameState,
+        headline: str | None = None,
+        notes: Sequence[str] = (),
     ) -> dict[str, Any]:
+        """The board message: picture, status embed, controls, and above them what the
+        computers just did (the next redraw clears it)."""
         cog = self.game_cog(table.kind)
         png = await asyncio.to_thread(cog.render, table, state, headline)
         filename = f"{table.kind}-{table.id}-{table.version}.png"
@@ -548,7 +568,7 @@ class Tables(commands.Cog):
         embed.set_image(url=f"attachment://{filename}")
         controls = self._controls(table, state, cog)
         return {
-            "content": None,
+            "content": _computer_log(notes),
             "embed": embed,
             "attachments": [discord.File(io.BytesIO(png), filename=filename)],
             "view": view_of(controls),
@@ -579,10 +599,14 @@ class Tables(commands.Cog):
         return controls
 
     async def refresh_board(
-        self, table: Table, state: GameState, headline: str | None = None
+        self,
+        table: Table,
+        state: GameState,
+        headline: str | None = None,
+        notes: Sequence[str] = (),
     ) -> None:
         """Redraw the board message in place; post a new one if it is gone."""
-        payload = await self._board_payload(table, state, headline)
+        payload = await self._board_payload(table, state, headline, notes)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.board_message_id is not None:
             try:
@@ -821,6 +845,23 @@ class Tables(commands.Cog):
             await _strip_components(channel.get_partial_message(fresh.board_message_id))
         await interaction.followup.send(f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}")
         self._forget(fresh.id)
+
+
+COMPUTER_LOG_LINES = 15
+CONTENT_LIMIT = 2000
+
+
+def _computer_log(notes: Sequence[str]) -> str | None:
+    """The newest narration lines that fit in one message, oldest first."""
+    lines: list[str] = []
+    length = 0
+    for note in reversed(notes[-COMPUTER_LOG_LINES:]):
+        line = "🤖 " + (note if len(note) <= 150 else note[:149] + "…")
+        length += len(line) + 1
+        if length > CONTENT_LIMIT:
+            break
+        lines.insert(0, line)
+    return "\n".join(lines) or None
 
 
 def _apply_all(state: GameState, seat: int, actions: Sequence[str]) -> GameState:

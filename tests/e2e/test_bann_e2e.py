@@ -98,6 +98,8 @@ async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, da
         assert state.current_player == 0, "the computer answers at once"
         await play(world.alice, board, BANN.bot_action(state, seed=100 + moves))
         moves += 1
+        if not stored_state(database_path).is_over:
+            assert board.content.startswith("🤖 Computer: Tip to"), "the computer's move is told"
         assert moves < 200
     assert stored_game(database_path)["status"] == "finished"
     assert world.games.public_messages()[-1].content.startswith("🏁")

@@ -94,7 +94,12 @@ class PublicWatch:
         for message in self.channel.public_messages():
             versions = [*message.versions, message]
             for version in versions[self.seen.get(message.id, 0) :]:
-                text = version.content + json.dumps(version.embeds, ensure_ascii=False)
+                lines = version.content.splitlines()
+                # A computer's move line names the one card it has just laid: public.
+                for line in (line for line in lines if line.startswith("🤖")):
+                    assert len(mentioned_cards(line)) <= 1, line
+                said = [line for line in lines if not line.startswith("🤖")]
+                text = "\n".join(said) + json.dumps(version.embeds, ensure_ascii=False)
                 leaked = mentioned_cards(text) & held
                 assert not leaked, f"public message {message.id} names held cards {leaked}"
                 self.images.extend(a.data for a in version.attachments)
