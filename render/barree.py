@@ -52,6 +52,7 @@ from render.theme import (
     draw_line,
     draw_panel,
     draw_ring,
+    draw_text,
     draw_text_centred,
     draw_turn_marker,
     encode_png,
@@ -155,16 +156,7 @@ def _table_box(players: int) -> Box:
     return (SIDE_LEFT, _panel_boxes(players)[-1][3] + PANEL_GAP, WIDTH - MARGIN, BOARD_BOX[3])
 
 
-# --- cached text --------------------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, weight: Weight, anchor: str) -> tuple[Image.Image, int, int]:
-    text_font = font(size, weight)
-    left, top, right, bottom = text_font.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=text_font, fill=255, anchor=anchor)
-    return mask, left, top
+# --- text --------------------------------------------------------------------
 
 
 @lru_cache(maxsize=4096)
@@ -185,8 +177,8 @@ def _text(
 ) -> None:
     """Text at ``at`` (Pillow ``anchor``), cut to ``width`` pixels; masks are cached."""
     shown = _fitted(text, size, weight, width) if width is not None else text
-    mask, left, top = _text_mask(shown, size, weight, anchor)
-    draw.bitmap((round(at[0]) + left, round(at[1]) + top), mask, fill=colour)
+    if shown:
+        draw_text(draw, at, shown, font(size, weight), colour, anchor)
 
 
 # --- cached tiles -------------------------------------------------------------------
@@ -571,7 +563,7 @@ def _draw_player_panel(
         draw_turn_marker(draw, (left + 16, header_y), 14, colour.fill)
     _paste_piece(image, (left + 42, header_y), 14, seat, label)
     score = _score_text(view, seat)
-    score_width = _text_mask(score, 17, "SemiBold", "rm")[0].width
+    score_width = round(font(17, "SemiBold").getlength(score))
     _text(draw, (right - 14, header_y), score, TEXT_MUTED, weight="SemiBold", anchor="rm")
     name_colour = TEXT if active else mix(TEXT, TEXT_MUTED, 0.4)
     width = right - left - 80 - score_width - 16
