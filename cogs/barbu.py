@@ -132,11 +132,6 @@ class BarbuCog(GameCog, name="Barbu"):
 
     group = app_commands.Group(name="barbu", description="Barbu: seven contracts, four players")
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        # Racing clicks both see the saved result; this keeps each deal's summary single.
-        self._deals_told: dict[int, int] = {}
-
     # ---- the public board --------------------------------------------------------------
 
     def render(self, table: Table, state: Any, headline: str | None) -> bytes:
@@ -397,36 +392,30 @@ class BarbuCog(GameCog, name="Barbu"):
         if is_private(turn.interaction):
             done = f"✅ {before.describe(action, turn.table.names)}"
         await self.tables.play(turn, [action], done=done)
-        await self._announce_deals(turn.table, before)
 
     # ---- finished deals ----------------------------------------------------------------
 
-    async def _announce_deals(self, table: Table, before: BarbuState) -> None:
-        """Post each deal that ``before`` had not finished: its scores and the score sheet."""
-        fresh = await self.tables.store.load(table.id)
-        if fresh is None or fresh.state is None or fresh.version == table.version:
-            return
-        state: BarbuState = self.spec.from_dict(fresh.state)  # type: ignore[assignment]
-        view = state.view(None)
-        told = max(len(before.history), self._deals_told.get(fresh.id, 0))
+    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+        """Post each deal the play finished: its scores and the score sheet."""
+        view = after.view(None)
+        told = len(turn.state.history)  # type: ignore[attr-defined]
         finished = len(view["history"])
         if finished <= told:
             return
-        self._deals_told[fresh.id] = finished
-        names = fresh.names
+        names = table.names
         # The engine counts deals in ``deal``; the history holds the finished ones, newest last.
         first_number = view["deal"] - finished + 1
         lines = [
-            f"📋 Barbu game #{fresh.id}: deal {first_number + index} of {view['total_deals']} "
+            f"📋 Barbu game #{table.id}: deal {first_number + index} of {view['total_deals']} "
             f"is over. {self._deal_sentence(view['history'][index], names)}"
             for index in range(told, finished)
         ]
         lines.append(f"Totals: {scores_list(view['totals'], names)}.")
         png = await asyncio.to_thread(render_barbu_scores, view, names)
-        channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
             "\n".join(lines),
-            file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{fresh.id}.png"),
+            file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -497,11 +486,7 @@ class BarbuCog(GameCog, name="Barbu"):
         move="A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
     )
     async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
-        table = await self.tables.store.open_table_in(interaction.channel_id or 0)
         await self.tables.text_move(interaction, "barbu", [move.strip()])
-        if table is not None and table.kind == "barbu" and table.state is not None:
-            before: BarbuState = self.spec.from_dict(table.state)  # type: ignore[assignment]
-            await self._announce_deals(table, before)
 
 
 def is_private(interaction: discord.Interaction[Any]) -> bool:

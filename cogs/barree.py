@@ -102,13 +102,6 @@ class BarreeCog(GameCog, name="Barree"):
 
     group = app_commands.Group(name="barree", description="Barree: walk the board, shed your cards")
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        # Two racing clicks of one player both see the saved result; these make sure he
-        # gets one follow-up menu and the channel one round summary.
-        self._menu_offered: dict[int, int] = {}
-        self._rounds_told: dict[int, int] = {}
-
     # ---- the board ---------------------------------------------------------------------
 
     def render(self, table: Table, state: Any, headline: str | None) -> bytes:
@@ -187,47 +180,28 @@ class BarreeCog(GameCog, name="Barree"):
     async def _play(self, turn: Turn, action: str) -> None:
         """Play ``action``; a private menu the click came from shows what was done."""
         before: BarreeState = turn.state  # type: ignore[assignment]
-        message = turn.interaction.message
-        private = message is not None and message.flags.ephemeral
+        private = _from_private_menu(turn.interaction)
         done = f"✅ {before.describe(action, turn.table.names)}" if private else None
         await self.tables.play(turn, [action], done=done)
-        await self._after_play(turn.interaction, turn.table, before, turn.seat, done=done)
 
-    async def _after_play(
-        self,
-        interaction: discord.Interaction[Any],
-        table: Table,
-        before: BarreeState,
-        seat: int,
-        *,
-        done: str | None = None,
-    ) -> None:
+    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
         """Summarise finished rounds, then offer the seat its next decision of this turn.
 
         ``done`` is set when the decision came from a private menu: the next menu replaces
         it, under the sentence saying what was done.
         """
-        fresh = await self.tables.store.load(table.id)
-        if fresh is None or fresh.state is None or fresh.version == table.version:
-            return
-        state: BarreeState = self.spec.from_dict(fresh.state)  # type: ignore[assignment]
-        await self._tell_rounds(fresh, before, state)
-        if fresh.status != "active":
-            self._menu_offered.pop(fresh.id, None)
-            self._rounds_told.pop(fresh.id, None)
-            return
-        if state.current_player != seat:
+        state: BarreeState = after
+        await self._tell_rounds(table, turn.state, state)  # type: ignore[arg-type]
+        if table.status != "active" or state.current_player != turn.seat:
             return
         if state.phase not in (PHASE_MOVE, PHASE_DRIVE):
             return
-        if self._menu_offered.get(fresh.id) == fresh.version:
-            return
-        self._menu_offered[fresh.id] = fresh.version
         if state.phase == PHASE_MOVE:
-            menu = await self.walk_menu(fresh, state)
+            menu = await self.walk_menu(table, state)
         else:
-            menu = self.drive_menu(fresh, state)
-        if done is not None:
+            menu = self.drive_menu(table, state)
+        interaction = turn.interaction
+        if done is not None and _from_private_menu(interaction):
             menu["content"] = f"{done}\n{menu['content']}"
             await interaction.edit_original_response(**menu)
         else:
@@ -235,9 +209,8 @@ class BarreeCog(GameCog, name="Barree"):
 
     async def _tell_rounds(self, table: Table, before: BarreeState, after: BarreeState) -> None:
         """A channel message for each round that ended with more rounds still to play."""
-        told = max(len(before.round_minus), self._rounds_told.get(table.id, 0))
+        told = len(before.round_minus)
         ended = len(after.round_minus)
-        self._rounds_told[table.id] = max(told, ended)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         for index in range(told, min(ended, after.rounds - 1)):
             totals = [
@@ -338,14 +311,12 @@ class BarreeCog(GameCog, name="Barree"):
         notation="roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
     )
     async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
-        table = await self.tables.store.open_table_in(interaction.channel_id or 0)
         await self.tables.text_move(interaction, "barree", [notation.strip().lower()])
-        if table is None or table.kind != "barree" or table.state is None:
-            return
-        seat = table.seat_of(interaction.user.id)
-        if seat is not None:
-            before: BarreeState = self.spec.from_dict(table.state)  # type: ignore[assignment]
-            await self._after_play(interaction, table, before, seat)
+
+
+def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 def points_list(points: Sequence[int], names: Sequence[str]) -> str:

@@ -98,11 +98,6 @@ class GulbaraCog(GameCog, name="GulBara"):
         name="gulbara", description="Gul Bara: Bulgarian backgammon with escalating doubles"
     )
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        # Two racing clicks both see the saved result: the channel hears of a game once.
-        self._games_told: dict[int, int] = {}
-
     # ---- the board ---------------------------------------------------------------------
 
     def render(self, table: Table, state: Any, headline: str | None) -> bytes:
@@ -196,7 +191,7 @@ class GulbaraCog(GameCog, name="GulBara"):
             )
             return
         if len(choices) == 1 and state.autoplay:
-            await self._play(turn, [choices[0]["action"]])
+            await self.tables.play(turn, [choices[0]["action"]])
             return
         target = turn.target.but("step")
         buttons: list[discord.ui.Item[Any]] = [
@@ -220,7 +215,7 @@ class GulbaraCog(GameCog, name="GulBara"):
         choices = state.step_choices(int(source)) if source.isdigit() else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
         done = f"✅ Played {action} ({dice[0]}).{forced_note(state, action)}" if dice else None
-        await self._play(turn, [action], done=done)
+        await self.tables.play(turn, [action], done=done)
 
     async def _undo(self, turn: Turn) -> None:
         state: GulbaraState = turn.state  # type: ignore[assignment]
@@ -230,35 +225,26 @@ class GulbaraCog(GameCog, name="GulBara"):
                 ONLY_FORCED if state.can_undo else NOTHING_TO_UNDO, ephemeral=True
             )
             return
-        await self._play(turn, actions)
-
-    async def _play(self, turn: Turn, actions: list[str], *, done: str | None = None) -> None:
-        before: GulbaraState = turn.state  # type: ignore[assignment]
-        await self.tables.play(turn, actions, done=done)
-        await self._announce_games(turn.table, before)
+        await self.tables.play(turn, actions)
 
     # ---- games of a match --------------------------------------------------------------
 
-    async def _announce_games(self, table: Table, before: GulbaraState) -> None:
+    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
         """Tell the channel the score after a game that did not end the match."""
-        fresh = await self.tables.store.load(table.id)
-        if fresh is None or fresh.state is None or fresh.version == table.version:
-            return
-        state: GulbaraState = self.spec.from_dict(fresh.state)  # type: ignore[assignment]
+        before: GulbaraState = turn.state  # type: ignore[assignment]
+        state: GulbaraState = after
         last = state.last_game
         if state.over or last is None or state.match_to <= 1:
             return
-        told = max(before.game_number - 1, self._games_told.get(fresh.id, 0))
-        if last["game_number"] <= told:
+        if last["game_number"] < before.game_number:
             return
-        self._games_told[fresh.id] = last["game_number"]
         view = state.view(None)
-        names = fresh.names
+        names = table.names
         opener = names[state.turn]
         opening = "-".join(str(die) for die in view["roll"])
-        channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
-            f"🎲 Gul Bara game #{fresh.id}: game {last['game_number']} is over. "
+            f"🎲 Gul Bara game #{table.id}: game {last['game_number']} is over. "
             f"{game_sentence(last, names)}\n{match_line(view, names)}\n"
             f"Game {state.game_number} begins: {opener} opens with {opening}.",
             allowed_mentions=discord.AllowedMentions.none(),
@@ -306,8 +292,6 @@ class GulbaraCog(GameCog, name="GulBara"):
                 return
             actions = undo
         await self.tables.text_move(interaction, "gulbara", actions)
-        if table is not None and before is not None:
-            await self._announce_games(table, before)
 
     def _state_to_move(self, table: Table | None, user_id: int) -> GulbaraState | None:
         """The running Gul Bara state of ``table`` if ``user_id`` is the seat to move."""

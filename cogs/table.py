@@ -107,6 +107,13 @@ class GameCog(commands.Cog):
         name = table.seats[seat].name if seat is not None else "?"
         return [f"{name}: {before.describe(action)}"]
 
+    async def after_play(
+        self, turn: Turn, table: Table, after: GameState, done: str | None
+    ) -> None:
+        """Called once for each play that landed (never for a refused or outdated one),
+        after the board is redrawn and before the next player is pinged: the place for a
+        game's own summaries and follow-up menus. ``turn.state`` is the state before."""
+
     def automatic_action(self, state: GameState) -> str | None:
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
@@ -477,6 +484,7 @@ class Tables(commands.Cog):
                 content=done, view=None, embed=None, attachments=[]
             )
         await self.refresh_board(table, state, notes=notes)
+        await self.game_cog(table.kind).after_play(turn, table, state, done)
         await self._after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
     async def text_move(

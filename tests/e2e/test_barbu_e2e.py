@@ -454,7 +454,7 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     totals = stored_state(database_path).totals
     winner = seat_names(database_path)[totals.index(max(totals))]
     assert f"**{winner}** wins" in board.embeds[0]["description"]
-    result, summary = world.games.public_messages()[-2:]
+    summary, result = world.games.public_messages()[-2:]  # the last deal, then the result
     assert result.content.startswith("🏁 Barbu game #1: **") and " wins with " in result.content
     assert summary.content.startswith("📋 Barbu game #1: deal 7 of 7 is over. Alice's No Tricks")
     assert summary.image().size[0] == 980, "the final score sheet"
