@@ -1,4 +1,4 @@
-"""Bann: two armies of numbered knights on a 6×6 board, steered by dice that ban (RULES.md §1).
+"""Bann: two armies of numbered knights on a 6×6 board, steered by dice that ban.
 
 Squares are indices 0..35 (``rank * 6 + file``, a1 = 0, f6 = 35) inside the engine and
 names "a1".."f6" everywhere else. A board cell holds 0 for empty, ``n`` for seat 0's
@@ -307,7 +307,8 @@ class BannState(GameState):
     # --- Bann specifics ------------------------------------------------------------
 
     def code(self) -> str:
-        """The BN1 position code (DESIGN.md §2): board, both dice, seat to move."""
+        """The code ``BN1:<rank 6>/…/<rank 1>|<top0>,<top1>|<turn>``; each rank lists files
+        a–f: ``.`` empty, ``1``–``6`` seat 0's knights, ``a``–``f`` seat 1's knights 1–6."""
         return _position_key(self.board, self.dice, self.turn)
 
     def captured_count(self) -> list[int]:

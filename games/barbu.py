@@ -1,4 +1,4 @@
-"""Barbu: four players, seven contracts per declarer, doubling (RULES.md §3).
+"""Barbu: four players, seven contracts per declarer, doubling (docs/rules/barbu.md).
 
 Seats are 0..3 clockwise, so a seat's left-hand neighbour is ``seat + 1`` and play moves
 to the left. Cards are integers ``suit * 13 + rank`` inside the engine (ranks 0..12 for
@@ -85,7 +85,7 @@ def contract_label(contract: str, trump: int | None = None, start_rank: int | No
 
 
 def settle(raw: Sequence[int], doubles: Iterable[tuple[int, int]]) -> list[int]:
-    """Deal scores from contract scores and doubles (DESIGN.md §2).
+    """Deal scores from contract scores and doubles (a set of (doubler, doubled) seat pairs).
 
     For each pair of seats, a double in one direction moves the difference of their raw
     scores from the worse to the better player; doubles in both directions (a redouble)

@@ -1,4 +1,4 @@
-"""Barree (RULES.md §4): a race over 48 fields to discard a hand of field cards.
+"""Barree (docs/rules/barree.md): a race over 48 fields to discard a hand of field cards.
 
 Notation. ``roll`` throws the die; a walk lists every field of the move *including the
 start*, e.g. ``34-35-45`` for a 2 rolled on 34; after landing on an opponent the mover

@@ -1,4 +1,4 @@
-"""The engine contract every game honours (DESIGN.md §2).
+"""The engine contract every game honours.
 
 A game is a ``GameSpec`` in the ``GAMES`` registry whose ``new_game`` returns an
 immutable-by-convention ``GameState``: ``apply`` returns a new state and leaves the old
@@ -77,7 +77,7 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[str]:
-        """Every action the current seat may take, in the RULES.md notation."""
+        """Every action the current seat may take, in the game's notation (docs/rules/)."""
 
     @abstractmethod
     def apply(self, action: str) -> GameState:
@@ -102,7 +102,7 @@ class GameState(ABC):
 
 @dataclass(frozen=True)
 class Option:
-    """A table option a player may set when creating a game (RULES.md *Option*)."""
+    """A table option a player may set when creating a game (``/<game> new``)."""
 
     name: str
     default: int | bool

@@ -1,4 +1,4 @@
-"""Gul Bara: Bulgarian backgammon with escalating doubles (RULES.md §2).
+"""Gul Bara: Bulgarian backgammon with escalating doubles (docs/rules/gulbara.md).
 
 Each seat numbers the points 24→1 along its own path; seat 1's point ``p`` is seat 0's
 point ``(p + 11) % 24 + 1``. The board is stored in seat 0's numbering, signed (+ for
@@ -423,7 +423,7 @@ class GulbaraState(GameState):
         return list(range(self.stage_die + 1, 7))
 
     def code(self) -> str:
-        """The ``GB1`` position code (DESIGN.md §2) of the position as it stands."""
+        """``GB1:<p1>,…,<p24>|<off0>,<off1>|<turn>|<dice>|<rolls0>,<rolls1>`` of this position."""
         points = ",".join(str(value) if value else "" for value in self.board)
         dice = ",".join(str(die) for die in self.dice)
         return (

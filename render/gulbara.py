@@ -118,7 +118,7 @@ def _player_name(names: Sequence[str], seat: int) -> str:
 
 
 def seat_point(point: int, seat: int) -> int:
-    """Seat 0's number of ``seat``'s point ``point`` (RULES.md §2; its own inverse)."""
+    """Seat 0's number of ``seat``'s point ``point`` (the mapping is its own inverse)."""
     return point if seat == 0 else (point + 11) % 24 + 1
 
 

@@ -724,7 +724,7 @@ def new_canvas(
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image``, tuned for speed (DESIGN.md §6: render + encode ≤ 15 ms).
+    """PNG bytes of ``image``, tuned for speed (the budget: render + encode ≤ 15 ms).
 
     Measured on the 720×860 Bann board (bench/bench_render.py): a full-colour PNG at zlib
     level 1 takes about twice as long as quantizing to a 256-colour palette first, because

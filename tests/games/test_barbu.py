@@ -1,4 +1,4 @@
-"""Barbu rules (RULES.md §3): contracts, trick rules, Domino, doubling, scoring, views."""
+"""Barbu rules (docs/rules/barbu.md): contracts, trick rules, Domino, doubling, scoring, views."""
 
 from __future__ import annotations
 
