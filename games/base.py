@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -88,8 +88,9 @@ class GameState(ABC):
         """Per-seat final score, higher is better."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-safe dict of what ``seat`` may see (None: what everyone sees)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """A JSON-safe dict of what ``seat`` may see (None: what everyone sees); each game
+        names its keys in a ``TypedDict`` (``BannView``, …) that its renderer reads."""
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:

@@ -168,7 +168,8 @@ def _text_mask(
     text: str, text_font: ImageFont.FreeTypeFont, anchor: str
 ) -> tuple[Image.Image, int, int]:
     """The coverage mask of ``text`` and its top-left offset from the anchor point."""
-    left, top, right, bottom = text_font.getbbox(text, anchor=anchor)
+    # whole pixels at run time; Pillow's stubs declare floats
+    left, top, right, bottom = map(int, text_font.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=text_font, fill=255, anchor=anchor)
     return mask, left, top
