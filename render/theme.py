@@ -38,6 +38,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+Rect = tuple[float, float, float, float]  # a box in any coordinates, rounded when drawn
 Point = tuple[float, float]
 
 # --- palette ------------------------------------------------------------------------
@@ -286,7 +287,7 @@ def _blit(draw: ImageDraw.ImageDraw, top_left: Point, mask: Image.Image, colour:
 # --- shapes -------------------------------------------------------------------------
 
 
-def fill_rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, colour: Colour) -> None:
+def fill_rounded(draw: ImageDraw.ImageDraw, box: Rect, radius: int, colour: Colour) -> None:
     """A smooth rounded rectangle filling ``box``."""
     left, top, right, bottom = (round(value) for value in box)
     _blit(draw, (left, top), _rounded_mask(right - left, bottom - top, radius), colour)
@@ -294,7 +295,7 @@ def fill_rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, colour: Colou
 
 def draw_panel(
     draw: ImageDraw.ImageDraw,
-    box: Box,
+    box: Rect,
     fill: Colour = PANEL,
     edge: Colour | None = PANEL_EDGE,
     radius: int = 14,
