@@ -209,7 +209,9 @@ def legal_trick_cards(
     following = [card for card in hand if card // 13 == led_suit]
     if following:
         if contract == "trumps" and led_suit == trump:
-            higher = [card for card in following if card > max(trick)]
+            # a discard of a later suit is a higher integer, never a higher trump
+            best_trump = max(card for card in trick if card // 13 == trump)
+            higher = [card for card in following if card > best_trump]
             return higher or following
         return following
     if discard_king and contract == "barbu" and KING_OF_HEARTS in hand:

@@ -199,6 +199,14 @@ def test_trumps_a_led_trump_must_be_headed_if_possible():
         state.apply("KD")
 
 
+def test_trumps_a_discard_does_not_lift_the_trump_to_beat():
+    state = arranged(("TS 2C", "2D AH", "3S KS", "6D"), "trumps:S")
+    state = play(state, "TS 2D")
+    assert state.legal_actions() == ["KS"]
+    with pytest.raises(IllegalAction, match="higher trump"):
+        state.apply("3S")
+
+
 def test_trumps_a_void_player_must_win_with_a_trump_when_able():
     state = arranged(("5C", "2S AH", "3S 4H", "AC"), "trumps:S")
     state = state.apply("5C")
