@@ -1,4 +1,4 @@
-"""The whole bot under load through the local fake Discord (DESIGN.md §6).
+"""The whole bot under load through the local fake Discord.
 
 Measures, on this machine:
 - click → board edited: a player picks a Bann move in the private menu while 50

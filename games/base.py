@@ -1,4 +1,4 @@
-"""The engine contract every game honours (DESIGN.md §2).
+"""The engine contract every game honours.
 
 A game is a ``GameSpec`` in the ``GAMES`` registry whose ``new_game`` returns an
 immutable-by-convention ``GameState``: ``apply`` returns a new state and leaves the old
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -77,7 +77,7 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[str]:
-        """Every action the current seat may take, in the RULES.md notation."""
+        """Every action the current seat may take, in the game's notation (docs/rules/)."""
 
     @abstractmethod
     def apply(self, action: str) -> GameState:
@@ -88,8 +88,9 @@ class GameState(ABC):
         """Per-seat final score, higher is better."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-safe dict of what ``seat`` may see (None: what everyone sees)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """A JSON-safe dict of what ``seat`` may see (None: what everyone sees); each game
+        names its keys in a ``TypedDict`` (``BannView``, …) that its renderer reads."""
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
@@ -102,7 +103,7 @@ class GameState(ABC):
 
 @dataclass(frozen=True)
 class Option:
-    """A table option a player may set when creating a game (RULES.md *Option*)."""
+    """A table option a player may set when creating a game (``/<game> new``)."""
 
     name: str
     default: int | bool

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.bann import BannView
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -75,7 +75,7 @@ RESULT_REASONS = {
 }
 
 
-def render_bann(view: dict[str, Any], names: Sequence[str], headline: str | None = None) -> bytes:
+def render_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line (e.g. "Alice resigned — Bob wins")."""
     players = [_player_name(names, seat) for seat in range(2)]
@@ -221,7 +221,7 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
 # --- dynamic layers -----------------------------------------------------------------
 
 
-def _square_looks(view: dict[str, Any]) -> dict[str, SquareLook]:
+def _square_looks(view: BannView) -> dict[str, SquareLook]:
     """The squares that differ from the empty board: knights, the last move, captures."""
     castles = view["castles"]
     last = view.get("last_move")
@@ -245,7 +245,7 @@ def _square_looks(view: dict[str, Any]) -> dict[str, SquareLook]:
     return looks
 
 
-def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, view: BannView) -> None:
     last = view.get("last_move")
     if not last:
         return
@@ -295,7 +295,7 @@ def _draw_banned_knight(
     draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
 
 
-def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_strips(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
     half = (WIDTH - 16 * 3) // 2
     for seat in range(2):
         left = 16 + seat * (half + 16)
@@ -316,7 +316,7 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
         draw_die(draw, die_box, view["dice"][seat], DieColours(edge=colour.fill))
 
 
-def _strip_detail(view: dict[str, Any], seat: int) -> str:
+def _strip_detail(view: BannView, seat: int) -> str:
     lost = view["captured_count"][seat]
     if view["over"] and view.get("winner") == seat:
         return f"Winner · lost {lost}"
@@ -326,12 +326,13 @@ def _strip_detail(view: dict[str, Any], seat: int) -> str:
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str], headline: str | None
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) / 2
     status_font = font(22, "Bold")
-    if headline is not None or view["over"]:
+    seat = view["turn"]
+    if headline is not None or view["over"] or seat is None:
         text = headline if headline is not None else result_text(view, players)
         draw_text_centred(
             draw,
@@ -341,7 +342,6 @@ def _draw_status(
             HIGHLIGHT,
         )
         return
-    seat = view["turn"]
     chips_width = _draw_banned_chips(draw, view["banned"], right - 14, middle)
     draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
     suffix = " to move"
@@ -371,7 +371,7 @@ def _draw_banned_chips(
     return right - (label_right - label_font.getlength("banned"))
 
 
-def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def result_text(view: BannView, players: Sequence[str]) -> str:
     """The sentence for a finished game, e.g. "Alice wins — reached the castle"."""
     result, winner = view.get("result"), view.get("winner")
     if winner is None:
@@ -387,13 +387,14 @@ def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return f"{name} wins — {reason}" if reason else f"{name} wins"
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
     line_font = font(17)
     lines: list[tuple[str, Colour]] = [(last_move_text(view, players), TEXT)]
-    if view.get("draw_offer") is not None and not view["over"]:
-        lines.append((f"{players[view['draw_offer']]} offers a draw", HIGHLIGHT))
+    offer = view["draw_offer"]
+    if offer is not None and not view["over"]:
+        lines.append((f"{players[offer]} offers a draw", HIGHLIGHT))
     line_height = 24
     y = (top + bottom) / 2 - line_height * (len(lines) - 1) / 2
     for text, colour in lines:
@@ -403,7 +404,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
         y += line_height
 
 
-def last_move_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def last_move_text(view: BannView, players: Sequence[str]) -> str:
     """One line about the last move, or the opening roll before the first move."""
     last = view.get("last_move")
     if last:

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.barbu import CONTRACT_TITLES
+from games.barbu import CONTRACT_TITLES, BarbuDeal, BarbuTrickCard, BarbuView
 from render.theme import (
     HIGHLIGHT,
     PANEL,
@@ -151,7 +150,7 @@ def sorted_hand(cards: Sequence[str]) -> list[str]:
 # --- the hand -----------------------------------------------------------------------
 
 
-def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
+def render_barbu_hand(view: BarbuView, names: Sequence[str]) -> bytes:
     """PNG of the hand in ``view`` (a seat's own view); legal cards raised on its turn."""
     players = _names(names)
     seat = view["seat"]
@@ -211,7 +210,7 @@ def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
 
 
 def _hand_status(
-    view: dict[str, Any], players: Sequence[str], own_turn: bool, legal: set[str]
+    view: BarbuView, players: Sequence[str], own_turn: bool, legal: set[str]
 ) -> str:
     to_act = view["to_act"]
     if own_turn:
@@ -231,7 +230,7 @@ def _hand_status(
 
 
 def render_barbu_table(
-    view: dict[str, Any], names: Sequence[str], headline: str | None = None
+    view: BarbuView, names: Sequence[str], headline: str | None = None
 ) -> bytes:
     """PNG of the table in the public ``view``; ``headline`` replaces the header's line."""
     players = _names(names)
@@ -271,7 +270,7 @@ render_barbu = render_barbu_table
 
 
 def _draw_header(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str], headline: str | None
 ) -> None:
     left, top, right, bottom = HEADER_BOX
     middle = (top + bottom) / 2
@@ -298,9 +297,9 @@ def _draw_header(
     )
 
 
-def _status_line(view: dict[str, Any], players: Sequence[str]) -> str:
+def _status_line(view: BarbuView, players: Sequence[str]) -> str:
     deal = f"Deal {min(view['deal'] + 1, view['total_deals'])} of {view['total_deals']}"
-    if view["phase"] == "over":
+    if view["phase"] == "over" or view["to_act"] is None:
         best = max(view["totals"])
         winners = [players[seat] for seat in range(4) if view["totals"][seat] == best]
         return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best}"
@@ -316,6 +315,8 @@ def _seat_box(seat: int) -> Box:
     width, height = SEAT_PANEL_SIZE
     felt_left, felt_top, felt_right, felt_bottom = FELT_BOX
     cx, cy = CENTRE
+    left: float
+    top: float
     if seat == 0:
         left, top = cx - width / 2, felt_bottom - height - 14
     elif seat == 1:
@@ -328,7 +329,7 @@ def _seat_box(seat: int) -> Box:
 
 
 def _draw_seat(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], seat: int
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str], seat: int
 ) -> None:
     box = _seat_box(seat)
     left, top, right, _ = box
@@ -347,7 +348,7 @@ def _draw_seat(
         if seat == view["dealer"]:
             badges.append(("DEALER", (196, 198, 204), TEXT_DARK))
     badge_font = font(11, "Bold")
-    badge_x = right - 10
+    badge_x: float = right - 10
     for label, fill, ink in badges:
         width = badge_font.getlength(label) + 12
         draw_panel(
@@ -380,7 +381,7 @@ def _draw_seat(
             _card(draw, (left + 14 + index * step, top + 64), card, MINI_CARD)
 
 
-def _seat_detail(view: dict[str, Any], seat: int) -> str:
+def _seat_detail(view: BarbuView, seat: int) -> str:
     if view["phase"] == "over":
         place = 1 + sum(1 for total in view["totals"] if total > view["totals"][seat])
         return f"{_ordinal(place)} place · total {_signed(view['totals'][seat])}"
@@ -412,7 +413,7 @@ def _trick_position(seat: int, size: tuple[int, int]) -> tuple[float, float]:
     return (cx + dx - width / 2, cy + dy - height / 2)
 
 
-def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_trick(draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
     trick = view["trick"]
     winning = _winning_seat(trick, view["trump"])
     for entry in trick:
@@ -424,8 +425,8 @@ def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             TRICK_CARD,
             highlighted=wins,
         )
-    if not trick:
-        leader = view["leader"]
+    leader = view["leader"]
+    if not trick and leader is not None:
         x, y = _trick_position(leader, TRICK_CARD)
         width, height = TRICK_CARD
         draw_panel(
@@ -438,7 +439,7 @@ def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         draw_text_centred(draw, (x + width / 2, y + height / 2), "lead", font(14), TEXT_MUTED)
 
 
-def _winning_seat(trick: Sequence[dict[str, Any]], trump: str | None) -> int | None:
+def _winning_seat(trick: Sequence[BarbuTrickCard], trump: str | None) -> int | None:
     """The seat whose card currently wins ``trick`` (trumps beat the led suit)."""
     if not trick:
         return None
@@ -453,13 +454,16 @@ def _winning_seat(trick: Sequence[dict[str, Any]], trump: str | None) -> int | N
     return best["seat"]
 
 
-def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    rows = view["domino"]["rows"]
+def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
+    domino, start_rank = view["domino"], view["start_rank"]
+    if domino is None or start_rank is None:
+        return
+    rows = domino["rows"]
     width, height = DOMINO_CARD
     row_width = 12 * DOMINO_STEP + width
     left = CENTRE[0] - row_width / 2
     top = CENTRE[1] - (4 * (height + 8) - 8) / 2
-    start = RANK_ORDER.index(view["start_rank"])
+    start = RANK_ORDER.index(start_rank)
     slot_colour = mix(FELT, TEXT, 0.07)
     for index, suit in enumerate(SUIT_ORDER):
         y = top + index * (height + 8)
@@ -481,7 +485,7 @@ def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 def _draw_centre_message(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]
 ) -> None:
     cx, cy = CENTRE
     big, small = font(22, "Bold"), font(16)
@@ -490,7 +494,7 @@ def _draw_centre_message(
         draw_text_centred(draw, (cx, cy - 30), fit_text(title, big, 360), big, TEXT)
         _draw_contract_chips(draw, [_contract_title(name) for name in view["remaining_contracts"]])
         return
-    if view["phase"] == "doubling":
+    if view["phase"] == "doubling" and view["to_act"] is not None:
         title = f"Doubling: {players[view['to_act']]} to decide"
         line = _previous_deal_line(view, players)
     else:
@@ -523,7 +527,7 @@ def _draw_contract_chips(draw: ImageDraw.ImageDraw, titles: Sequence[str]) -> No
         y += 36
 
 
-def _previous_deal_line(view: dict[str, Any], players: Sequence[str]) -> str:
+def _previous_deal_line(view: BarbuView, players: Sequence[str]) -> str:
     acted = view["doubling_acted"]
     return (
         "Decided: " + ", ".join(players[seat] for seat in acted)
@@ -542,7 +546,7 @@ def _side_panel(draw: ImageDraw.ImageDraw, top: int, height: int, title: str) ->
     return top + 38
 
 
-def _draw_totals(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_totals(draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]) -> None:
     name_font, score_font = font(16, "SemiBold"), font(17, "Bold")
     for seat in range(4):
         middle = TOTALS_TOP + 52 + seat * 28
@@ -595,7 +599,7 @@ def _draw_doubles_grid(draw: ImageDraw.ImageDraw) -> None:
     )
 
 
-def _draw_doubles(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_doubles(draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
     """D in a cell for a double, R in both cells of a redoubled pair."""
     doubles = {(doubler, doubled) for doubler, doubled in view["doubles"]}
     mark_font = font(15, "Bold")
@@ -608,7 +612,7 @@ def _draw_doubles(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 def _draw_last_trick(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], top: int
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str], top: int
 ) -> None:
     if view["contract"] == "domino" or not view["tricks"]:
         return
@@ -634,7 +638,7 @@ def _draw_last_trick(
 # --- the score sheet ----------------------------------------------------------------
 
 
-def render_barbu_scores(view: dict[str, Any], names: Sequence[str]) -> bytes:
+def render_barbu_scores(view: BarbuView, names: Sequence[str]) -> bytes:
     """PNG of the score sheet: one row per played deal and the running totals."""
     players = _names(names)
     history = view["history"]
@@ -710,7 +714,7 @@ def _draw_sheet_row(
     draw: ImageDraw.ImageDraw,
     y: int,
     number: int,
-    deal: dict[str, Any],
+    deal: BarbuDeal,
     running: Sequence[int],
     players: Sequence[str],
 ) -> None:

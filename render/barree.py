@@ -18,11 +18,20 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.barree import BAR, COLUMNS, DIAGONALS, FIELDS, LINES, ROWS, narrate, row_of
+from games.barree import (
+    BAR,
+    COLUMNS,
+    DIAGONALS,
+    FIELDS,
+    LINES,
+    ROWS,
+    BarreeView,
+    narrate,
+    row_of,
+)
 from render.theme import (
     BACKGROUND,
     BOARD_FRAME,
@@ -106,7 +115,7 @@ PLAIN = FieldLook(FIELD_FILL, BOARD_FRAME, TEXT_DARK)
 BLOCKED = FieldLook(BLOCKED_FILL, mix(DANGER, DISABLED, 0.4), TEXT_MUTED)
 
 
-def render_barree(view: dict[str, Any], names: Sequence[str], headline: str | None = None) -> bytes:
+def render_barree(view: BarreeView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line (e.g. "Alice left the table")."""
     players = [_player_name(names, seat) for seat in range(view["players"])]
@@ -374,11 +383,11 @@ def _draw_barrier(draw: ImageDraw.ImageDraw, blockade: int) -> None:
 # --- the board's dynamic layers -----------------------------------------------------
 
 
-def _highlighted_seat(view: dict[str, Any]) -> int | None:
+def _highlighted_seat(view: BarreeView) -> int | None:
     return None if view["phase"] == "over" else view["current"]
 
 
-def _field_look(view: dict[str, Any], field: int) -> FieldLook:
+def _field_look(view: BarreeView, field: int) -> FieldLook:
     """Plain, blockaded, or ringed in the colour of the player to move if it is his card."""
     blocked = row_of(field) == view["blockade"]
     seat = _highlighted_seat(view)
@@ -390,7 +399,7 @@ def _field_look(view: dict[str, Any], field: int) -> FieldLook:
     return FieldLook(colour.tint, colour.fill, TEXT_DARK, 4, "Bold")
 
 
-def _draw_highlights(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_highlights(image: Image.Image, view: BarreeView) -> None:
     """The face-up cards of the player to move, ringed in his colour on the board."""
     seat = _highlighted_seat(view)
     if seat is None:
@@ -399,7 +408,7 @@ def _draw_highlights(image: Image.Image, view: dict[str, Any]) -> None:
         _paste_field(image, card, _field_look(view, card))
 
 
-def _draw_last_walk(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_last_walk(image: Image.Image, draw: ImageDraw.ImageDraw, view: BarreeView) -> None:
     """The path of the last walk; the cards it discarded tinted in the mover's colour."""
     walk = view.get("last_walk")
     if not walk:
@@ -419,7 +428,7 @@ def _draw_last_walk(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
         _draw_arrival_arrow(draw, path[-2], path[-1], colour)
 
 
-def _draw_sendings(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_sendings(draw: ImageDraw.ImageDraw, view: BarreeView) -> None:
     """An arrow from where a piece was driven out to where it was sent, in its colour."""
     for event in view["events"]:
         if event["type"] == "send":
@@ -451,7 +460,7 @@ def _draw_arrival_arrow(draw: ImageDraw.ImageDraw, before: int, end: int, seat: 
     draw_arrow(draw, start, tip, seat.edge, width=5, head=16)
 
 
-def _draw_pieces(image: Image.Image, view: dict[str, Any], labels: Sequence[str]) -> None:
+def _draw_pieces(image: Image.Image, view: BarreeView, labels: Sequence[str]) -> None:
     by_field: dict[int, list[int]] = {}
     for seat, field in enumerate(view["pieces"]):
         by_field.setdefault(field, []).append(seat)
@@ -467,10 +476,10 @@ def _draw_pieces(image: Image.Image, view: dict[str, Any], labels: Sequence[str]
 # --- status and die -----------------------------------------------------------------
 
 
-def status_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def status_text(view: BarreeView, players: Sequence[str]) -> str:
     """What the table waits for, e.g. "Round 2 of 3 · Alice rolled 4: choose a walk"."""
     prefix = f"Round {view['round']} of {view['rounds']} · " if view["rounds"] > 1 else ""
-    if view["phase"] == "over":
+    if view["phase"] == "over" or view["current"] is None:
         return prefix + result_text(view, players)
     name = players[view["current"]]
     if view["phase"] == "move":
@@ -485,7 +494,7 @@ def status_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return prefix + text
 
 
-def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def result_text(view: BarreeView, players: Sequence[str]) -> str:
     """The sentence for a finished match, e.g. "Alice wins with 0 minus points"."""
     minus = view["minus"]
     best = min(minus)
@@ -496,9 +505,9 @@ def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return f"{' and '.join(winners)} share the win with {points}"
 
 
-def _shown_die(view: dict[str, Any]) -> tuple[int, int] | None:
+def _shown_die(view: BarreeView) -> tuple[int, int] | None:
     """The die and who rolled it: the roll being played, else the last roll of the action."""
-    if view["die"] is not None:
+    if view["die"] is not None and view["current"] is not None:
         return view["die"], view["current"]
     rolls = [event for event in view["events"] if event["type"] == "roll"]
     if rolls:
@@ -509,7 +518,7 @@ def _shown_die(view: dict[str, Any]) -> tuple[int, int] | None:
 def _draw_status(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: BarreeView,
     players: Sequence[str],
     headline: str | None,
 ) -> None:
@@ -520,7 +529,7 @@ def _draw_status(
     over = view["phase"] == "over"
     text = headline if headline is not None else status_text(view, players)
     text_left = left + 18
-    if not over and headline is None:
+    if not over and headline is None and view["current"] is not None:
         draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[view["current"]].fill)
         text_left = left + 40
     colour = HIGHLIGHT if over else TEXT
@@ -535,7 +544,7 @@ def _draw_status(
 
 
 def _draw_player_panels(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]
 ) -> None:
     labels = _piece_labels(players)
     for seat, box in enumerate(_panel_boxes(view["players"])):
@@ -546,7 +555,7 @@ def _draw_player_panels(
 def _draw_player_panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: BarreeView,
     seat: int,
     box: Box,
     name: str,
@@ -578,7 +587,7 @@ def _draw_player_panel(
         x += CARD_WIDTH + CARD_GAP
 
 
-def _score_text(view: dict[str, Any], seat: int) -> str:
+def _score_text(view: BarreeView, seat: int) -> str:
     held = len(view["cards"][seat]) + view["hidden"][seat]
     text = "out!" if held == 0 else f"{held} card{'s' if held != 1 else ''}"
     if view["rounds"] > 1 or view["round_minus"]:
@@ -589,7 +598,7 @@ def _score_text(view: dict[str, Any], seat: int) -> str:
 def _draw_table_panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: BarreeView,
     players: Sequence[str],
     box: Box,
 ) -> None:
@@ -609,7 +618,7 @@ def _draw_table_panel(
 Icon = tuple[str, int]
 
 
-def _table_entries(view: dict[str, Any], players: Sequence[str]) -> list[tuple[Icon, str]]:
+def _table_entries(view: BarreeView, players: Sequence[str]) -> list[tuple[Icon, str]]:
     top_card = view["discard_top"]
     discard = f"Discard pile: {view['discard_count']} cards"
     if top_card is not None:
@@ -660,7 +669,7 @@ def _icon_tile(kind: str, value: int) -> Image.Image:
 # --- footer -------------------------------------------------------------------------
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
     lines = narrate(view["events"], players)[-FOOTER_LINES:] or ["No moves yet"]
     line_height = 23

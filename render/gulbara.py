@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -84,7 +84,7 @@ USED_DIE = DieColours(face=(150, 150, 156), pip=(95, 95, 102), edge=(110, 110, 1
 
 
 def render_gulbara(
-    view: dict[str, Any],
+    view: GulbaraView,
     names: Sequence[str],
     headline: str | None = None,
     viewer: int | None = None,
@@ -118,7 +118,7 @@ def _player_name(names: Sequence[str], seat: int) -> str:
 
 
 def seat_point(point: int, seat: int) -> int:
-    """Seat 0's number of ``seat``'s point ``point`` (RULES.md §2; its own inverse)."""
+    """Seat 0's number of ``seat``'s point ``point`` (the mapping is its own inverse)."""
     return point if seat == 0 else (point + 11) % 24 + 1
 
 
@@ -204,7 +204,7 @@ def _parse_step(step: str) -> tuple[int, int | None]:
     return int(source), None if target == "off" else int(target)
 
 
-def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """The points the last completed turn left and reached, tinted in its player's colour."""
     last = _last_played_turn(view)
     if last is None:
@@ -220,14 +220,14 @@ def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewe
                 _paint_triangle(draw, shown, mix(base, tint, 0.45))
 
 
-def _last_played_turn(view: dict[str, Any]) -> dict[str, Any] | None:
+def _last_played_turn(view: GulbaraView) -> GulbaraTurn | None:
     for turn in reversed(view["recent_turns"]):
         if turn["steps"]:
             return turn
     return None
 
 
-def _draw_checkers(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_checkers(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     count_font = font(22, "Bold")
     for point in range(1, 25):
         value = view["points"][seat_point(point, viewer) - 1]
@@ -248,12 +248,12 @@ def _draw_checkers(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int)
                 edge_width=3,
                 label=label,
                 label_colour=colour.text,
-                label_size=count_font.size,
+                label_size=int(count_font.size),
                 shadow=True,
             )
 
 
-def _draw_trays(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_trays(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """Borne-off checkers as slabs, filling from the board's edge, with the count."""
     count_font = font(18, "Bold")
     for seat in range(2):
@@ -270,7 +270,7 @@ def _draw_trays(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) ->
         draw_text_centred(draw, ((left + right) / 2, label_y), f"{off} off", count_font, TEXT)
 
 
-def _draw_current_steps(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_current_steps(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """This turn's steps: a ring on every checker that arrived, a hollow ghost where one
     left (rings, not arrows: a 1-1 chain can make two dozen steps)."""
     seat = view["turn"]
@@ -295,7 +295,7 @@ def _draw_current_steps(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer:
             draw_ring(draw, checker_centre(point, index), CHECKER_RADIUS + 2, 4, HIGHLIGHT)
 
 
-def _draw_middle(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_middle(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
     """Dice on the right half of the middle band; chain and grace period on the left."""
     if view["over"] or view["turn"] is None:
         return
@@ -326,7 +326,7 @@ def _draw_middle(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
         y += row_height
 
 
-def _chain_stages(view: dict[str, Any]) -> list[tuple[int, str]]:
+def _chain_stages(view: GulbaraView) -> list[tuple[int, str]]:
     """The doubles of an escalating turn: ``(number, "done" | "now" | "next")``."""
     if view["stage"] is None or not (view["chain"] or len(view["stages"]) > 1):
         return []
@@ -369,7 +369,7 @@ def _draw_chain(
         x += CHIP_WIDTH + CHIP_GAP
 
 
-def _dice_faces(view: dict[str, Any]) -> list[tuple[int, bool]]:
+def _dice_faces(view: GulbaraView) -> list[tuple[int, bool]]:
     """Each die of the current stage with whether it is already used."""
     remaining = list(view["dice"])
     if view["stage"] is not None:
@@ -384,14 +384,14 @@ def _dice_faces(view: dict[str, Any]) -> list[tuple[int, bool]]:
     return faces
 
 
-def chain_text(view: dict[str, Any]) -> str | None:
+def chain_text(view: GulbaraView) -> str | None:
     """ "4-4 → 5-5 → 6-6": the double being played and those still to come."""
     if view["stage"] is None or not view["chain"]:
         return None
     return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
 
 
-def grace_lines(view: dict[str, Any], players: Sequence[str]) -> list[str]:
+def grace_lines(view: GulbaraView, players: Sequence[str]) -> list[str]:
     """The grace period: who still plays doubles without escalation, for how many rolls.
 
     Two lines only when both players are in it, and then no chain is shown (the mover's
@@ -409,7 +409,7 @@ def grace_lines(view: dict[str, Any], players: Sequence[str]) -> list[str]:
     return ["No escalation yet:", " · ".join(waiting)]
 
 
-def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_strips(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
     half = (WIDTH - 16 * 3) // 2
     for seat in range(2):
         left = 16 + seat * (half + 16)
@@ -430,7 +430,7 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
             draw_text(draw, (box[2] - 24, middle), score, score_font, TEXT, anchor="rm")
 
 
-def _strip_detail(view: dict[str, Any], seat: int) -> str:
+def _strip_detail(view: GulbaraView, seat: int) -> str:
     pips = view["pips"][seat]
     parts = [f"{pips} pip{'s' if pips != 1 else ''}", f"{view['off'][seat]} borne off"]
     if view["over"] and view["winner"] == seat:
@@ -439,7 +439,7 @@ def _strip_detail(view: dict[str, Any], seat: int) -> str:
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], headline: str | None
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) / 2
@@ -449,7 +449,8 @@ def _draw_status(
     match_width = match_font.getlength(match) + 24 if match else 0
     if match:
         draw_text(draw, (right - 16, middle), match, match_font, TEXT_MUTED, anchor="rm")
-    if headline is not None or view["over"]:
+    seat = view["turn"]
+    if headline is not None or view["over"] or seat is None:
         text = headline if headline is not None else result_text(view, players)
         width = right - left - 32 - 2 * match_width
         draw_text_centred(
@@ -460,7 +461,6 @@ def _draw_status(
             HIGHLIGHT,
         )
         return
-    seat = view["turn"]
     draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
     roll = view["roll"]
     suffix = f" to move · rolled {roll[0]}-{roll[1]}" if len(roll) == 2 else " to move"
@@ -469,13 +469,13 @@ def _draw_status(
     draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
 
 
-def match_text(view: dict[str, Any]) -> str | None:
+def match_text(view: GulbaraView) -> str | None:
     if view["match_to"] <= 1:
         return None
     return f"Game {view['game_number']} · match to {view['match_to']}"
 
 
-def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def result_text(view: GulbaraView, players: Sequence[str]) -> str:
     """ "Alice wins 2 points — Bob bore off none", or for a match "Alice wins the match 5–3"."""
     last = view["last_game"]
     if last is None:
@@ -486,7 +486,7 @@ def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return game_result_text(last, players)
 
 
-def game_result_text(last_game: dict[str, int], players: Sequence[str]) -> str:
+def game_result_text(last_game: GulbaraGameResult, players: Sequence[str]) -> str:
     """One finished game: "Alice wins 2 points — Bob bore off none"."""
     winner, points = last_game["winner"], last_game["points"]
     text = f"{players[winner]} wins {points} point{'s' if points != 1 else ''}"
@@ -495,7 +495,7 @@ def game_result_text(last_game: dict[str, int], players: Sequence[str]) -> str:
     return text
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
     line_font = font(17)
@@ -508,7 +508,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
         y += line_height
 
 
-def footer_lines(view: dict[str, Any], players: Sequence[str]) -> list[tuple[str, Colour]]:
+def footer_lines(view: GulbaraView, players: Sequence[str]) -> list[tuple[str, Colour]]:
     """Two lines at most: this turn's steps, the last turn, the last game's result (in a
     match) and the opening roll, the most recent last."""
     lines: list[tuple[str, Colour]] = []

@@ -38,6 +38,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+Rect = tuple[float, float, float, float]  # a box in any coordinates, rounded when drawn
 Point = tuple[float, float]
 
 # --- palette ------------------------------------------------------------------------
@@ -168,7 +169,8 @@ def _text_mask(
     text: str, text_font: ImageFont.FreeTypeFont, anchor: str
 ) -> tuple[Image.Image, int, int]:
     """The coverage mask of ``text`` and its top-left offset from the anchor point."""
-    left, top, right, bottom = text_font.getbbox(text, anchor=anchor)
+    # whole pixels at run time; Pillow's stubs declare floats
+    left, top, right, bottom = map(int, text_font.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=text_font, fill=255, anchor=anchor)
     return mask, left, top
@@ -285,7 +287,7 @@ def _blit(draw: ImageDraw.ImageDraw, top_left: Point, mask: Image.Image, colour:
 # --- shapes -------------------------------------------------------------------------
 
 
-def fill_rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, colour: Colour) -> None:
+def fill_rounded(draw: ImageDraw.ImageDraw, box: Rect, radius: int, colour: Colour) -> None:
     """A smooth rounded rectangle filling ``box``."""
     left, top, right, bottom = (round(value) for value in box)
     _blit(draw, (left, top), _rounded_mask(right - left, bottom - top, radius), colour)
@@ -293,7 +295,7 @@ def fill_rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, colour: Colou
 
 def draw_panel(
     draw: ImageDraw.ImageDraw,
-    box: Box,
+    box: Rect,
     fill: Colour = PANEL,
     edge: Colour | None = PANEL_EDGE,
     radius: int = 14,
@@ -724,7 +726,7 @@ def new_canvas(
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image``, tuned for speed (DESIGN.md §6: render + encode ≤ 15 ms).
+    """PNG bytes of ``image``, tuned for speed (the budget: render + encode ≤ 15 ms).
 
     Measured on the 720×860 Bann board (bench/bench_render.py): a full-colour PNG at zlib
     level 1 takes about twice as long as quantizing to a 256-colour palette first, because

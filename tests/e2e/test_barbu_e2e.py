@@ -212,6 +212,7 @@ async def test_the_score_sheet_and_the_rules(fake_discord, start_bot, database_p
     rules = await world.bob.slash(world.games, "barbu rules")
     description = rules.message.embeds[0]["description"]
     assert "No Queens" in description and "double:" in description
+    assert "docs/rules/barbu.md" in description, "the rules point at the full rule book"
 
 
 async def four_humans(world, start_bot) -> Message:

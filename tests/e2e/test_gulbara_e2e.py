@@ -394,6 +394,7 @@ async def test_rules_and_an_invitation_only_the_invited_player_can_take(
     assert rules.message.is_ephemeral
     text = rules.message.embeds[0]["description"]
     assert "Escalating doubles" in text and "Head rule" in text and "/gulbara move" in text
+    assert "docs/rules/gulbara.md" in text, "the rules point at the full rule book"
     lobby = (await world.alice.slash(world.games, "gulbara new", opponent=world.bob)).message
     assert world.bob.id in lobby.pinged
     refused = await world.carol.click(lobby, "Join")
