@@ -124,3 +124,22 @@ def test_any_position_has_the_rule_book_moves(code: str) -> None:
         assert state.is_over and state.returns()[position.to_move] == -1.0
     else:
         check_same(state, position)
+
+
+EVERY_TURN = [f"{t}>{k}:{d}" for t in range(1, 7) for k in range(1, 7) for d in "NESW"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes())
+def test_every_turn_outside_the_rule_book_is_refused(code: str) -> None:
+    state = from_code(code)
+    if state.is_over:
+        return
+    legal = set(book.from_code(code).legal_turns())
+    for turn in EVERY_TURN:
+        try:
+            state.apply(turn)
+        except IllegalAction:
+            assert turn not in legal, (code, turn)
+        else:
+            assert turn in legal, (code, turn)
