@@ -122,6 +122,7 @@ def start(first: int) -> Position:
         knights[square] = (0, number)
         knights[turned(square)] = (1, number)
     position = Position(knights=knights, tops=[1, 1], to_move=first)
+    # The rule book says "occurs": the opening position is its first occurrence.
     position.count_position()
     return position
 
