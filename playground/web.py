@@ -1,0 +1,203 @@
+"""The playground's web page and its small API on 127.0.0.1.
+
+Every click on the page goes through a simulated player of the emulator, which sends the
+bot an INTERACTION_CREATE exactly as in the end-to-end tests. Changes reach the page as
+server-sent events, filtered to what the selected player may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from fakediscord import Message, SimUser
+
+from .scene import BadRequest, Scene
+
+STATIC = Path(__file__).with_name("static")
+KEEPALIVE_SECONDS = 15.0
+INTERACTION_FAILED = "This interaction failed"
+
+Action = Callable[[SimUser, dict[str, Any]], Awaitable[None]]
+
+
+class Feed:
+    """Fans message changes out to the open pages, each watching as one player."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self._pages: dict[asyncio.Queue[tuple[str, Any] | None], SimUser] = {}
+        self._seen: dict[int, str] = {}
+        scene.fake.watch(self._on_change)
+
+    def open(self, viewer: SimUser) -> asyncio.Queue[tuple[str, Any] | None]:
+        queue: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
+        self._pages[queue] = viewer
+        return queue
+
+    def close(self, queue: asyncio.Queue[tuple[str, Any] | None]) -> None:
+        self._pages.pop(queue, None)
+
+    def close_all(self) -> None:
+        for queue in self._pages:
+            queue.put_nowait(None)
+
+    def _on_change(self, message: Message) -> None:
+        described = self.scene.describe(message)
+        for queue, viewer in self._pages.items():
+            if self.scene.visible_to(message, viewer):
+                queue.put_nowait(("message", described))
+        for player in self._needing_attention(message):
+            for queue in self._pages:
+                queue.put_nowait(("attention", {"player": str(player.id)}))
+
+    def _needing_attention(self, message: Message) -> list[SimUser]:
+        """Players a new or reworded message is for: DM recipients and pinged players."""
+        if message.deleted or self._seen.get(message.id) == message.content:
+            return []
+        is_new = message.id not in self._seen
+        self._seen[message.id] = message.content
+        if message.channel.is_dm:
+            recipient = message.channel.recipient
+            return [recipient] if is_new and recipient is not None else []
+        return [player for player in self.scene.players if player.id in message.pinged]
+
+
+def create_app(scene: Scene) -> web.Application:
+    feed = Feed(scene)
+    app = web.Application()
+    app.on_shutdown.append(lambda _: _close_feed(feed))
+    app.router.add_get("/", _index)
+    app.router.add_static("/static/", STATIC)
+    app.router.add_get("/api/events", lambda request: _events(request, scene, feed))
+    app.router.add_get("/attachments/{attachment_id}/{filename}", _attachment(scene))
+    actions: dict[str, Action] = {
+        "slash": lambda viewer, body: _slash(scene, viewer, body),
+        "click": lambda viewer, body: _click(scene, viewer, body),
+        "select": lambda viewer, body: _select(scene, viewer, body),
+        "say": lambda viewer, body: _say(scene, viewer, body),
+    }
+    for name, action in actions.items():
+        app.router.add_post(f"/api/{name}", _action_handler(scene, action))
+    return app
+
+
+async def _close_feed(feed: Feed) -> None:
+    feed.close_all()
+
+
+async def _index(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _events(request: web.Request, scene: Scene, feed: Feed) -> web.StreamResponse:
+    """Server-sent events: a snapshot of what the viewer sees, then every change."""
+    try:
+        viewer = scene.player(request.query.get("viewer") or scene.players[0].id)
+    except BadRequest as problem:
+        raise web.HTTPNotFound(text=str(problem)) from None
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
+    )
+    await response.prepare(request)
+    queue = feed.open(viewer)
+    try:
+        await _send(response, "snapshot", scene.snapshot(viewer))
+        while True:
+            try:
+                event = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+            except TimeoutError:
+                await response.write(b": still here\n\n")
+                continue
+            if event is None:
+                break
+            await _send(response, *event)
+    except ConnectionResetError:
+        pass
+    finally:
+        feed.close(queue)
+    return response
+
+
+async def _send(response: web.StreamResponse, event: str, data: Any) -> None:
+    await response.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
+
+
+def _attachment(scene: Scene) -> Callable[[web.Request], Awaitable[web.Response]]:
+    async def serve(request: web.Request) -> web.Response:
+        try:
+            content_type, data = scene.attachment_data(int(request.match_info["attachment_id"]))
+        except (BadRequest, ValueError):
+            raise web.HTTPNotFound() from None
+        return web.Response(
+            body=data,
+            content_type=content_type,
+            headers={"Cache-Control": "max-age=31536000, immutable"},
+        )
+
+    return serve
+
+
+def _action_handler(
+    scene: Scene, action: Action
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    async def handle(request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+            viewer = scene.player(body.get("viewer"))
+            await action(viewer, body)
+        except (BadRequest, json.JSONDecodeError) as problem:
+            return web.json_response({"error": str(problem)}, status=400)
+        except AssertionError as problem:
+            # The emulator's checks: unacknowledged, disabled, unknown option, ...
+            return web.json_response({"error": INTERACTION_FAILED, "detail": str(problem)}, 409)
+        return web.json_response({"ok": True})
+
+    return handle
+
+
+async def _slash(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
+    command = str(body.get("command", ""))
+    options = scene.slash_options(command, body.get("options") or {})
+    await viewer.slash(scene.channel(body.get("channel")), command, **options)
+
+
+async def _click(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
+    message = scene.message(body.get("message"))
+    await viewer.click(message, custom_id=str(body.get("custom_id")))
+
+
+async def _select(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
+    message = scene.message(body.get("message"))
+    values = [str(value) for value in body.get("values") or []]
+    await viewer.select(message, values, custom_id=str(body.get("custom_id")))
+
+
+async def _say(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
+    text = str(body.get("text", "")).strip()
+    if not text:
+        raise BadRequest("type something first")
+    await viewer.say(scene.channel(body.get("channel")), text[:2000])
+
+
+@contextlib.asynccontextmanager
+async def page_served(scene: Scene, port: int) -> AsyncIterator[int]:
+    """Serve the page on 127.0.0.1 only and yield its port; 0 (or a taken port) picks one."""
+    runner = web.AppRunner(create_app(scene), access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        try:
+            await web.TCPSite(runner, "127.0.0.1", port).start()
+        except OSError:
+            if port == 0:
+                raise
+            await web.TCPSite(runner, "127.0.0.1", 0).start()
+        yield runner.addresses[0][1]
+    finally:
+        await runner.cleanup()
