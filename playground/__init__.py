@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -19,7 +20,8 @@ import sys
 import tempfile
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,21 +91,35 @@ async def run(
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:
-        async with FakeDiscord() as fake:
-            scene = Scene.build(fake)
-            bot = create_bot(
-                database_path=str(database),
-                dev_guild_id=scene.guild.id,
-                connector=fake.connector(),
-                guild_ready_timeout=GUILD_READY_TIMEOUT,
-            )
-            await fake.start_bot(bot, timeout=60)
-            async with page_served(scene, port) as bound:
-                announce(f"http://127.0.0.1:{bound}")
-                await stop.wait()
+        async with running(create_bot, database, port) as playground:
+            announce(f"http://127.0.0.1:{playground.port}")
+            await stop.wait()
     finally:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
+
+
+@dataclass
+class Running:
+    scene: Scene
+    bot: discord.Client
+    port: int
+
+
+@contextlib.asynccontextmanager
+async def running(create_bot: BotFactory, database: Path, port: int) -> AsyncIterator[Running]:
+    """The emulator with its scene, the bot connected to it, and the page's port."""
+    async with FakeDiscord() as fake:
+        scene = Scene.build(fake)
+        bot = create_bot(
+            database_path=str(database),
+            dev_guild_id=scene.guild.id,
+            connector=fake.connector(),
+            guild_ready_timeout=GUILD_READY_TIMEOUT,
+        )
+        await fake.start_bot(bot, timeout=60)
+        async with page_served(scene, port) as bound:
+            yield Running(scene, bot, bound)
 
 
 def graphical_browser_likely() -> bool:

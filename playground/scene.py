@@ -150,7 +150,7 @@ class Scene:
         return {"id": str(author.id), "name": author.name, "bot": isinstance(author, BotUser)}
 
     def _command_line(self, message: Message) -> dict[str, str] | None:
-        """"alice used /bann new" above an answer to a slash command, as Discord shows it."""
+        """The "alice used /bann new" line Discord shows above an answer to a command."""
         metadata = message.interaction_metadata
         if not metadata or metadata["type"] != SLASH_COMMAND_INTERACTION:
             return None

@@ -69,70 +69,68 @@ class Feed:
         return [player for player in self.scene.players if player.id in message.pinged]
 
 
-def create_app(scene: Scene) -> web.Application:
-    feed = Feed(scene)
-    app = web.Application()
-    app.on_shutdown.append(lambda _: _close_feed(feed))
-    app.router.add_get("/", _index)
-    app.router.add_static("/static/", STATIC)
-    app.router.add_get("/api/events", lambda request: _events(request, scene, feed))
-    app.router.add_get("/attachments/{attachment_id}/{filename}", _attachment(scene))
-    actions: dict[str, Action] = {
-        "slash": lambda viewer, body: _slash(scene, viewer, body),
-        "click": lambda viewer, body: _click(scene, viewer, body),
-        "select": lambda viewer, body: _select(scene, viewer, body),
-        "say": lambda viewer, body: _say(scene, viewer, body),
-    }
-    for name, action in actions.items():
-        app.router.add_post(f"/api/{name}", _action_handler(scene, action))
-    return app
+class Page:
+    """The page's routes: the files, the event stream, attachments and the players' actions."""
 
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.feed = Feed(scene)
 
-async def _close_feed(feed: Feed) -> None:
-    feed.close_all()
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.on_shutdown.append(self._close_streams)
+        app.router.add_get("/", self._index)
+        app.router.add_static("/static/", STATIC)
+        app.router.add_get("/api/events", self._events)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
+        actions: dict[str, Action] = {
+            "slash": self._slash,
+            "click": self._click,
+            "select": self._select,
+            "say": self._say,
+        }
+        for name, action in actions.items():
+            app.router.add_post(f"/api/{name}", self._action_handler(action))
+        return app
 
+    async def _close_streams(self, app: web.Application) -> None:
+        self.feed.close_all()
 
-async def _index(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    async def _index(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-
-async def _events(request: web.Request, scene: Scene, feed: Feed) -> web.StreamResponse:
-    """Server-sent events: a snapshot of what the viewer sees, then every change."""
-    try:
-        viewer = scene.player(request.query.get("viewer") or scene.players[0].id)
-    except BadRequest as problem:
-        raise web.HTTPNotFound(text=str(problem)) from None
-    response = web.StreamResponse(
-        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
-    )
-    await response.prepare(request)
-    queue = feed.open(viewer)
-    try:
-        await _send(response, "snapshot", scene.snapshot(viewer))
-        while True:
-            try:
-                event = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
-            except TimeoutError:
-                await response.write(b": still here\n\n")
-                continue
-            if event is None:
-                break
-            await _send(response, *event)
-    except ConnectionResetError:
-        pass
-    finally:
-        feed.close(queue)
-    return response
-
-
-async def _send(response: web.StreamResponse, event: str, data: Any) -> None:
-    await response.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
-
-
-def _attachment(scene: Scene) -> Callable[[web.Request], Awaitable[web.Response]]:
-    async def serve(request: web.Request) -> web.Response:
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: a snapshot of what the viewer sees, then every change."""
         try:
-            content_type, data = scene.attachment_data(int(request.match_info["attachment_id"]))
+            viewer = self.scene.player(request.query.get("viewer") or self.scene.players[0].id)
+        except BadRequest as problem:
+            raise web.HTTPNotFound(text=str(problem)) from None
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
+        )
+        await response.prepare(request)
+        queue = self.feed.open(viewer)
+        try:
+            await _send(response, "snapshot", self.scene.snapshot(viewer))
+            while True:
+                try:
+                    event = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                if event is None:
+                    break
+                await _send(response, *event)
+        except ConnectionResetError:
+            pass
+        finally:
+            self.feed.close(queue)
+        return response
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        try:
+            attachment_id = int(request.match_info["attachment_id"])
+            content_type, data = self.scene.attachment_data(attachment_id)
         except (BadRequest, ValueError):
             raise web.HTTPNotFound() from None
         return web.Response(
@@ -141,55 +139,51 @@ def _attachment(scene: Scene) -> Callable[[web.Request], Awaitable[web.Response]
             headers={"Cache-Control": "max-age=31536000, immutable"},
         )
 
-    return serve
+    def _action_handler(self, action: Action) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def handle(request: web.Request) -> web.Response:
+            try:
+                body = await request.json()
+                viewer = self.scene.player(body.get("viewer"))
+                await action(viewer, body)
+            except (BadRequest, json.JSONDecodeError) as problem:
+                return web.json_response({"error": str(problem)}, status=400)
+            except AssertionError as problem:
+                # The emulator's checks: unacknowledged, disabled, out of range, ...
+                failure = {"error": INTERACTION_FAILED, "detail": str(problem)}
+                return web.json_response(failure, status=409)
+            return web.json_response({"ok": True})
+
+        return handle
+
+    async def _slash(self, viewer: SimUser, body: dict[str, Any]) -> None:
+        command = str(body.get("command", ""))
+        options = self.scene.slash_options(command, body.get("options") or {})
+        await viewer.slash(self.scene.channel(body.get("channel")), command, **options)
+
+    async def _click(self, viewer: SimUser, body: dict[str, Any]) -> None:
+        message = self.scene.message(body.get("message"))
+        await viewer.click(message, custom_id=str(body.get("custom_id")))
+
+    async def _select(self, viewer: SimUser, body: dict[str, Any]) -> None:
+        message = self.scene.message(body.get("message"))
+        values = [str(value) for value in body.get("values") or []]
+        await viewer.select(message, values, custom_id=str(body.get("custom_id")))
+
+    async def _say(self, viewer: SimUser, body: dict[str, Any]) -> None:
+        text = str(body.get("text", "")).strip()
+        if not text:
+            raise BadRequest("type something first")
+        await viewer.say(self.scene.channel(body.get("channel")), text[:2000])
 
 
-def _action_handler(
-    scene: Scene, action: Action
-) -> Callable[[web.Request], Awaitable[web.Response]]:
-    async def handle(request: web.Request) -> web.Response:
-        try:
-            body = await request.json()
-            viewer = scene.player(body.get("viewer"))
-            await action(viewer, body)
-        except (BadRequest, json.JSONDecodeError) as problem:
-            return web.json_response({"error": str(problem)}, status=400)
-        except AssertionError as problem:
-            # The emulator's checks: unacknowledged, disabled, unknown option, ...
-            return web.json_response({"error": INTERACTION_FAILED, "detail": str(problem)}, 409)
-        return web.json_response({"ok": True})
-
-    return handle
-
-
-async def _slash(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
-    command = str(body.get("command", ""))
-    options = scene.slash_options(command, body.get("options") or {})
-    await viewer.slash(scene.channel(body.get("channel")), command, **options)
-
-
-async def _click(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
-    message = scene.message(body.get("message"))
-    await viewer.click(message, custom_id=str(body.get("custom_id")))
-
-
-async def _select(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
-    message = scene.message(body.get("message"))
-    values = [str(value) for value in body.get("values") or []]
-    await viewer.select(message, values, custom_id=str(body.get("custom_id")))
-
-
-async def _say(scene: Scene, viewer: SimUser, body: dict[str, Any]) -> None:
-    text = str(body.get("text", "")).strip()
-    if not text:
-        raise BadRequest("type something first")
-    await viewer.say(scene.channel(body.get("channel")), text[:2000])
+async def _send(response: web.StreamResponse, event: str, data: Any) -> None:
+    await response.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
 
 
 @contextlib.asynccontextmanager
 async def page_served(scene: Scene, port: int) -> AsyncIterator[int]:
     """Serve the page on 127.0.0.1 only and yield its port; 0 (or a taken port) picks one."""
-    runner = web.AppRunner(create_app(scene), access_log=None, handle_signals=False)
+    runner = web.AppRunner(Page(scene).app(), access_log=None, handle_signals=False)
     await runner.setup()
     try:
         try:
