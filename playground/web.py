@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,8 @@ class Feed:
         self.scene = scene
         self._pages: dict[asyncio.Queue[tuple[str, Any] | None], SimUser] = {}
         self._seen: dict[int, str] = {}
+        self.pending = 0
+        self.done = 0
         scene.fake.watch(self._on_change)
 
     def open(self, viewer: SimUser) -> asyncio.Queue[tuple[str, Any] | None]:
@@ -43,6 +45,28 @@ class Feed:
 
     def close(self, queue: asyncio.Queue[tuple[str, Any] | None]) -> None:
         self._pages.pop(queue, None)
+
+    @contextlib.contextmanager
+    def acting(self) -> Iterator[Callable[[], int]]:
+        """Around one player's action: pages show the bot busy, then count the action done.
+
+        Yields a function giving the action's number among the completed ones: a page that
+        has seen that many completions has seen everything the action changed."""
+        self.pending += 1
+        self._broadcast(("activity", self.activity()))
+        try:
+            yield lambda: self.done
+        finally:
+            self.pending -= 1
+            self.done += 1
+            self._broadcast(("activity", self.activity()))
+
+    def activity(self) -> dict[str, int]:
+        return {"pending": self.pending, "done": self.done}
+
+    def _broadcast(self, event: tuple[str, Any]) -> None:
+        for queue in self._pages:
+            queue.put_nowait(event)
 
     def close_all(self) -> None:
         for queue in self._pages:
@@ -54,8 +78,7 @@ class Feed:
             if self.scene.visible_to(message, viewer):
                 queue.put_nowait(("message", described))
         for player in self._needing_attention(message):
-            for queue in self._pages:
-                queue.put_nowait(("attention", {"player": str(player.id)}))
+            self._broadcast(("attention", {"player": str(player.id)}))
 
     def _needing_attention(self, message: Message) -> list[SimUser]:
         """Players a new or reworded message is for: DM recipients and pinged players."""
@@ -111,7 +134,8 @@ class Page:
         await response.prepare(request)
         queue = self.feed.open(viewer)
         try:
-            await _send(response, "snapshot", self.scene.snapshot(viewer))
+            snapshot = {**self.scene.snapshot(viewer), "activity": self.feed.activity()}
+            await _send(response, "snapshot", snapshot)
             while True:
                 try:
                     event = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
@@ -141,19 +165,22 @@ class Page:
 
     def _action_handler(self, action: Action) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handle(request: web.Request) -> web.Response:
-            try:
-                body = await request.json()
-                viewer = self.scene.player(body.get("viewer"))
-                await action(viewer, body)
-            except (BadRequest, json.JSONDecodeError) as problem:
-                return web.json_response({"error": str(problem)}, status=400)
-            except AssertionError as problem:
-                # The emulator's checks: unacknowledged, disabled, out of range, ...
-                failure = {"error": INTERACTION_FAILED, "detail": str(problem)}
-                return web.json_response(failure, status=409)
-            return web.json_response({"ok": True})
+            with self.feed.acting() as number:
+                status, answer = await self._answer(request, action)
+            return web.json_response({**answer, "done": number()}, status=status)
 
         return handle
+
+    async def _answer(self, request: web.Request, action: Action) -> tuple[int, dict[str, Any]]:
+        try:
+            body = await request.json()
+            await action(self.scene.player(body.get("viewer")), body)
+        except (BadRequest, json.JSONDecodeError) as problem:
+            return 400, {"error": str(problem)}
+        except AssertionError as problem:
+            # The emulator's checks: unacknowledged, disabled, out of range, ...
+            return 409, {"error": INTERACTION_FAILED, "detail": str(problem)}
+        return 200, {"ok": True}
 
     async def _slash(self, viewer: SimUser, body: dict[str, Any]) -> None:
         command = str(body.get("command", ""))

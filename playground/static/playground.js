@@ -49,6 +49,7 @@ function connect() {
       renderPlayers();
     }
   });
+  events.addEventListener("activity", (event) => showActivity(JSON.parse(event.data)));
   events.onopen = () => { $("#connection").hidden = true; };
   events.onerror = () => { $("#connection").hidden = false; };
 }
@@ -65,6 +66,14 @@ function applySnapshot(world) {
   state.attention.delete(state.viewer);
   document.body.dataset.viewer = playerName(state.viewer);
   renderAll();
+  showActivity(world.activity);
+}
+
+// While the bot handles someone's action it "types"; `actionsDone` lets a test (or a
+// curious person) see that the page has caught up with every finished action.
+function showActivity(activity) {
+  $("#typing").hidden = activity.pending === 0;
+  document.body.dataset.actionsDone = String(activity.done);
 }
 
 function switchViewer(playerId) {
@@ -110,6 +119,7 @@ function renderAll() {
   const channel = state.world.channels.find((c) => c.id === state.channel);
   $("#channel-title").textContent = channel.name;
   $("#composer-input").placeholder = `Message #${channel.name} (type / for commands)`;
+  $("#typing-name").textContent = state.world.bot.name;
   $("#dm-title").textContent = `${state.world.bot.name} → ${playerName(state.viewer)}`;
   renderViews();
   updateComposer();
