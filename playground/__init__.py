@@ -18,7 +18,6 @@ import os
 import signal
 import sys
 import tempfile
-import time
 import webbrowser
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -63,13 +62,11 @@ def main(create_bot: BotFactory, argv: list[str]) -> int:
     # The playground has no voice channels: spare the user discord.py's voice warnings.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     discord.utils.setup_logging(level=getattr(logging, level, logging.WARNING), root=True)
-    started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tablebot-playground-") as folder:
         database = Path(folder) / "playground.sqlite3"
 
         def announce(url: str) -> None:
-            took = time.monotonic() - started
-            print(f"Playground ready in {took:.1f} s: {url}", flush=True)
+            print(f"Playground ready: {url}", flush=True)
             print(
                 "The bot plays against a local Discord emulator; nothing leaves this machine.\n"
                 "Games live in a temporary database that is deleted when you stop (Ctrl+C).",

@@ -104,9 +104,11 @@ const DiscordMarkdown = (() => {
     if (!text) return "";
     return String(text)
       .split(/```(?:[a-z]*\n)?([\s\S]*?)```/)
-      .map((part, index) => (index % 2 === 1
-        ? `<pre><code>${escapeHtml(part)}</code></pre>`
-        : blocks(part.replace(/^\n+|\n+$/g, ""), context)))
+      .map((part, index) => {
+        if (index % 2 === 1) return `<pre><code>${escapeHtml(part)}</code></pre>`;
+        const prose = part.replace(/^\n+|\n+$/g, "");
+        return prose ? blocks(prose, context) : "";
+      })
       .join("");
   }
 

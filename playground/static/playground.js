@@ -3,7 +3,7 @@
 // selected player sees, and sends that player's slash commands, clicks and picks to the
 // emulator, which turns them into real Discord interactions for the bot.
 
-const EPHEMERAL_LIFETIME_NOTE = "Only you can see this";
+const EPHEMERAL_NOTE = "Only you can see this";
 const BUTTON_STYLES = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link" };
 const PLAYER_COLOURS = ["#5865f2", "#23a55a", "#e8a23a", "#e5484d", "#8e6ad8", "#1fa2b8"];
 const OPTION = { SUBCOMMAND: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6,
@@ -309,7 +309,7 @@ function clock(iso) {
 
 function ephemeralFooter(message) {
   const footer = element("div", "ephemeral-note");
-  footer.append(element("span", "eye", "👁"), element("span", "", ` ${EPHEMERAL_LIFETIME_NOTE} · `));
+  footer.append(element("span", "eye", "👁"), element("span", "", ` ${EPHEMERAL_NOTE} · `));
   const dismiss = element("a", "dismiss", "Dismiss message");
   dismiss.href = "#";
   dismiss.addEventListener("click", (event) => {
@@ -622,7 +622,7 @@ function typedValue(option, raw) {
   switch (option.type) {
     case OPTION.BOOLEAN: {
       const yes = /^(true|yes)$/i.test(text);
-      if (!yes && !/^(false|no)$/i.test(text)) return { error: `${option.name}: True or False` };
+      if (!yes && !/^(false|no)$/i.test(text)) return { error: `${option.name}: must be True or False` };
       return { value: yes };
     }
     case OPTION.INTEGER:
