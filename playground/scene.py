@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import discord
+
 from fakediscord import Channel, FakeDiscord, Guild, Message, SimUser
 from fakediscord.commands import (
     BOOLEAN,
@@ -43,6 +45,8 @@ class Scene:
         guild = fake.add_guild(SERVER_NAME)
         channels = [guild.add_text_channel(name) for name in CHANNEL_NAMES]
         players = [fake.add_user(name, guild=guild) for name in PLAYER_NAMES]
+        # The person trying the bot is usually the one who would invite it: an admin.
+        players[0].permissions = discord.Permissions.all()
         return cls(fake, guild, channels, players)
 
     # ---- looking things up ---------------------------------------------------------------
@@ -100,7 +104,10 @@ class Scene:
             "bot": {"id": str(self.fake.bot_user.id), "name": self.fake.bot_user.name},
             "viewer": str(viewer.id),
             "channels": [{"id": str(c.id), "name": c.name} for c in self.channels],
-            "players": [{"id": str(p.id), "name": p.name} for p in self.players],
+            "players": [
+                {"id": str(p.id), "name": p.name, "admin": p.permissions.administrator}
+                for p in self.players
+            ],
             "commands": self.commands(),
             "messages": self.messages_for(viewer),
         }

@@ -19,6 +19,7 @@ const state = {
   messages: new Map(),
   dismissed: new Set(),
   attention: new Set(),
+  unread: new Set(),
   commands: [],
   events: null,
   stale: false,
@@ -86,6 +87,7 @@ function switchViewer(playerId) {
 
 function switchChannel(channelId) {
   state.channel = channelId;
+  state.unread.delete(channelId);
   localStorage.setItem("playground-channel", channelId);
   renderAll();
 }
@@ -129,6 +131,7 @@ function renderChannels() {
   const list = $("#channel-list");
   list.replaceChildren(...state.world.channels.map((channel) => {
     const item = element("li", channel.id === state.channel ? "channel active" : "channel");
+    if (state.unread.has(channel.id)) item.classList.add("unread");
     item.append(element("span", "hash", "#"), element("span", "", channel.name));
     item.addEventListener("click", () => switchChannel(channel.id));
     return item;
@@ -146,6 +149,11 @@ function renderPlayers() {
     const avatar = avatarFor(player.id, player.name);
     if (state.attention.has(player.id)) avatar.append(element("span", "badge", "!"));
     item.append(avatar, element("span", "name", player.name));
+    if (player.admin) {
+      const crown = element("span", "crown", "♛");
+      crown.title = "Server admin: may use every command";
+      item.append(crown);
+    }
     if (selected) item.append(element("span", "you", "you"));
     item.addEventListener("click", () => switchViewer(player.id));
     return item;
@@ -213,6 +221,10 @@ function upsertMessage(message) {
   if (message.deleted) state.messages.delete(message.id);
   else state.messages.set(message.id, message);
   const view = message.dm ? DM_VIEW : CHANNEL_VIEW;
+  if (!message.dm && message.channel !== state.channel && !message.deleted) {
+    state.unread.add(message.channel);
+    renderChannels();
+  }
   if (!view.filter(message) || state.dismissed.has(message.id)) return;
   const container = view.container();
   const existing = container.querySelector(`[data-id="${message.id}"]`);
@@ -839,6 +851,20 @@ function openLightbox(url) {
   box.hidden = false;
 }
 
+// Links to Discord messages (the league's "board" links) jump to that message here.
+function jumpTo(url) {
+  const [, channelId, messageId] = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(url) || [];
+  if (!messageId) return;
+  if (channelId !== state.channel && state.world.channels.some((c) => c.id === channelId)) {
+    switchChannel(channelId);
+  }
+  const target = document.querySelector(`[data-id="${messageId}"]`);
+  if (!target) return;
+  target.scrollIntoView({ block: "center" });
+  target.classList.add("flash");
+  setTimeout(() => target.classList.remove("flash"), 1500);
+}
+
 function refreshTimestamps() {
   for (const time of document.querySelectorAll("time.ts[data-style='R']")) {
     time.textContent = DiscordMarkdown.relativeTime(new Date(Number(time.dataset.unix) * 1000));
@@ -857,6 +883,11 @@ function start() {
   $("#lightbox").addEventListener("click", () => { $("#lightbox").hidden = true; });
   document.addEventListener("click", (event) => {
     if (!event.target.closest(".select")) closeMenus();
+    const jump = event.target.closest('a[href^="https://discord.com/channels/"]');
+    if (jump) {
+      event.preventDefault();
+      jumpTo(jump.href);
+    }
   });
   setInterval(refreshTimestamps, 30000);
   connect();

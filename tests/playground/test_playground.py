@@ -220,3 +220,17 @@ def test_one_command_starts_it_without_a_token_and_ctrl_c_stops_it(tmp_path):
     assert process.returncode == 0
     assert "Traceback" not in errors and "ERROR" not in errors
     assert list(tmp_path.iterdir()) == [], "the temporary database is removed on exit"
+
+
+async def test_alice_is_the_servers_admin_and_bob_an_ordinary_member(playground_page):
+    alice = await playground_page.watch_as("alice")
+    bob = await playground_page.watch_as("bob")
+    snapshot = await alice.first("snapshot")
+    assert [player["admin"] for player in snapshot["players"]] == [True, False, False, False]
+    start = {"channel": "games", "command": "league season start", "options": {"name": "Spring"}}
+    assert (await playground_page.act("slash", "bob", **start))[0] == 200
+    refusal = await bob.first("message", lambda m: m["ephemeral"])
+    assert "Manage Server" in refusal["content"]
+    assert (await playground_page.act("slash", "alice", **start))[0] == 200
+    started = await alice.first("message", lambda m: "Spring" in m["content"] + str(m["embeds"]))
+    assert not started["deleted"]
