@@ -11,6 +11,7 @@ const OPTION = { SUBCOMMAND: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USE
 const OPTION_TYPE_NAMES = { 3: "text", 4: "whole number", 5: "True or False", 6: "member",
   7: "channel", 9: "member", 10: "number" };
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
+const IMAGE_BOX = { width: 560, height: 520 };
 
 const state = {
   world: null,
@@ -351,13 +352,17 @@ function localImage(url, message, embedded) {
   return null;
 }
 
+// Pictures get their final size before they load, so the list does not jump (and a view
+// scrolled to the newest message stays there).
 function imageOf(attachment, className) {
   const image = element("img", className);
   image.src = attachment.url;
   image.alt = attachment.description || attachment.filename;
-  if (attachment.width && attachment.height) {
-    image.width = attachment.width;
-    image.height = attachment.height;
+  const { width, height } = attachment;
+  if (width && height) {
+    const shown = Math.min(width, IMAGE_BOX.width, (IMAGE_BOX.height * width) / height);
+    image.style.width = `${Math.round(shown)}px`;
+    image.style.aspectRatio = `${width} / ${height}`;
   }
   image.addEventListener("click", () => openLightbox(attachment.url));
   return image;

@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 from playground.scene import PLAYER_NAMES
+from playground.web import page_served
 
 ROOT = Path(__file__).resolve().parents[2]
 SOCKET_TABLE = Path("/proc/net/tcp")
@@ -234,3 +235,10 @@ async def test_alice_is_the_servers_admin_and_bob_an_ordinary_member(playground_
     assert (await playground_page.act("slash", "alice", **start))[0] == 200
     started = await alice.first("message", lambda m: "Spring" in m["content"] + str(m["embeds"]))
     assert not started["deleted"]
+
+
+async def test_a_taken_port_falls_back_to_a_free_one(playground_page):
+    async with page_served(playground_page.scene, playground_page.port) as port:
+        assert port != playground_page.port
+        async with playground_page.http.get(f"http://127.0.0.1:{port}/") as page:
+            assert page.status == 200
