@@ -123,11 +123,13 @@ class Page:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        """Server-sent events: a snapshot of what the viewer sees, then every change."""
+        """Server-sent events: a snapshot of what the viewer sees, then every change.
+
+        A page that remembers a player this playground does not have gets the first one."""
         try:
-            viewer = self.scene.player(request.query.get("viewer") or self.scene.players[0].id)
-        except BadRequest as problem:
-            raise web.HTTPNotFound(text=str(problem)) from None
+            viewer = self.scene.player(request.query.get("viewer"))
+        except BadRequest:
+            viewer = self.scene.players[0]
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
         )

@@ -13,10 +13,16 @@ const OPTION_TYPE_NAMES = { 3: "text", 4: "whole number", 5: "True or False", 6:
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 const IMAGE_BOX = { width: 560, height: 520 };
 
-const state = {
-  world: null,
+// Ids are new every time the playground starts; names are remembered across restarts.
+const remembered = {
   viewer: localStorage.getItem("playground-viewer") || "",
   channel: localStorage.getItem("playground-channel") || "",
+};
+
+const state = {
+  world: null,
+  viewer: "",
+  channel: "",
   messages: new Map(),
   dismissed: new Set(),
   attention: new Set(),
@@ -39,7 +45,7 @@ function element(tag, className, text) {
 
 function connect() {
   if (state.events) state.events.close();
-  const query = state.viewer ? `?viewer=${encodeURIComponent(state.viewer)}` : "";
+  const query = remembered.viewer ? `?viewer=${encodeURIComponent(remembered.viewer)}` : "";
   const events = new EventSource(`/api/events${query}`);
   state.events = events;
   events.addEventListener("snapshot", (event) => applySnapshot(JSON.parse(event.data)));
@@ -59,10 +65,9 @@ function connect() {
 function applySnapshot(world) {
   state.world = world;
   state.viewer = world.viewer;
-  localStorage.setItem("playground-viewer", state.viewer);
-  if (!world.channels.some((channel) => channel.id === state.channel)) {
-    state.channel = world.channels[0].id;
-  }
+  remember("viewer", playerName(state.viewer));
+  const channel = world.channels.find((c) => c.id === state.channel || c.name === remembered.channel);
+  state.channel = (channel || world.channels[0]).id;
   state.commands = leafCommands(world.commands);
   state.messages = new Map(world.messages.map((message) => [message.id, message]));
   state.attention.delete(state.viewer);
@@ -78,10 +83,15 @@ function showActivity(activity) {
   document.body.dataset.actionsDone = String(activity.done);
 }
 
+function remember(key, name) {
+  remembered[key] = name;
+  localStorage.setItem(`playground-${key}`, name);
+}
+
 function switchViewer(playerId) {
   if (playerId === state.viewer) return;
-  state.viewer = playerId;
   state.attention.delete(playerId);
+  remember("viewer", playerName(playerId));
   closeMenus();
   connect();
 }
@@ -89,7 +99,7 @@ function switchViewer(playerId) {
 function switchChannel(channelId) {
   state.channel = channelId;
   state.unread.delete(channelId);
-  localStorage.setItem("playground-channel", channelId);
+  remember("channel", state.world.channels.find((c) => c.id === channelId).name);
   renderAll();
 }
 

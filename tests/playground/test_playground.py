@@ -4,6 +4,7 @@ through the emulator as a Discord interaction to the real bot."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import signal
@@ -242,3 +243,11 @@ async def test_a_taken_port_falls_back_to_a_free_one(playground_page):
         assert port != playground_page.port
         async with playground_page.http.get(f"http://127.0.0.1:{port}/") as page:
             assert page.status == 200
+
+
+async def test_a_page_remembering_an_unknown_player_watches_as_the_first(playground_page):
+    async with playground_page.http.get("/api/events?viewer=mallory") as response:
+        assert response.status == 200
+        head = await response.content.readuntil(b"\n\n")
+    snapshot = json.loads(head.decode().split("data: ", 1)[1])
+    assert snapshot["viewer"] == str(playground_page.player("alice").id)
