@@ -293,7 +293,9 @@ function renderMessage(message, previous) {
     if (message.content) {
       const content = element("div", "content");
       content.innerHTML = DiscordMarkdown.render(message.content, markdownContext);
-      if (message.edited) (content.lastElementChild || content).append(element("span", "edited", " (edited)"));
+      if (message.edited) {
+        (content.lastElementChild || content).append(element("span", "edited", " (edited)"));
+      }
       body.append(content);
     }
     const embedded = new Set();
