@@ -25,6 +25,8 @@ KEEPALIVE_SECONDS = 15.0
 INTERACTION_FAILED = "This interaction failed"
 
 Action = Callable[[SimUser, dict[str, Any]], Awaitable[None]]
+# One open page's events: (kind, data) pairs, None when the server stops.
+PageQueue = asyncio.Queue[tuple[str, Any] | None]
 
 
 class Feed:
@@ -32,18 +34,18 @@ class Feed:
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
-        self._pages: dict[asyncio.Queue[tuple[str, Any] | None], SimUser] = {}
+        self._pages: dict[PageQueue, SimUser] = {}
         self._seen: dict[int, str] = {}
         self.pending = 0
         self.done = 0
         scene.fake.watch(self._on_change)
 
-    def open(self, viewer: SimUser) -> asyncio.Queue[tuple[str, Any] | None]:
-        queue: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
+    def open(self, viewer: SimUser) -> PageQueue:
+        queue: PageQueue = asyncio.Queue()
         self._pages[queue] = viewer
         return queue
 
-    def close(self, queue: asyncio.Queue[tuple[str, Any] | None]) -> None:
+    def close(self, queue: PageQueue) -> None:
         self._pages.pop(queue, None)
 
     @contextlib.contextmanager
@@ -176,6 +178,8 @@ class Page:
     async def _answer(self, request: web.Request, action: Action) -> tuple[int, dict[str, Any]]:
         try:
             body = await request.json()
+            if not isinstance(body, dict):
+                raise BadRequest("send a JSON object")
             await action(self.scene.player(body.get("viewer")), body)
         except (BadRequest, json.JSONDecodeError) as problem:
             return 400, {"error": str(problem)}

@@ -138,6 +138,8 @@ async def test_bad_requests_get_a_clear_answer_and_change_nothing(playground_pag
     assert unknown[0] == 400 and unknown[1]["error"] == "there is no command /chess new"
     assert wrong_type[0] == 400 and wrong_type[1]["error"] == "option 'series' cannot be 'many'"
     assert stranger[0] == 400 and stranger[1]["error"] == "there is no player 'mallory'"
+    async with playground_page.http.post("/api/click", json=["not", "an", "object"]) as junk:
+        assert junk.status == 400 and (await junk.json())["error"] == "send a JSON object"
     out_of_range = await playground_page.act(
         "slash", "carol", channel="games", command="barbu new", options={"series": 9}
     )
