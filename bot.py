@@ -1,7 +1,8 @@
 """Entry point: read the settings, open the store, load the cogs, sync commands, run.
 
 `python bot.py` runs the bot; tests build the same bot with `create_bot(**client_kwargs)`
-and point it at a local fake Discord.
+and point it at a local fake Discord, and `python bot.py --playground` runs it against that
+emulator with a web page to play in (no token needed).
 """
 
 from __future__ import annotations
@@ -143,7 +144,12 @@ async def _run(token: str) -> None:
     await serve(create_bot(), token)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["--playground"]:
+        import playground
+
+        return playground.main(create_bot, arguments[1:])
     load_dotenv()
     level = os.environ.get("LOG_LEVEL", "INFO").upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)

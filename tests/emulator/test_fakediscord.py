@@ -734,3 +734,20 @@ async def test_commands_with_default_permissions_are_hidden_from_other_members(
     alice.permissions = alice.permissions | discord.Permissions(manage_messages=True)
     result = await alice.slash(games, "purge")
     assert [m.content for m in result.ephemeral] == ["purged"]
+
+
+async def test_watchers_see_every_creation_edit_and_deletion(
+    fake_discord: FakeWorld, bot: DemoBot
+) -> None:
+    seen: list[tuple[str, bool]] = []
+    fake_discord.watch(lambda message: seen.append((message.content, message.deleted)))
+    await fake_discord.alice.slash(fake_discord.games, "demo post")
+    await fake_discord.alice.slash(fake_discord.games, "demo tidy")
+    assert seen == [
+        ("", False),  # the ephemeral "thinking" answer
+        ("posted", False),
+        ("edited", False),
+        ("ok", False),
+        ("temporary", False),
+        ("temporary", True),
+    ]

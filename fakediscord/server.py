@@ -145,6 +145,7 @@ class FakeDiscord:
         self._unanswered: list[InteractionRecord] = []
         self.requests: list[RecordedRequest] = []
         self.message_log: list[Message] = []
+        self._watchers: list[Callable[[Message], None]] = []
         self.internal_errors: list[str] = []
         self.ack_deadline = 3.0
         self.port = 0
@@ -251,6 +252,14 @@ class FakeDiscord:
             member = user.member_payload() | {"guild_id": str(guild.id)}
             self._dispatch_soon("GUILD_MEMBER_ADD", member)
         return user
+
+    def watch(self, on_change: Callable[[Message], None]) -> None:
+        """Call `on_change(message)` after every message is created, edited or deleted."""
+        self._watchers.append(on_change)
+
+    def _changed(self, message: Message) -> None:
+        for on_change in self._watchers:
+            on_change(message)
 
     def user_by_id(self, user_id: int) -> SimUser:
         for user in self.users:
@@ -376,6 +385,7 @@ class FakeDiscord:
         message.pinged = self._known_users(pinged_user_ids(content, None))
         channel.messages.append(message)
         self.message_log.append(message)
+        self._changed(message)
         payload = message.payload()
         if channel.guild is not None:
             member = user.member_payload()
@@ -845,6 +855,7 @@ class FakeDiscord:
             message.interaction_metadata = record.metadata()
         channel.messages.append(message)
         self.message_log.append(message)
+        self._changed(message)
         if not message.is_ephemeral and not loading:
             self._dispatch_soon("MESSAGE_CREATE", message.payload())
         return message
@@ -858,6 +869,7 @@ class FakeDiscord:
             message.attachments = edited_attachments(message, body, uploads, self.ids.next)
         message.pinged = self._known_users(message.pinged)
         self._answer_deferred_interactions_about(message)
+        self._changed(message)
         if not message.is_ephemeral:
             self._dispatch_soon("MESSAGE_UPDATE", message.payload())
 
@@ -872,6 +884,7 @@ class FakeDiscord:
     def _delete(self, message: Message) -> None:
         message.deleted = True
         message.channel.messages.remove(message)
+        self._changed(message)
         if not message.is_ephemeral:
             event = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if message.channel.guild is not None:
