@@ -1,4 +1,4 @@
-"""Bann engine against the rule book re-implementation (RULES.md §1)."""
+"""Bann engine against the rule book re-implementation (docs/rules/bann.md)."""
 
 from __future__ import annotations
 

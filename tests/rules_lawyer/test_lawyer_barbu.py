@@ -1,4 +1,4 @@
-"""Barbu engine against the rule book re-implementation (RULES.md §3).
+"""Barbu engine against the rule book re-implementation (docs/rules/barbu.md).
 
 The test follows the deals the engine shuffles and checks everything else on its own:
 contract choice, who may double or redouble whom, the doubling obligation, card play in

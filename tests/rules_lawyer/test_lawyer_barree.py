@@ -1,4 +1,4 @@
-"""Barree engine against the rule book re-implementation (RULES.md §4).
+"""Barree engine against the rule book re-implementation (docs/rules/barree.md).
 
 The test keeps its own model of each round and takes from the engine only what chance
 decides (die rolls, drawn cards, the deal); walks, discards, sending, the blockade,

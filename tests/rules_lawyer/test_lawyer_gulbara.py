@@ -1,4 +1,4 @@
-"""Gul Bara engine against the rule book re-implementation (RULES.md §2).
+"""Gul Bara engine against the rule book re-implementation (docs/rules/gulbara.md).
 
 The test keeps its own model of the match (board, dice of the stage, the stage's double,
 roll counts, score) and only takes the dice the engine rolled; every legal step set,
