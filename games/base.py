@@ -7,9 +7,10 @@ one untouched, so the Discord layer can try an action and throw the result away.
 
 from __future__ import annotations
 
-import random
+import hmac
+import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -21,37 +22,63 @@ class IllegalAction(ValueError):
 
 
 class Rng:
-    """The seeded random source that lives inside a game state.
+    """The game's random source: every die, shuffle and draw comes from its secret seed.
 
-    Every draw uses a fresh ``random.Random`` seeded from ``(seed, draws)``, so the
-    whole source serialises as two integers and replays exactly.
+    Draw number ``n`` reads 64-bit words from HMAC-SHA256 keyed with the seed's decimal
+    digits over the message ``"<n>:<block>"`` (block 0, 1, … as more words are needed).
+    Ranges use rejection sampling, so every value is exactly equally likely, and shuffles
+    are Fisher-Yates from the last position down. Seeing any number of results tells
+    nothing about the seed or the next result, so publishing a hash of the seed before
+    play (a commitment) binds the game to its dice without giving them away. The whole
+    source serialises as two integers and replays exactly.
+
+    ``journal``, when set, receives one ``ChanceEvent`` per draw; copies share it, so a
+    replay can list every die and shuffle in order (it is never serialised).
     """
 
-    __slots__ = ("draws", "seed")
+    __slots__ = ("draws", "journal", "seed")
 
-    def __init__(self, seed: int, draws: int = 0) -> None:
+    def __init__(self, seed: int, draws: int = 0, journal: list[ChanceEvent] | None = None) -> None:
         self.seed = seed
         self.draws = draws
+        self.journal = journal
 
-    def _source(self) -> random.Random:
-        source = random.Random(f"{self.seed}/{self.draws}")
+    def _words(self) -> Iterator[int]:
+        """The 64-bit words of the next draw, endlessly."""
+        key = str(self.seed).encode()
+        draw = self.draws
         self.draws += 1
-        return source
+        for block in itertools.count():
+            digest = hmac.digest(key, f"{draw}:{block}".encode(), "sha256")
+            for start in range(0, len(digest), 8):
+                yield int.from_bytes(digest[start : start + 8], "big")
+
+    def _record(self, kind: str, outcome: str) -> None:
+        if self.journal is not None:
+            self.journal.append(ChanceEvent(self.draws - 1, kind, outcome))
 
     def randint(self, low: int, high: int) -> int:
-        return self._source().randint(low, high)
+        value = low + _below(self._words(), high - low + 1)
+        self._record(f"{low}..{high}", str(value))
+        return value
 
     def die(self) -> int:
         return self.randint(1, 6)
 
     def choice(self, options: Sequence[T]) -> T:
-        return self._source().choice(options)
+        picked = options[_below(self._words(), len(options))]
+        self._record(f"choice of {len(options)}", str(picked))
+        return picked
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        self._source().shuffle(items)
+        words = self._words()
+        for last in range(len(items) - 1, 0, -1):
+            other = _below(words, last + 1)
+            items[last], items[other] = items[other], items[last]
+        self._record(f"shuffle of {len(items)}", " ".join(str(item) for item in items))
 
     def copy(self) -> Rng:
-        return Rng(self.seed, self.draws)
+        return Rng(self.seed, self.draws, self.journal)
 
     def to_dict(self) -> dict[str, int]:
         return {"seed": self.seed, "draws": self.draws}
@@ -59,6 +86,33 @@ class Rng:
     @classmethod
     def from_dict(cls, data: dict[str, int]) -> Rng:
         return cls(int(data["seed"]), int(data["draws"]))
+
+
+WORD_RANGE = 1 << 64
+
+
+def _below(words: Iterator[int], bound: int) -> int:
+    """A uniform integer in ``[0, bound)``: words from the top partial range are
+    rejected, so no value is favoured by the modulo."""
+    if bound <= 0:
+        raise ValueError("nothing to choose from")
+    limit = WORD_RANGE - WORD_RANGE % bound
+    for word in words:
+        if word < limit:
+            return word % bound
+    raise AssertionError("the word stream is endless")
+
+
+@dataclass(frozen=True)
+class ChanceEvent:
+    """One draw of a game's random source, as a replay lists it."""
+
+    draw: int
+    kind: str
+    outcome: str
+
+    def line(self) -> str:
+        return f"{self.kind} -> {self.outcome}"
 
 
 class GameState(ABC):
