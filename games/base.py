@@ -7,10 +7,12 @@ one untouched, so the Discord layer can try an action and throw the result away.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -33,7 +35,8 @@ class Rng:
     source serialises as two integers and replays exactly.
 
     ``journal``, when set, receives one ``ChanceEvent`` per draw; copies share it, so a
-    replay can list every die and shuffle in order (it is never serialised).
+    replay can list every die and shuffle in order (it is never serialised). Sources
+    created inside ``journaling()`` get that block's journal.
     """
 
     __slots__ = ("draws", "journal", "seed")
@@ -41,7 +44,7 @@ class Rng:
     def __init__(self, seed: int, draws: int = 0, journal: list[ChanceEvent] | None = None) -> None:
         self.seed = seed
         self.draws = draws
-        self.journal = journal
+        self.journal = journal if journal is not None else _ACTIVE_JOURNAL.get()
 
     def _words(self) -> Iterator[int]:
         """The 64-bit words of the next draw, endlessly."""
@@ -53,17 +56,25 @@ class Rng:
             for start in range(0, len(digest), 8):
                 yield int.from_bytes(digest[start : start + 8], "big")
 
-    def _record(self, kind: str, outcome: str) -> None:
+    def _record(self, kind: str, outcome: str, seat: int | None = None) -> None:
         if self.journal is not None:
-            self.journal.append(ChanceEvent(self.draws - 1, kind, outcome))
+            self.journal.append(ChanceEvent(self.draws - 1, kind, outcome, seat))
 
-    def randint(self, low: int, high: int) -> int:
+    def randint(self, low: int, high: int, seat: int | None = None) -> int:
+        """A uniform integer in [low, high]; ``seat`` names whose roll it is, if anyone's."""
         value = low + _below(self._words(), high - low + 1)
-        self._record(f"{low}..{high}", str(value))
+        self._record(f"{low}..{high}", str(value), seat)
         return value
 
-    def die(self) -> int:
-        return self.randint(1, 6)
+    def die(self, seat: int | None = None) -> int:
+        return self.randint(1, 6, seat)
+
+    def dice(self, count: int, seat: int | None = None) -> list[int]:
+        """``count`` six-sided dice thrown together by ``seat``: one draw, one roll."""
+        words = self._words()
+        values = [1 + _below(words, 6) for _ in range(count)]
+        self._record("dice", " ".join(map(str, values)), seat)
+        return values
 
     def choice(self, options: Sequence[T]) -> T:
         picked = options[_below(self._words(), len(options))]
@@ -89,6 +100,19 @@ class Rng:
 
 
 WORD_RANGE = 1 << 64
+_ACTIVE_JOURNAL: ContextVar[list[ChanceEvent] | None] = ContextVar("journal", default=None)
+
+
+@contextlib.contextmanager
+def journaling() -> Iterator[list[ChanceEvent]]:
+    """Every random source created in this block (and its copies) lists its draws in
+    the yielded journal; per thread and per task, so concurrent replays stay apart."""
+    journal: list[ChanceEvent] = []
+    token = _ACTIVE_JOURNAL.set(journal)
+    try:
+        yield journal
+    finally:
+        _ACTIVE_JOURNAL.reset(token)
 
 
 def _below(words: Iterator[int], bound: int) -> int:
@@ -110,9 +134,12 @@ class ChanceEvent:
     draw: int
     kind: str
     outcome: str
+    seat: int | None = None
 
     def line(self) -> str:
-        return f"{self.kind} -> {self.outcome}"
+        """The event as a record file writes it, e.g. ``seat 1 dice -> 6 5``."""
+        who = "" if self.seat is None else f"seat {self.seat} "
+        return f"{who}{self.kind} -> {self.outcome}"
 
 
 class GameState(ABC):
