@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.archive import Archive, replay_menu
 from data import Store, Table
 from data.league import (
     MAX_SEASON_NAME,
@@ -289,6 +290,10 @@ class LeagueCog(commands.Cog, name="League"):
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url="attachment://profile.png")
+        archive = self.bot.get_cog("Archive")
+        if isinstance(archive, Archive):
+            for name, value in await archive.luck_fields(found.guild_id, person.id, found.id):
+                embed.add_field(name=name, value=value, inline=False)
         await interaction.edit_original_response(
             embed=embed,
             attachments=[discord.File(io.BytesIO(png), filename="profile.png")],
@@ -324,7 +329,9 @@ class LeagueCog(commands.Cog, name="League"):
             or "No finished games recorded yet.",
             colour=LEAGUE_COLOUR,
         )
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        menu = replay_menu(results)
+        extra = {"view": menu} if menu is not None else {}
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
 
     # ---- seasons, export, settings ----------------------------------------------------
 

@@ -479,9 +479,12 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     assert stored_game(database_path)["status"] == "finished"
     assert board.buttons() == [], "a finished board takes no more clicks"
     totals = stored_state(database_path).totals
-    winner = seat_names(database_path)[totals.index(max(totals))]
-    assert f"**{winner}** wins" in board.embeds[0]["description"]
+    names = seat_names(database_path)
+    winners = [names[seat] for seat, total in enumerate(totals) if total == max(totals)]
+    verb = "wins" if len(winners) == 1 else "win"
+    expected = f"**{' and '.join(winners)}** {verb} with "
+    assert expected in board.embeds[0]["description"]
     summary, result = world.games.public_messages()[-2:]  # the last deal, then the result
-    assert result.content.startswith("🏁 Barbu game #1: **") and " wins with " in result.content
+    assert result.content.startswith(f"🏁 Barbu game #1: {expected}")
     assert summary.content.startswith("📋 Barbu game #1: deal 7 of 7 is over. Alice's No Tricks")
     assert summary.image().size[0] == 980, "the final score sheet"
