@@ -10,6 +10,7 @@ is dropped (the last position always stays), then the frames shrink, until it fi
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,10 +73,12 @@ def render_replay(
         data, extension = _smallest_encoding(chosen)
         if len(data) <= limit:
             return Replay(data, extension, len(chosen), len(frames), width)
+        # Each retry aims at the limit from how far over it this attempt was.
+        over = len(data) / limit
         if len(chosen) > 2 and stride < MAX_STRIDE:
-            stride *= 2
+            stride = min(MAX_STRIDE, stride * (2 if over < 2 else 4))
         elif width > SMALLEST_WIDTH:
-            width = max(SMALLEST_WIDTH, int(width * SHRINK))
+            width = max(SMALLEST_WIDTH, int(width * min(SHRINK, 0.95 / math.sqrt(over))))
         else:
             raise ReplayTooLarge(f"the smallest replay is {len(data)} bytes, over {limit}")
 
