@@ -171,10 +171,11 @@ class Archive(commands.Cog):
             return
         title = GAMES[table.kind].title
         shown = (
-            "every move"
+            f"all {movie.moves} positions"
             if movie.frames == movie.moves
-            else f"{movie.frames} of {movie.moves} positions"
+            else f"{movie.frames} of {movie.moves} positions, to fit the upload limit"
         )
+
         filename = f"{table.kind}-{table.id}-replay.{movie.extension}"
         await interaction.edit_original_response(
             content=f"▶️ Replay of {title} game #{table.id} ({shown}).",

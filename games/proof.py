@@ -302,6 +302,9 @@ def verify_record(text: str) -> str:
         final = _check_moves(parsed.moves, steps)
     except IllegalAction as illegal:
         raise RecordError(str(illegal)) from None
+    except TypeError:
+        line = parsed.header["options"][0]
+        raise RecordError(f"line {line}: these options are not {facts.kind}'s") from None
     _check_returns(parsed, final)
     dice = sum(len(move.chance) for move in parsed.moves) + len(parsed.opening)
     return (

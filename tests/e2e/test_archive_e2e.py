@@ -169,12 +169,13 @@ async def test_replays_fit_the_upload_limit_and_history_offers_them(
     moves = len([a for _, a in logged_moves(database_path) if not a.startswith("!")])
 
     full = (await world.bob.slash(world.games, "game replay")).message
-    assert full.content.startswith("▶️ Replay of Bann game #1 (every move)")
+    assert full.content.startswith(f"▶️ Replay of Bann game #1 (all {moves + 2} positions)")
     assert animation_of(full).n_frames == moves + 2, "start, every move, the resignation"
 
     world.fake.attachment_size_limit = len(full.attachments[0].data) // 3
     small = (await world.bob.slash(world.games, "game replay", game=1)).message
     assert len(small.attachments[0].data) <= world.fake.attachment_size_limit
+    assert "to fit the upload limit" in small.content
     assert animation_of(small).n_frames >= 2
 
     world.fake.attachment_size_limit = 10 << 20

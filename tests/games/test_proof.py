@@ -227,3 +227,14 @@ def test_the_command_line_says_verified_or_where_it_differs(tmp_path: Path, reco
     assert passed.returncode == 0 and passed.stdout.startswith("verified")
     failed = subprocess.run([*run, str(bad)], capture_output=True, text=True, check=False)
     assert failed.returncode == 1 and failed.stdout.startswith("NOT verified: line ")
+
+
+def test_a_file_that_is_no_record_or_has_foreign_options_is_refused_with_a_reason(record):
+    _kind, _facts, _actions, text = record
+    with pytest.raises(RecordError, match="line 1: not a game record"):
+        verify_record("hello\n")
+    options_line = next(
+        n for n, line in enumerate(lines_of(text), 1) if line.startswith("options:")
+    )
+    foreign = replaced(text, options_line, 'options: {"colour": "red"}')
+    assert "not" in check_fails_at(foreign, options_line)
