@@ -26,6 +26,7 @@ from games import GAMES
 from games.luck import DICE_GAMES, DiceLuck, luck_in_game
 from games.proof import GameFacts, commitment, short_commitment, write_record
 from games.replays import replay_frames
+from render.luck import render_luck
 from render.replay import ReplayTooLarge, render_replay
 
 log = logging.getLogger("tablebot.archive")
@@ -185,22 +186,25 @@ class Archive(commands.Cog):
 
     # ---- luck -------------------------------------------------------------------------
 
-    async def luck_fields(
-        self, guild_id: int, user_id: int, season_id: int
-    ) -> list[tuple[str, str]]:
-        """Embed fields (name, value) for the member's dice in each dice game he played."""
-        fields = []
+    async def luck_section(
+        self, guild_id: int, user_id: int, season_id: int, name: str, season: str
+    ) -> tuple[list[tuple[str, str]], bytes | None]:
+        """The profile's dice luck: embed fields (name, value) per dice game the member
+        played this season, and their picture (None when he rolled no dice)."""
+        lucks = []
         for kind in DICE_GAMES:
             results = await self.league.history(
                 guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
             )
             games = await self._games_with_seat(results, user_id)
-            if not games:
-                continue
             luck = await asyncio.to_thread(_total_luck, games)
             if luck.rolls:
-                fields.append((f"🎲 {GAMES[kind].title}: luck", luck_text(kind, luck)))
-        return fields
+                lucks.append((kind, luck))
+        if not lucks:
+            return [], None
+        fields = [(f"🎲 {GAMES[kind].title}: luck", luck_text(kind, luck)) for kind, luck in lucks]
+        view = {"name": name, "season": season, "games": [luck_view(k, luck) for k, luck in lucks]}
+        return fields, await asyncio.to_thread(render_luck, view)
 
     async def _games_with_seat(
         self, results: Sequence[RecordedResult], user_id: int
@@ -231,6 +235,21 @@ def _total_luck(games: Sequence[tuple[GameFacts, list[tuple[int | None, str]], i
     for facts, actions, seat in games:
         total.merge(luck_in_game(facts, actions, seat))
     return total
+
+
+def luck_view(kind: str, luck: DiceLuck) -> dict[str, Any]:
+    names = FACE_NAMES.get(kind, {})
+    return {
+        "title": GAMES[kind].title,
+        "rolls": luck.rolls,
+        "dice": luck.dice,
+        "games": luck.games,
+        "faces": [[face, names.get(face, ""), count] for face, count in sorted(luck.faces.items())],
+        "expected": luck.expected_per_face,
+        "pairs": luck.pair_rolls,
+        "doubles": luck.doubles,
+        "expected_doubles": luck.expected_doubles,
+    }
 
 
 def luck_text(kind: str, luck: DiceLuck) -> str:

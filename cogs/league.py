@@ -290,13 +290,19 @@ class LeagueCog(commands.Cog, name="League"):
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url="attachment://profile.png")
+        files = [discord.File(io.BytesIO(png), filename="profile.png")]
         archive = self.bot.get_cog("Archive")
         if isinstance(archive, Archive):
-            for name, value in await archive.luck_fields(found.guild_id, person.id, found.id):
+            fields, luck_png = await archive.luck_section(
+                found.guild_id, person.id, found.id, person.display_name, found.name
+            )
+            for name, value in fields:
                 embed.add_field(name=name, value=value, inline=False)
+            if luck_png is not None:
+                files.append(discord.File(io.BytesIO(luck_png), filename="luck.png"))
         await interaction.edit_original_response(
             embed=embed,
-            attachments=[discord.File(io.BytesIO(png), filename="profile.png")],
+            attachments=files,
             allowed_mentions=NO_MENTIONS,
         )
 

@@ -138,6 +138,9 @@ async def test_an_exported_record_verifies_and_profile_counts_the_dice(
     assert f"Doubles: {expected.doubles} in {expected.pair_rolls} rolls" in luck["value"]
     counts = " · ".join(f"{face}: {expected.faces[face]}" for face in range(1, 7))
     assert counts in luck["value"]
+    assert [a.filename for a in profile.message.attachments] == ["profile.png", "luck.png"]
+    chart = Image.open(io.BytesIO(profile.message.attachments[1].data))
+    assert chart.width == 900, "the luck picture comes with the numbers"
 
 
 def animation_of(message: Message) -> Image.Image:
