@@ -65,7 +65,7 @@ def render_replay(
     """The smallest animation of ``frames`` (view, caption) that fits in ``limit`` bytes."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    drawn = [DRAWERS[kind](view, names, caption).convert("RGB") for view, caption in frames]
+    drawn = [_rgb(DRAWERS[kind](view, names, caption)) for view, caption in frames]
     width = drawn[0].width
     stride = 1
     while True:
@@ -81,6 +81,10 @@ def render_replay(
             width = max(SMALLEST_WIDTH, int(width * min(SHRINK, 0.95 / math.sqrt(over))))
         else:
             raise ReplayTooLarge(f"the smallest replay is {len(data)} bytes, over {limit}")
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def _every(frames: Sequence[Image.Image], stride: int) -> list[Image.Image]:
