@@ -69,19 +69,6 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Walk:
-    """A game replayed from its seed: the start, its chance events, and every step."""
-
-    start: GameState
-    opening: tuple[ChanceEvent, ...]
-    steps: list[Step]
-
-    @property
-    def final(self) -> GameState:
-        return self.steps[-1].after if self.steps else self.start
-
-
-@dataclass(frozen=True)
 class GameFacts:
     """What a record says about a game besides its moves."""
 
