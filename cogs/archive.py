@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from data import Store, Table
 from data.league import League, RecordedResult
-from games import GAMES
+from games import GAMES, IllegalAction
 from games.luck import DICE_GAMES, DiceLuck, luck_in_game
 from games.proof import GameFacts, commitment, short_commitment, write_record
 from games.replays import replay_frames
@@ -142,7 +142,11 @@ class Archive(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         actions = await self._logged(table)
-        text = await asyncio.to_thread(write_record, facts_of(table, with_ids=True), actions)
+        try:
+            text = await asyncio.to_thread(write_record, facts_of(table, with_ids=True), actions)
+        except IllegalAction:
+            await interaction.edit_original_response(content=_unreplayable(table))
+            return
         title = GAMES[table.kind].title
         await interaction.edit_original_response(
             content=(
@@ -169,6 +173,9 @@ class Archive(commands.Cog):
             await interaction.edit_original_response(
                 content=f"Game #{table.id} is too long to replay within this server's upload limit."
             )
+            return
+        except IllegalAction:
+            await interaction.edit_original_response(content=_unreplayable(table))
             return
         title = GAMES[table.kind].title
         shown = (
@@ -230,10 +237,18 @@ def _draw_replay(table: Table, actions: list[tuple[int | None, str]], limit: int
     )
 
 
+def _unreplayable(table: Table) -> str:
+    # Only games recorded with an older random source (before records existed) fail here.
+    return f"Game #{table.id} was played before game records existed and cannot be replayed."
+
+
 def _total_luck(games: Sequence[tuple[GameFacts, list[tuple[int | None, str]], int]]) -> DiceLuck:
     total = DiceLuck()
     for facts, actions, seat in games:
-        total.merge(luck_in_game(facts, actions, seat))
+        try:
+            total.merge(luck_in_game(facts, actions, seat))
+        except IllegalAction:
+            log.info("game %d does not replay with today's random source", facts.game_id)
     return total
 
 

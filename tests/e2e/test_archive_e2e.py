@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -216,3 +217,19 @@ async def test_hands_by_dm_and_private_views_never_hold_the_seed(
     assert any(m.is_ephemeral and m.attachments for m in private), "My hand showed pictures"
     others = [message for message in world.message_log if message is not announcement]
     assert leaks(others, secret_forms(SECRET_SEED)) == []
+
+
+async def test_a_log_that_no_longer_replays_is_answered_not_crashed(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    await resign_a_bann_game(world, world.alice, moves=1)
+    with sqlite3.connect(database_path) as db:
+        db.execute("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (1, 99, 0, 'x', 0)")
+    for command in ("game export", "game replay"):
+        answer = (await world.bob.slash(world.games, command)).message
+        assert answer.content == (
+            "Game #1 was played before game records existed and cannot be replayed."
+        )
+        assert answer.attachments == []
