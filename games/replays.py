@@ -83,6 +83,9 @@ def _trick_frame(before: dict[str, Any], step: Step, laid: list[str]) -> Frame:
     """The table with all four cards of the trick still on it."""
     view = dict(before)
     view["trick"] = [*before["trick"], {"seat": step.seat, "card": step.action}]
+    view["hand_sizes"] = [
+        size - (seat == step.seat) for seat, size in enumerate(before["hand_sizes"])
+    ]
     number = len(before["tricks"]) + 1
     return Frame(view, f"Trick {number}: " + ", ".join(laid))
 

@@ -55,6 +55,9 @@ def test_barbu_shows_each_trick_with_its_four_cards_and_a_summary_per_deal():
     assert len(summaries) == 7, "one summary per deal of a seven-deal series"
     tricks = [frame for frame in frames if frame.caption.startswith("Trick ")]
     assert tricks and all(len(frame.view["trick"]) == 4 for frame in tricks)
+    assert all(len(set(frame.view["hand_sizes"])) == 1 for frame in tricks), (
+        "with the trick complete, everyone holds as many cards"
+    )
     assert all(frame.view["hand"] is None or frame.view["hand"] == [] for frame in frames), (
         "public views only: no hand is ever drawn"
     )
