@@ -21,6 +21,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs import GAME_COGS
+from cogs.archive import Archive, ReplayPicker
 from cogs.components import TableButton, TableSelect
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
@@ -53,15 +54,18 @@ class TableBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
         self._closing_store = asyncio.Lock()
-        self.seed_source = seed_source or (lambda: secrets.randbits(48))
+        # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
+        # a seed from its published SHA-256 commitment is out of reach.
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         await self.add_cog(Tables(self, self.store, self.seed_source))
+        await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
-        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton)
+        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton, ReplayPicker)
         await self._sync_commands()
         log.info(
             "ready to host games; %d unfinished in %s",

@@ -250,6 +250,18 @@ class Store:
             row = await cursor.fetchone()
         return _row_to_table(row) if row else None
 
+    async def latest_ended_in(self, channel_id: int) -> Table | None:
+        """The channel's most recent game that has ended (finished or abandoned) after
+        it started; lobbies cancelled before the first move do not count."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?"
+            " AND status IN ('finished', 'aborted') AND state IS NOT NULL"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _row_to_table(row) if row else None
+
     async def unfinished(self) -> list[Table]:
         async with self._db.execute(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"

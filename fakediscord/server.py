@@ -147,6 +147,8 @@ class FakeDiscord:
         self.message_log: list[Message] = []
         self._watchers: list[Callable[[Message], None]] = []
         self.internal_errors: list[str] = []
+        # What interactions report as `attachment_size_limit`; larger uploads get 413.
+        self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
         self.ack_deadline = 3.0
         self.port = 0
         self._dm_channels: dict[int, Channel] = {}
@@ -449,7 +451,7 @@ class FakeDiscord:
             "locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": owners(channel, user),
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": self.attachment_size_limit,
         }
         if channel.guild is not None:
             member = user.member_payload()
@@ -846,6 +848,7 @@ class FakeDiscord:
     ) -> Message:
         if not loading:
             validation.check_message(body, creating=True, file_count=len(uploads))
+            self._check_upload_sizes(uploads)
         message = Message(self.ids.next(), channel, self.bot_user, ephemeral_for=ephemeral_for)
         apply_fields(message, body)
         message.flags |= (EPHEMERAL_FLAG if ephemeral_for else 0) | (LOADING_FLAG if loading else 0)
@@ -860,8 +863,13 @@ class FakeDiscord:
             self._dispatch_soon("MESSAGE_CREATE", message.payload())
         return message
 
+    def _check_upload_sizes(self, uploads: dict[int, Upload]) -> None:
+        if any(len(upload.data) > self.attachment_size_limit for upload in uploads.values()):
+            raise validation.entity_too_large()
+
     def _edit_message(self, message: Message, body: dict, uploads: dict[int, Upload]) -> None:
         validation.check_message(body, creating=False, file_count=len(uploads))
+        self._check_upload_sizes(uploads)
         message.remember_version()
         apply_fields(message, body)
         message.flags &= ~LOADING_FLAG

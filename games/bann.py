@@ -453,9 +453,9 @@ def new_game(players: int = 2, seed: int = 0) -> BannState:
     if players != 2:
         raise IllegalAction("Bann is played by exactly 2 players.")
     rng = Rng(seed)
-    roll = (rng.die(), rng.die())
+    roll = (rng.die(0), rng.die(1))
     while roll[0] == roll[1]:
-        roll = (rng.die(), rng.die())
+        roll = (rng.die(0), rng.die(1))
     first = 0 if roll[0] > roll[1] else 1
     key = _position_key(START_BOARD, (1, 1), first)
     return BannState(

@@ -497,7 +497,7 @@ class BarreeState(GameState):
         while True:
             rolls: list[int | None] = [None] * self.players
             for seat in contenders:
-                rolls[seat] = self.rng.randint(BAR, 5)
+                rolls[seat] = self.rng.randint(BAR, 5, seat)
             self.start_rolls.append(rolls)
             best = max(roll for roll in rolls if roll is not None)
             contenders = [seat for seat in contenders if rolls[seat] == best]
@@ -516,7 +516,7 @@ class BarreeState(GameState):
     # ----- a turn ---------------------------------------------------------------------
 
     def _roll(self) -> None:
-        self.die = self.rng.randint(BAR, 5)
+        self.die = self.rng.randint(BAR, 5, self.current)
         self.events.append({"type": "roll", "seat": self.current, "die": self.die})
         if self.die == BAR:
             card = self._draw_and_discard()

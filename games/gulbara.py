@@ -604,7 +604,7 @@ class GulbaraState(GameState):
         while True:
             self.turn = seat
             self.rolls[seat] += 1
-            first, second = self.rng.die(), self.rng.die()
+            first, second = self.rng.dice(2, seat)
             self._begin(seat, [first, second])
             if self._legal_moves():
                 return
@@ -631,9 +631,9 @@ class GulbaraState(GameState):
         self.board = _start_board()
         self.off = [0, 0]
         self.recent = []
-        opening = [self.rng.die(), self.rng.die()]
+        opening = [self.rng.die(0), self.rng.die(1)]
         while opening[0] == opening[1]:
-            opening = [self.rng.die(), self.rng.die()]
+            opening = [self.rng.die(0), self.rng.die(1)]
         starter = 0 if opening[0] > opening[1] else 1
         self.opening = opening
         self.rolls = [0, 0]

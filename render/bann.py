@@ -78,6 +78,13 @@ RESULT_REASONS = {
 def render_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line (e.g. "Alice resigned — Bob wins")."""
+    return encode_png(draw_bann(view, names, headline))
+
+
+def draw_bann(
+    view: BannView, names: Sequence[str], headline: str | None = None
+) -> Image.Image:
+    """The picture of ``render_bann`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(2)]
     image = _empty_board(tuple(view["castles"])).copy()
     for square, look in _square_looks(view).items():
@@ -88,7 +95,7 @@ def render_bann(view: BannView, names: Sequence[str], headline: str | None = Non
     _draw_strips(draw, view, players)
     _draw_status(draw, view, players, headline)
     _draw_footer(draw, view, players)
-    return encode_png(image)
+    return image
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:

@@ -233,6 +233,13 @@ def render_barbu_table(
     view: BarbuView, names: Sequence[str], headline: str | None = None
 ) -> bytes:
     """PNG of the table in the public ``view``; ``headline`` replaces the header's line."""
+    return encode_png(draw_barbu_table(view, names, headline))
+
+
+def draw_barbu_table(
+    view: BarbuView, names: Sequence[str], headline: str | None = None
+) -> Image.Image:
+    """The picture of ``render_barbu_table`` before encoding (replays compose these)."""
     players = _names(names)
     image = _table_background().copy()
     draw = ImageDraw.Draw(image)
@@ -248,7 +255,7 @@ def render_barbu_table(
     _draw_totals(draw, view, players)
     _draw_doubles(draw, view)
     _draw_last_trick(draw, view, players, DOUBLES_TOP + DOUBLES_HEIGHT + 12)
-    return encode_png(image)
+    return image
 
 
 @lru_cache(maxsize=1)

@@ -118,6 +118,13 @@ BLOCKED = FieldLook(BLOCKED_FILL, mix(DANGER, DISABLED, 0.4), TEXT_MUTED)
 def render_barree(view: BarreeView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line (e.g. "Alice left the table")."""
+    return encode_png(draw_barree(view, names, headline))
+
+
+def draw_barree(
+    view: BarreeView, names: Sequence[str], headline: str | None = None
+) -> Image.Image:
+    """The picture of ``render_barree`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(view["players"])]
     image = _empty_table(view["players"]).copy()
     image.paste(_board(view["blockade"]), BOARD_BOX[:2])
@@ -129,7 +136,7 @@ def render_barree(view: BarreeView, names: Sequence[str], headline: str | None =
     _draw_status(image, draw, view, players, headline)
     _draw_player_panels(image, draw, view, players)
     _draw_footer(draw, view, players)
-    return encode_png(image)
+    return image
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:

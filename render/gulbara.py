@@ -93,6 +93,16 @@ def render_gulbara(
     ``headline``, when given, replaces the status line. ``viewer`` is the seat whose
     numbering the points carry (its home bottom right); by default the seat to move, or
     seat 0 once the game is over."""
+    return encode_png(draw_gulbara(view, names, headline, viewer))
+
+
+def draw_gulbara(
+    view: GulbaraView,
+    names: Sequence[str],
+    headline: str | None = None,
+    viewer: int | None = None,
+) -> Image.Image:
+    """The picture of ``render_gulbara`` before encoding (replays compose these)."""
     if viewer is None:
         viewer = view["turn"] if view["turn"] is not None else 0
     players = [_player_name(names, seat) for seat in range(2)]
@@ -106,7 +116,7 @@ def render_gulbara(
     _draw_strips(draw, view, players)
     _draw_status(draw, view, players, headline)
     _draw_footer(draw, view, players)
-    return encode_png(image)
+    return image
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,16 @@ def database_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def start_bot(fake_discord: FakeWorld, database_path: Path) -> AsyncIterator[StartBot]:
+def game_seeds() -> Iterator[int]:
+    """The seeds the bot gives its new tables, in order. A test module that needs a
+    particular deal or opening overrides this with the seeds whose start it needs."""
+    return itertools.count(1000)
+
+
+@pytest.fixture
+async def start_bot(
+    fake_discord: FakeWorld, database_path: Path, game_seeds: Iterator[int]
+) -> AsyncIterator[StartBot]:
     """Start (or, called again, restart) the real bot on the test's database file."""
     running: list[TableBot] = []
 
@@ -30,7 +39,7 @@ async def start_bot(fake_discord: FakeWorld, database_path: Path) -> AsyncIterat
         bot = create_bot(
             database_path=str(database_path),
             dev_guild_id=None,
-            seed_source=itertools.count(1000).__next__,
+            seed_source=game_seeds.__next__,
             connector=fake_discord.connector(),
             guild_ready_timeout=0.01,
         )
