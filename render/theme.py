@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -176,6 +177,29 @@ def _text_mask(
     return mask, left, top
 
 
+# (font size, text) of every string drawn while ``recording_text_sizes`` is active.
+_text_log: list[tuple[int, str]] | None = None
+
+
+@contextmanager
+def recording_text_sizes() -> Iterator[list[tuple[int, str]]]:
+    """Collects ``(font size, text)`` for every string drawn inside the ``with`` block,
+    so a test can check that each picture's smallest text is readable on a phone.
+    Renderers cache tiles and static backgrounds: clear those caches first to see all."""
+    global _text_log
+    log: list[tuple[int, str]] = []
+    previous, _text_log = _text_log, log
+    try:
+        yield log
+    finally:
+        _text_log = previous
+
+
+def _record(text: str, text_font: ImageFont.FreeTypeFont) -> None:
+    if _text_log is not None:
+        _text_log.append((int(text_font.size), text))
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: Point,
@@ -186,6 +210,7 @@ def draw_text(
 ) -> None:
     """Like ``draw.text`` (same anchors) but rasterized once per (text, font, anchor) and
     cached: Pillow has no glyph cache, and names, labels and numbers repeat every render."""
+    _record(text, text_font)
     mask, left, top = _text_mask(text, text_font, anchor)
     _blit(draw, (xy[0] + left, xy[1] + top), mask, fill)
 
@@ -199,6 +224,7 @@ def draw_text_centred(
 ) -> None:
     """``text`` centred on ``centre``, using the glyphs' ink box so digits sit truly in
     the middle of discs and dice (Pillow's "mm" anchor centres the line box instead)."""
+    _record(text, text_font)
     mask, _, _ = _text_mask(text, text_font, "la")
     _blit(draw, (centre[0] - mask.width / 2, centre[1] - mask.height / 2), mask, fill)
 
