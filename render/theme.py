@@ -165,6 +165,24 @@ def fit_text(text: str, text_font: ImageFont.FreeTypeFont, max_width: float) -> 
     return text[:low].rstrip() + ELLIPSIS
 
 
+def wrap_text(
+    text: str, text_font: ImageFont.FreeTypeFont, max_width: float, max_lines: int = 2
+) -> list[str]:
+    """``text`` broken at spaces into at most ``max_lines`` lines of at most ``max_width``
+    pixels; what does not fit ends the last line with an ellipsis."""
+    lines: list[str] = []
+    words = text.split(" ")
+    while words and len(lines) < max_lines - 1:
+        taken = 1
+        while taken < len(words) and text_font.getlength(" ".join(words[: taken + 1])) <= max_width:
+            taken += 1
+        lines.append(fit_text(" ".join(words[:taken]), text_font, max_width))
+        words = words[taken:]
+    if words:
+        lines.append(fit_text(" ".join(words), text_font, max_width))
+    return lines
+
+
 @lru_cache(maxsize=1024)
 def _text_mask(
     text: str, text_font: ImageFont.FreeTypeFont, anchor: str
@@ -683,10 +701,12 @@ def draw_player_strip(
     active: bool,
     detail: str | None = None,
     reserve_right: int = 0,
+    detail_size: int | None = None,
 ) -> None:
     """A panel naming one player: turn marker (when ``active``), colour swatch, name and
     an optional muted ``detail`` line below it. The right ``reserve_right`` pixels are
-    left free for the caller (a die, a score). ``name`` should come from ``clean_name``."""
+    left free for the caller (a die, a score). ``name`` should come from ``clean_name``;
+    ``detail_size`` sets the detail line's font size (default: about ⅔ of the name's)."""
     left, top, right, bottom = box
     height = bottom - top
     if active:
@@ -705,7 +725,7 @@ def draw_player_strip(
     name_font = font(max(12, min(23, round(height * 0.27))), "Bold")
     name_colour = TEXT if active else mix(TEXT, TEXT_MUTED, 0.5)
     if detail:
-        detail_font = font(max(10, round(name_font.size * 0.68)))
+        detail_font = font(detail_size or max(10, round(name_font.size * 0.68)))
         draw_text(
             draw,
             (text_left, middle - 2),
