@@ -376,7 +376,7 @@ def banned_for_mover(view: BannView) -> int | None:
 
 
 def _draw_banned_chip(draw: ImageDraw.ImageDraw, number: int, right: float, middle: float) -> float:
-    """"banned (n) + tip" right-aligned at ``right``: the number as a grey chip ringed in
+    """ "banned (n) + tip" right-aligned at ``right``: the number as a grey chip ringed in
     red, and a reminder that the tip bans one more; returns the width taken."""
     chip_radius = 15
     label_font = font(TEXT_SIZE, "SemiBold")

@@ -29,7 +29,14 @@ from render.theme import recording_text_sizes
 PHONE_WIDTH = 450
 SMALLEST_TEXT = 11
 NAMES = ["Maximilian Großkopf", "Bob 🎲 the very long named builder of things", "Chloé", "Dmitri"]
-RENDER_MODULES = [render.theme, render.bann, render.gulbara, render.barbu, render.barree, render.league]
+RENDER_MODULES = [
+    render.theme,
+    render.bann,
+    render.gulbara,
+    render.barbu,
+    render.barree,
+    render.league,
+]
 
 
 def clear_render_caches() -> None:
@@ -124,7 +131,9 @@ PICTURES: dict[str, Callable[[], bytes]] = {
         barbu_state(lambda s: True).view(None), NAMES
     ),
     "barbu table trick": lambda: render.barbu.render_barbu_table(
-        barbu_state(lambda s: s.phase == "play" and len(s.tricks) >= 3 and bool(s.trick)).view(None),
+        barbu_state(lambda s: s.phase == "play" and len(s.tricks) >= 3 and bool(s.trick)).view(
+            None
+        ),
         NAMES,
     ),
     "barbu hand": lambda: render.barbu.render_barbu_hand(
