@@ -136,6 +136,13 @@ PICTURES: dict[str, Callable[[], bytes]] = {
         ),
         NAMES,
     ),
+    "barbu table domino": lambda: render.barbu.render_barbu_table(
+        barbu_state(lambda s: s.contract == "domino" and len(s.domino_moves) >= 20).view(None),
+        NAMES,
+    ),
+    "barbu table over": lambda: render.barbu.render_barbu_table(
+        played_to_end("barbu", seed=5).view(None), NAMES
+    ),
     "barbu hand": lambda: render.barbu.render_barbu_hand(
         (lambda s: s.view(s.current_player))(
             barbu_state(lambda s: s.phase == "play" and len(s.tricks) >= 1 and bool(s.trick))
