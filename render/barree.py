@@ -582,7 +582,8 @@ def _draw_player_panel(
     name_colour = TEXT if active else mix(TEXT, TEXT_MUTED, 0.4)
     width = right - left - 80 - score_width - 16
     _text(draw, (left + 68, header_y), name, name_colour, size=22, weight="Bold", width=width)
-    x, y = left + 14, header_y + 24
+    x: float = left + 14
+    y = header_y + 24
     held = len(view["cards"][seat]) + view["hidden"][seat]
     step = min(CARD_WIDTH + CARD_GAP, (CARD_ROW_WIDTH - CARD_WIDTH) / max(1, held - 1))
     for card in view["cards"][seat]:
