@@ -37,6 +37,7 @@ from render.theme import (
     TEXT_MUTED,
     Box,
     Colour,
+    card_radius,
     clean_name,
     draw_card,
     draw_disc,
@@ -53,6 +54,7 @@ from render.theme import (
     font,
     mix,
     new_canvas,
+    rounded_mask,
     suit_colour,
 )
 
@@ -137,7 +139,7 @@ def _seat_number(
 
 
 def _card(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     top_left: tuple[float, float],
     card: str,
     size: tuple[int, int],
@@ -147,9 +149,27 @@ def _card(
 ) -> None:
     """A card face of ``size`` at ``top_left``: greyed when ``dim`` (not playable now),
     framed when ``highlighted`` (playable, or winning the trick)."""
-    left, top = round(top_left[0]), round(top_left[1])
-    box = (left, top, left + size[0], top + size[1])
-    draw_card(draw, box, card[0], card[1], highlighted=highlighted, dimmed=dim)
+    tile, mask = _card_tile(card, size, dim, highlighted)
+    image.paste(tile, (round(top_left[0]), round(top_left[1])), mask)
+
+
+@lru_cache(maxsize=256)
+def _card_tile(
+    card: str, size: tuple[int, int], dim: bool, highlighted: bool
+) -> tuple[Image.Image, Image.Image]:
+    """A card drawn once and the mask of its rounded shape: hands and Domino rows paste
+    up to 52 of them per picture, overlapping."""
+    width, height = size
+    tile = Image.new("RGB", size, CARD_FACE)
+    draw_card(
+        ImageDraw.Draw(tile),
+        (0, 0, width, height),
+        card[0],
+        card[1],
+        highlighted=highlighted,
+        dimmed=dim,
+    )
+    return tile, rounded_mask(width, height, card_radius(width))
 
 
 def sorted_hand(cards: Sequence[str]) -> list[str]:
@@ -230,7 +250,7 @@ def render_barbu_hand(view: BarbuView, names: Sequence[str]) -> bytes:
             previous_suit = card[1]
         playable = card in legal
         y = HAND_CARDS_TOP - (HAND_RAISE if playable else 0)
-        _card(draw, (x, y), card, HAND_CARD, dim=own_turn and not playable, highlighted=playable)
+        _card(image, (x, y), card, HAND_CARD, dim=own_turn and not playable, highlighted=playable)
         x += step
     return encode_png(image)
 
@@ -262,9 +282,9 @@ def render_barbu_table(view: BarbuView, names: Sequence[str], headline: str | No
     for seat in range(4):
         _draw_seat(draw, view, players, seat)
     if view["phase"] == "play" and view["contract"] == "domino":
-        _draw_domino_rows(draw, view)
+        _draw_domino_rows(image, draw, view)
     elif view["phase"] == "play":
-        _draw_trick(draw, view, players)
+        _draw_trick(image, draw, view, players)
     else:
         _draw_centre_message(draw, view, players)
     _draw_totals(draw, view, players)
@@ -439,7 +459,9 @@ def _trick_position(seat: int) -> tuple[float, float]:
     return (x, y)
 
 
-def _draw_trick(draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]) -> None:
+def _draw_trick(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]
+) -> None:
     """The trick being played; before its lead, the last trick (its winner's card
     outlined) and who leads next."""
     trick = view["trick"]
@@ -456,7 +478,7 @@ def _draw_trick(draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[st
         caption = f"Trick {len(view['tricks'])} to {players[last['winner']]}"
     for entry in shown:
         x, y = _trick_position(entry["seat"])
-        _card(draw, (x, y), entry["card"], TRICK_CARD, highlighted=entry["seat"] == winning)
+        _card(image, (x, y), entry["card"], TRICK_CARD, highlighted=entry["seat"] == winning)
         outer_x = x - 20 if entry["seat"] in (0, 1) else x + TRICK_CARD[0] + 20
         _seat_number(draw, (outer_x, y + TRICK_CARD[1] / 2), 13, entry["seat"], TEXT_SIZE)
     leader = view["leader"]
@@ -491,7 +513,7 @@ def _winning_seat(trick: Sequence[BarbuTrickCard], trump: str | None) -> int | N
     return best["seat"]
 
 
-def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
+def _draw_domino_rows(image: Image.Image, draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
     """The four suit rows, overlapping like a fanned hand so each card's corner shows."""
     domino, start_rank = view["domino"], view["start_rank"]
     if domino is None or start_rank is None:
@@ -520,7 +542,7 @@ def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
             continue
         low, high = RANK_ORDER.index(row[0]), RANK_ORDER.index(row[1])
         for rank in range(low, high + 1):
-            _card(draw, (left + rank * step_x, y), RANK_ORDER[rank] + suit, DOMINO_CARD)
+            _card(image, (left + rank * step_x, y), RANK_ORDER[rank] + suit, DOMINO_CARD)
 
 
 def _draw_centre_message(

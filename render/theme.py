@@ -165,11 +165,13 @@ def fit_text(text: str, text_font: ImageFont.FreeTypeFont, max_width: float) -> 
     return text[:low].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=512)
 def wrap_text(
     text: str, text_font: ImageFont.FreeTypeFont, max_width: float, max_lines: int = 2
-) -> list[str]:
+) -> tuple[str, ...]:
     """``text`` broken at spaces into at most ``max_lines`` lines of at most ``max_width``
-    pixels; what does not fit ends the last line with an ellipsis."""
+    pixels; what does not fit ends the last line with an ellipsis. Cached: footers repeat
+    from render to render and measuring is the costly part."""
     lines: list[str] = []
     words = text.split(" ")
     while words and len(lines) < max_lines - 1:
@@ -180,7 +182,7 @@ def wrap_text(
         words = words[taken:]
     if words:
         lines.append(fit_text(" ".join(words), text_font, max_width))
-    return lines
+    return tuple(lines)
 
 
 @lru_cache(maxsize=1024)
@@ -329,6 +331,17 @@ def _blit(draw: ImageDraw.ImageDraw, top_left: Point, mask: Image.Image, colour:
 
 
 # --- shapes -------------------------------------------------------------------------
+
+
+def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    """The cached anti-aliased coverage mask of a rounded rectangle: paste a pre-drawn
+    tile (a card) through it so whatever lies below shows at its corners."""
+    return _rounded_mask(width, height, radius)
+
+
+def card_radius(width: int) -> int:
+    """The corner radius ``draw_card`` and ``draw_card_back`` give a card ``width`` wide."""
+    return max(3, width // 10)
 
 
 def fill_rounded(draw: ImageDraw.ImageDraw, box: Rect, radius: int, colour: Colour) -> None:
@@ -630,7 +643,7 @@ def draw_card(
     ink = suit_colour(suit)
     if dimmed:
         ink = mix(ink, face, 0.55)
-    radius = max(3, width // 10)
+    radius = card_radius(width)
     if highlighted:
         draw_panel(
             draw, box, fill=face, edge=HIGHLIGHT, radius=radius, edge_width=max(3, width // 16)
