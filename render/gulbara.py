@@ -414,13 +414,18 @@ def grace_lines(view: GulbaraView, players: Sequence[str]) -> list[str]:
     """The grace period: who still plays doubles without escalation, for how many rolls,
     in two short lines at most (the middle band is drawn when no chain is shown)."""
     name_font = font(TEXT_SIZE, "SemiBold")
+    counts = [left for left in view["grace_left"] if left]
+    if not counts:
+        return ["Doubles escalate"]
+    if len(counts) == 2 and counts[0] == counts[1]:
+        return ["No escalation yet:", f"{counts[0]} roll{'s' if counts[0] != 1 else ''} each"]
+    # first names only, cut so both fit beside their counts in the board's left half
+    name_width = 130 if len(counts) == 1 else 112
     waiting = [
-        f"{_fit(players[seat], name_font, 100)} {left}"
+        f"{_fit(players[seat].split()[0], name_font, name_width)} {left}"
         for seat, left in enumerate(view["grace_left"])
         if left
     ]
-    if not waiting:
-        return ["Doubles escalate"]
     rolls = "roll" if len(waiting) == 1 and view["grace_left"].count(1) == 1 else "rolls"
     return ["No escalation yet:", " · ".join(waiting) + f" {rolls}"]
 
@@ -522,6 +527,7 @@ def _draw_footer(
         (line, colour)
         for text, colour in footer_lines(view, players, viewer)
         for line in wrap_text(text, line_font, width)
+        if line
     ][-FOOTER_LINES:]
     y = (top + bottom) / 2 - FOOTER_LINE_HEIGHT * (len(lines) - 1) / 2
     for text, colour in lines:

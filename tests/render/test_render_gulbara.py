@@ -114,6 +114,13 @@ def test_grace_lines_name_who_still_has_exempt_rolls() -> None:
         "No escalation yet:",
         "Alice 2 · Bob 3 rolls",
     ]
+    assert grace_lines(start_view(grace_left=[3, 3]), NAMES) == [
+        "No escalation yet:",
+        "3 rolls each",
+    ]
+    long_names = ["Maximilian Großkopf", "Bob the builder"]
+    assert grace_lines(start_view(grace_left=[0, 2]), long_names)[1] == "Bob 2 rolls"
+    assert grace_lines(start_view(grace_left=[1, 0]), long_names)[1] == "Maximilian 1 roll"
     assert grace_lines(start_view(grace_left=[0, 1]), NAMES) == ["No escalation yet:", "Bob 1 roll"]
     assert grace_lines(start_view(grace_left=[0, 0]), NAMES) == ["Doubles escalate"]
 
