@@ -18,7 +18,15 @@ from cogs.barbu import card_label
 from fakediscord import Message, Result, SimUser
 from games import GAMES, GameState
 from games.barbu import RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES, SUITS
-from render.barbu import render_barbu_scores, render_barbu_table
+from render.barbu import (
+    HAND_HEIGHT,
+    HAND_WIDTH,
+    SHEET_WIDTH,
+    TABLE_HEIGHT,
+    TABLE_WIDTH,
+    render_barbu_scores,
+    render_barbu_table,
+)
 
 BARBU = GAMES["barbu"]
 CONTRACT_TOTALS = {"notricks": -26, "noqueens": -24, "nolasttwo": -30, "nohearts": -30}
@@ -160,7 +168,7 @@ async def alice_and_three_computers(world, start_bot, **options: object) -> Mess
     await start_bot()
     opened = await world.alice.slash(world.games, "barbu new", series=1, computers=3, **options)
     board = opened.message
-    assert board is not None and board.image().size == (1120, 716)
+    assert board is not None and board.image().size == (TABLE_WIDTH, TABLE_HEIGHT)
     return board
 
 
@@ -180,7 +188,7 @@ async def decide(
         route, private = "dm", latest_hand_dm(user)
     else:
         route, private = "button", (await user.click(board, "My hand")).ephemeral[0]
-    assert private.image().size == (980, 214), "the hand comes as a picture"
+    assert private.image().size == (HAND_WIDTH, HAND_HEIGHT), "the hand comes as a picture"
     trick = state.view(None)["trick"]
     if trick:
         assert card_label(trick[-1]["card"]) in private.content, "the hand tells the trick"
@@ -197,7 +205,7 @@ async def test_one_player_and_three_computers_play_a_whole_deal_by_dm_and_button
     watch = PublicWatch(world, database_path)
     first_hand = latest_hand_dm(world.alice)
     assert "Barbu** game #1 in **Test Server**" in first_hand.content
-    assert first_hand.image().size == (980, 214)
+    assert first_hand.image().size == (HAND_WIDTH, HAND_HEIGHT)
     routes: set[tuple[str, str]] = set()
     step = 0
     while (state := stored_state(database_path)).deal_number == 0:
@@ -218,7 +226,7 @@ async def test_one_player_and_three_computers_play_a_whole_deal_by_dm_and_button
     assert sum(deal["scores"]) == sum(deal["raw"]), "doubles only move points"
     summary = next(m for m in world.games.public_messages() if m.content.startswith("📋"))
     assert "deal 1 of 7 is over" in summary.content and "Totals: Alice" in summary.content
-    assert summary.image().size[0] == 980, "the score sheet comes with the deal's scores"
+    assert summary.image().size[0] == SHEET_WIDTH, "the score sheet comes with the deal's scores"
     assert "Deal 2 of 7" in board.embeds[0]["description"]
     assert "Your hand · Deal 2 of 7" in world.alice.dms[-1].content, "a new deal, a new hand"
     assert any(dm.content.startswith("✅ Alice plays") for dm in world.alice.dms)
@@ -230,7 +238,7 @@ async def test_the_score_sheet_and_the_rules(fake_discord, start_bot, database_p
     await alice_and_three_computers(world, start_bot)
     sheet = await world.bob.slash(world.games, "barbu scores")
     assert sheet.message.is_ephemeral and "0 of 7 deals played" in sheet.message.content
-    assert sheet.message.image().size[0] == 980
+    assert sheet.message.image().size[0] == SHEET_WIDTH
     rules = await world.bob.slash(world.games, "barbu rules")
     description = rules.message.embeds[0]["description"]
     assert "No Queens" in description and "double:" in description
@@ -488,4 +496,4 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     summary, result = world.games.public_messages()[-2:]  # the last deal, then the result
     assert result.content.startswith(f"🏁 Barbu game #1: {expected}")
     assert summary.content.startswith("📋 Barbu game #1: deal 7 of 7 is over. Alice's No Tricks")
-    assert summary.image().size[0] == 980, "the final score sheet"
+    assert summary.image().size[0] == SHEET_WIDTH, "the final score sheet"
