@@ -18,7 +18,7 @@ from render.barbu import (
     render_barbu_table,
     sorted_hand,
 )
-from render.theme import HIGHLIGHT, recording_text_sizes
+from render.theme import HIGHLIGHT, clean_name, recording_text_sizes
 
 NAMES = ["Jürgen Größe", "Bob 🎲 the very long named builder of things", "Chloé", "Dmitri"]
 
@@ -125,8 +125,12 @@ def test_the_last_trick_stays_on_the_felt_until_the_next_lead(states):
     with recording_text_sizes() as drawn:
         render_barbu_table(view, NAMES)
     texts = [text for _size, text in drawn]
-    winner = NAMES[last["winner"]]
-    assert any(text.startswith(f"Trick {len(view['tricks'])} to {winner}") for text in texts)
+    winner = clean_name(NAMES[last["winner"]])
+    lead_in = f"Trick {len(view['tricks'])} to "
+    named = [text for text in texts if text.startswith(lead_in)]
+    shown = [text.removeprefix(lead_in).split(" · ")[0] for text in named]
+    assert shown, "the last trick is named on the felt"
+    assert winner.startswith(shown[0].removesuffix("…")), "its winner, at most shortened"
     without_last = decoded(render_barbu_table({**view, "tricks": []}, NAMES))
     with_last = decoded(render_barbu_table(view, NAMES))
     felt_middle = (200, 300, 520, 560)
