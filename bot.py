@@ -23,7 +23,7 @@ from cogs import GAME_COGS
 from cogs.components import TableButton, TableSelect
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
-from data import Store
+from data import DatabaseInUse, DatabaseLock, Store, claim_database
 
 log = logging.getLogger("tablebot")
 
@@ -43,6 +43,7 @@ class TableBot(commands.Bot):
         database_path: str,
         dev_guild_id: int | None,
         seed_source: Callable[[], int] | None = None,
+        database_lock: DatabaseLock | None = None,
         **client_kwargs: Any,
     ) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
@@ -51,10 +52,17 @@ class TableBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
+        self._database_lock = database_lock
         self._closing_store = asyncio.Lock()
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
 
+    def claim_database(self) -> None:
+        """Hold the database for this process (DatabaseInUse if another bot has it)."""
+        if self._database_lock is None:
+            self._database_lock = claim_database(self.database_path)
+
     async def setup_hook(self) -> None:
+        self.claim_database()
         self.store = await Store.open(self.database_path)
         await self.add_cog(Tables(self, self.store, self.seed_source))
         await self.add_cog(LeagueCog(self, self.store))
@@ -84,6 +92,9 @@ class TableBot(commands.Bot):
                 await self.store.close()
                 self.store = None
                 log.info("database closed")
+            if self._database_lock is not None:
+                self._database_lock.release()
+                self._database_lock = None
 
 
 def create_bot(
@@ -109,7 +120,7 @@ def _dev_guild_from_env() -> int | None:
     raw = os.environ.get("DEV_GUILD_ID", "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {raw!r}.")
     return int(raw)
 
@@ -140,7 +151,10 @@ async def serve(bot: TableBot, token: str) -> None:
 
 
 async def _run(token: str) -> None:
-    await serve(create_bot(), token)
+    # Claimed before the client exists, so a second copy stops with nothing else said.
+    path = os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
+    lock = claim_database(path)
+    await serve(create_bot(database_path=path, database_lock=lock), token)
 
 
 def main() -> int:
@@ -149,7 +163,7 @@ def main() -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except SettingsError as problem:
+    except (SettingsError, DatabaseInUse) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:
