@@ -20,7 +20,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs import GAME_COGS
-from cogs.components import TableButton, TableSelect
+from cogs.components import UNRECOGNISED, TableButton, TableSelect, is_routed
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
 from data import DatabaseInUse, DatabaseLock, Store, claim_database
@@ -28,6 +28,7 @@ from data import DatabaseInUse, DatabaseLock, Store, claim_database
 log = logging.getLogger("tablebot")
 
 DEFAULT_DATABASE = "tablebot.sqlite3"
+DYNAMIC_ITEMS = (TableButton, TableSelect, LeaguePageButton)
 
 
 class SettingsError(Exception):
@@ -68,13 +69,20 @@ class TableBot(commands.Bot):
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
-        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         log.info(
             "ready to host games; %d unfinished in %s",
             await self.store.count_unfinished(),
             self.database_path,
         )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse a component click that no handler will answer (a forged custom_id)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if not is_routed(interaction, DYNAMIC_ITEMS):
+            await interaction.response.send_message(UNRECOGNISED, ephemeral=True)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is None:

@@ -170,7 +170,7 @@ class BarreeCog(GameCog, name="Barree"):
             await turn.interaction.response.send_message(
                 ephemeral=True, **self.drive_menu(turn.table, turn.state)
             )
-        elif verb in ("walk", "send") and turn.values:
+        elif verb in ("walk", "send") and len(turn.values) == 1:
             await self._play(turn, turn.values[0])
         elif verb == "keep":
             await self._play(turn, KEEP)

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import TableButton, Target, view_of
+from cogs.components import FORGED, UNRECOGNISED, TableButton, Target, valid_values, view_of
 from data import ChannelBusy, Seat, StaleVersion, Store, Table
 from games import GAMES, GameSpec, GameState, IllegalAction
 
@@ -264,6 +264,9 @@ class Tables(commands.Cog):
     async def on_component(
         self, interaction: discord.Interaction[Any], target: Target, values: list[str]
     ) -> None:
+        if target == FORGED or not valid_values(values):
+            await _tell(interaction, UNRECOGNISED)
+            return
         table = await self.store.load(target.game_id)
         if table is None:
             await _tell(interaction, "This game no longer exists.")
@@ -465,6 +468,13 @@ class Tables(commands.Cog):
         message the click came from.
         """
         interaction = turn.interaction
+        unreadable = next((action for action in actions if len(action) > MAX_ACTION), None)
+        if unreadable is not None:
+            await _tell(
+                interaction,
+                f"{quoted(unreadable)} is not a move of {GAMES[turn.table.kind].title}.",
+            )
+            return
         try:
             state = _apply_all(turn.state, turn.seat, actions)
         except IllegalAction as illegal:
@@ -856,6 +866,17 @@ class Tables(commands.Cog):
 
 
 COMPUTER_LOG_LINES = 15
+MAX_ACTION = 40
+"""Every game's actions are this short; longer text is refused before the rules see it."""
+QUOTE_LIMIT = 40
+
+
+def quoted(text: str) -> str:
+    """``text`` in backticks for a refusal, cut to a few words so a reply stays short."""
+    clean = text.replace("`", "'")
+    return f"`{clean[:QUOTE_LIMIT]}…`" if len(clean) > QUOTE_LIMIT else f"`{clean}`"
+
+
 CONTENT_LIMIT = 2000
 
 
