@@ -83,7 +83,8 @@ class BannCog(GameCog, name="Bann"):
             await self._show_moves(turn, int(arg))
         elif verb == "move" and len(turn.values) == 1:
             action = turn.values[0]
-            done = f"You played: {turn.state.describe(action)}"
+            legal = action in turn.state.legal_actions()
+            done = f"You played: {turn.state.describe(action)}" if legal else None
             await self.tables.play(turn, [action], done=done)
         elif verb == "act" and arg in DRAW_ACTIONS:
             await self.tables.play(turn, [arg])

@@ -389,7 +389,7 @@ class BarbuCog(GameCog, name="Barbu"):
         """Play ``action``; a private message the click came from says what was done."""
         before: BarbuState = turn.state  # type: ignore[assignment]
         done = None
-        if is_private(turn.interaction):
+        if is_private(turn.interaction) and action in before.legal_actions():
             done = f"✅ {before.describe(action, turn.table.names)}"
         await self.tables.play(turn, [action], done=done)
 

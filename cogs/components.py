@@ -106,7 +106,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
         match: re.Match[str],
         /,
     ) -> TableButton:
-        button = cls(Target.parse(match["rest"]), label=item.label or "", style=item.style)
+        # A forged payload may put our id on another kind of component: read it loosely.
+        label = getattr(item, "label", None) or ""
+        button = cls(Target.parse(match["rest"]), label=label)
         button.item.custom_id = item.custom_id
         return button
 
@@ -143,8 +145,8 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
     ) -> TableSelect:
         select = cls(
             Target.parse(match["rest"]),
-            options=list(item.options),
-            placeholder=item.placeholder or "",
+            options=list(getattr(item, "options", [])),
+            placeholder=getattr(item, "placeholder", None) or "",
         )
         select.item.custom_id = item.custom_id
         return select
