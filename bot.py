@@ -22,14 +22,15 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.archive import Archive, ReplayPicker
-from cogs.components import TableButton, TableSelect
+from cogs.components import UNRECOGNISED, TableButton, TableSelect, is_routed
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
-from data import Store
+from data import DatabaseInUse, DatabaseLock, Store, claim_database
 
 log = logging.getLogger("tablebot")
 
 DEFAULT_DATABASE = "tablebot.sqlite3"
+DYNAMIC_ITEMS = (TableButton, TableSelect, LeaguePageButton, ReplayPicker)
 
 
 class SettingsError(Exception):
@@ -45,6 +46,7 @@ class TableBot(commands.Bot):
         database_path: str,
         dev_guild_id: int | None,
         seed_source: Callable[[], int] | None = None,
+        database_lock: DatabaseLock | None = None,
         **client_kwargs: Any,
     ) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
@@ -53,25 +55,39 @@ class TableBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
+        self._database_lock = database_lock
         self._closing_store = asyncio.Lock()
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
 
+    def claim_database(self) -> None:
+        """Hold the database for this process (DatabaseInUse if another bot has it)."""
+        if self._database_lock is None:
+            self._database_lock = claim_database(self.database_path)
+
     async def setup_hook(self) -> None:
+        self.claim_database()
         self.store = await Store.open(self.database_path)
         await self.add_cog(Tables(self, self.store, self.seed_source))
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
-        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton, ReplayPicker)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         log.info(
             "ready to host games; %d unfinished in %s",
             await self.store.count_unfinished(),
             self.database_path,
         )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse a component click that no handler will answer (a forged custom_id)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if not is_routed(interaction, DYNAMIC_ITEMS):
+            await interaction.response.send_message(UNRECOGNISED, ephemeral=True)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is None:
@@ -89,6 +105,9 @@ class TableBot(commands.Bot):
                 await self.store.close()
                 self.store = None
                 log.info("database closed")
+            if self._database_lock is not None:
+                self._database_lock.release()
+                self._database_lock = None
 
 
 def create_bot(
@@ -114,7 +133,7 @@ def _dev_guild_from_env() -> int | None:
     raw = os.environ.get("DEV_GUILD_ID", "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {raw!r}.")
     return int(raw)
 
@@ -145,7 +164,10 @@ async def serve(bot: TableBot, token: str) -> None:
 
 
 async def _run(token: str) -> None:
-    await serve(create_bot(), token)
+    # Claimed before the client exists, so a second copy stops with nothing else said.
+    path = os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
+    lock = claim_database(path)
+    await serve(create_bot(database_path=path, database_lock=lock), token)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except SettingsError as problem:
+    except (SettingsError, DatabaseInUse) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

@@ -106,4 +106,10 @@ MIGRATIONS: list[str] = [
         rate_computer_games INTEGER NOT NULL DEFAULT 0
     )
     """,
+    # 3: which version the board (or lobby) message shows, so a board left behind by a
+    # crash or a failed edit is found and redrawn. Existing boards count as up to date.
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    UPDATE games SET board_version = version
+    """,
 ]
