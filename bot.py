@@ -22,8 +22,11 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.archive import Archive, ReplayPicker
+from cogs.clocks import Clocks
 from cogs.components import UNRECOGNISED, TableButton, TableSelect, is_routed
 from cogs.league import LeagueCog, LeaguePageButton
+from cogs.scheduler import Clock, SystemClock
+from cogs.settings import ServerSettings
 from cogs.table import Tables
 from data import DatabaseInUse, DatabaseLock, Store, claim_database
 
@@ -47,6 +50,7 @@ class TableBot(commands.Bot):
         dev_guild_id: int | None,
         seed_source: Callable[[], int] | None = None,
         database_lock: DatabaseLock | None = None,
+        clock: Clock | None = None,
         **client_kwargs: Any,
     ) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
@@ -60,6 +64,8 @@ class TableBot(commands.Bot):
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.clock: Clock = clock or SystemClock()
+        self.clocks: Clocks | None = None
 
     def claim_database(self) -> None:
         """Hold the database for this process (DatabaseInUse if another bot has it)."""
@@ -69,7 +75,12 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.claim_database()
         self.store = await Store.open(self.database_path)
-        await self.add_cog(Tables(self, self.store, self.seed_source))
+        tables = Tables(self, self.store, self.seed_source)
+        await self.add_cog(tables)
+        self.clocks = Clocks(self, self.store, tables, self.clock)
+        tables.clocks = self.clocks
+        await self.add_cog(self.clocks)
+        await self.add_cog(ServerSettings(self, self.store))
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
@@ -115,16 +126,19 @@ def create_bot(
     database_path: str | None = None,
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
+    clock: Clock | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
 
-    ``seed_source`` gives each new game its random seed (tests pass a fixed sequence).
+    ``seed_source`` gives each new game its random seed (tests pass a fixed sequence);
+    ``clock`` tells the time to the turn clocks (tests pass one they move by hand).
     """
     return TableBot(
         database_path=database_path or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
+        clock=clock,
         **client_kwargs,
     )
 

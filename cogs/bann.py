@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.table import GameCog, Turn
 from data import Table
@@ -162,12 +163,15 @@ class BannCog(GameCog, name="Bann"):
     @app_commands.describe(
         opponent="Invite one player (only they can take the seat)",
         computer="Play against the computer right away",
+        clock=CLOCK_HELP,
     )
+    @app_commands.choices(clock=CLOCK_OPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
         computer: bool = False,
+        clock: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.tables.open_lobby(
             interaction,
@@ -175,6 +179,7 @@ class BannCog(GameCog, name="Bann"):
             options={},
             invited=None if computer else opponent,
             computers=1 if computer else 0,
+            clock=clock.value if clock else None,
         )
 
     @group.command(name="rules", description="How to play Bann")

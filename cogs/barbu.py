@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.table import GameCog, Turn
 from data import Table
@@ -445,19 +446,23 @@ class BarbuCog(GameCog, name="Barbu"):
         computers="Computer players to seat at once (more can be added in the lobby)",
         discard_king="In Barbu, the king of hearts must go the first time its holder cannot "
         "follow suit",
+        clock=CLOCK_HELP,
     )
+    @app_commands.choices(clock=CLOCK_OPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[Any],
         series: app_commands.Range[int, 1, 4] = 4,
         computers: app_commands.Range[int, 0, 3] = 0,
         discard_king: bool = False,
+        clock: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.tables.open_lobby(
             interaction,
             "barbu",
             options={"series": series, "discard_king": discard_king},
             computers=computers,
+            clock=clock.value if clock else None,
         )
 
     @group.command(name="rules", description="How to play Barbu")

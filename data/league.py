@@ -159,10 +159,20 @@ def outcome_of(placement: int, all_placements: Sequence[int]) -> str:
     return "win" if placement == 1 else "loss"
 
 
+def forfeited_seat(table: Table) -> int | None:
+    """The seat that resigned or lost on time, if the game ended that way."""
+    for key in ("resigned", "timed_out"):
+        seat = table.extra.get(key)
+        if isinstance(seat, int):
+            return seat
+    return None
+
+
 def finishing_placements(table: Table, state: GameState) -> tuple[list[int], list[float]]:
-    """Placements and the game's own points; a resigning seat is placed last."""
+    """Placements and the game's own points; a seat that resigned or lost on time is
+    placed last."""
     points = [float(value) for value in state.returns()]
-    resigned = table.extra.get("resigned")
+    resigned = forfeited_seat(table)
     if resigned is None:
         return placements(points), points
     forfeit_scores = [0.0 if seat == resigned else 1.0 for seat in range(len(table.seats))]
@@ -265,7 +275,7 @@ class League:
     @staticmethod
     def _seat_results(table: Table, state: GameState) -> list[SeatResult]:
         ranks, points = finishing_placements(table, state)
-        resigned = table.extra.get("resigned")
+        resigned = forfeited_seat(table)
         return [
             SeatResult(
                 seat=index,

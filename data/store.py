@@ -77,6 +77,8 @@ class Table:
     extra: dict[str, Any] = field(default_factory=dict)
     board_version: int | None = None
     """The version the board (or lobby) message shows; behind ``version`` after a fault."""
+    due_at: float | None = None
+    """When the scheduler must next look at this table (clock, lobby expiry, pause)."""
 
     @property
     def board_behind(self) -> bool:
@@ -107,7 +109,7 @@ class LoggedAction:
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, creator_id, status, seats, options, seed, state, "
-    "version, board_message_id, created_at, updated_at, extra, board_version"
+    "version, board_message_id, created_at, updated_at, extra, board_version, due_at"
 )
 
 
@@ -129,6 +131,7 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         updated_at=row[13],
         extra=json.loads(row[14]),
         board_version=row[15],
+        due_at=row[16],
     )
 
 
@@ -208,6 +211,8 @@ class Store:
         seats: list[Seat],
         options: dict[str, Any],
         seed: int,
+        extra: dict[str, Any] | None = None,
+        due_at: float | None = None,
     ) -> Table:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
         now = time.time()
@@ -217,8 +222,8 @@ class Store:
                 db.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
                     " options, seed, state, version, board_message_id, created_at, updated_at,"
-                    " extra)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')",
+                    " extra, due_at)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, ?, ?)",
                     (
                         kind,
                         guild_id,
@@ -229,6 +234,8 @@ class Store:
                         seed,
                         now,
                         now,
+                        _dumps(extra or {}),
+                        due_at,
                     ),
                 ) as cursor,
             ):
@@ -294,14 +301,16 @@ class Store:
 
         The write happens only if the stored version is still ``expected_version``;
         otherwise nothing changes and StaleVersion is raised. On success the table's
-        version is one higher.
+        version is one higher. A table that has ended has nothing left due.
         """
         now = time.time()
+        if not table.is_open:
+            table.due_at = None
         async with (
             self.transaction() as db,
             db.execute(
                 "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
-                " updated_at = ?, extra = ? WHERE id = ? AND version = ?",
+                " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
                 (
                     table.status,
                     _dumps([seat.to_dict() for seat in table.seats]),
@@ -310,6 +319,7 @@ class Store:
                     expected_version + 1,
                     now,
                     _dumps(table.extra),
+                    table.due_at,
                     table.id,
                     expected_version,
                 ),
@@ -322,6 +332,43 @@ class Store:
         table.version = expected_version + 1
         table.updated_at = now
         return table
+
+    async def save_clock(self, table: Table, *, expected_due: float | None) -> bool:
+        """Write only the table's clock (``extra`` and ``due_at``), not as a new version:
+        the board's controls stay current. It happens only if neither the version nor
+        the due moment changed since the table was read, so it is done once; False if
+        it was not."""
+        async with (
+            self.transaction() as db,
+            db.execute(
+                "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ?"
+                " AND due_at IS ?",
+                (_dumps(table.extra), table.due_at, table.id, table.version, expected_due),
+            ) as cursor,
+        ):
+            return cursor.rowcount == 1
+
+    async def next_due(self) -> float | None:
+        """The earliest moment any open table needs the scheduler (one index lookup)."""
+        async with self._db.execute(
+            "SELECT MIN(due_at) FROM games WHERE due_at IS NOT NULL"
+        ) as cursor:
+            row = await cursor.fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def due_tables(self, now: float, limit: int = 50) -> list[Table]:
+        """Open tables whose due moment has come, earliest first.
+
+        Reading claims nothing: whatever is done with a table is saved with the version
+        read here, so a move (or another process) that saved first makes it a no-op.
+        """
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE due_at IS NOT NULL AND due_at <= ?"
+            " ORDER BY due_at LIMIT ?",
+            (now, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_row_to_table(row) for row in rows]
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         """Point the table at its board message.
