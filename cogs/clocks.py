@@ -153,11 +153,19 @@ class Clocks(commands.Cog):
 
     async def run_due(self, now: float) -> None:
         for table in await self.store.due_tables(now):
-            async with self.tables.lock(table.id):
-                try:
-                    await self._handle(table, now)
-                except StaleVersion:
-                    log.info("game %d: changed before its clock was handled; dropped", table.id)
+            await self.handle_due(table, now)
+
+    async def handle_due(self, table: Table, now: float) -> bool:
+        """Do what is due for ``table`` as it was read; False if a move or another
+        process changed it first (then nothing is done: the newer table has its own
+        due moment)."""
+        async with self.tables.lock(table.id):
+            try:
+                await self._handle(table, now)
+            except StaleVersion:
+                log.info("game %d: changed before its clock was handled; dropped", table.id)
+                return False
+        return True
 
     async def _handle(self, table: Table, now: float) -> None:
         if table.status == "lobby":

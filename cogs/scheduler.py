@@ -84,7 +84,7 @@ class Scheduler:
         self._run_due = run_due
         self._earliest: float | None = None
         self._wake = asyncio.Event()
-        self._idle_at: float | None = None
+        self._waiting = False
         self._idle_changed = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
 
@@ -115,7 +115,9 @@ class Scheduler:
         """Wait until the loop has handled everything due at the clock's current time."""
         async with self._idle_changed:
             await self._idle_changed.wait_for(
-                lambda: self._idle_at == self.clock.now() and not self._wake.is_set()
+                lambda: self._waiting
+                and not self.is_due(self.clock.now())
+                and not self._wake.is_set()
             )
 
     async def _loop(self) -> None:
@@ -135,10 +137,10 @@ class Scheduler:
                     continue
             self._wake.clear()
             async with self._idle_changed:
-                self._idle_at = now
+                self._waiting = True
                 self._idle_changed.notify_all()
             await self.clock.wait(self._wake, self._earliest)
-            self._idle_at = None
+            self._waiting = False
             if self._earliest is None or not self.is_due(self.clock.now()):
                 # Woken by the recheck interval (or a poke): ask the database again.
                 self._earliest = await self._next_due()

@@ -215,6 +215,8 @@ class Tables(commands.Cog):
         except ChannelBusy as busy:
             await _refuse_after_thinking(interaction, self._busy_sentence(busy.table))
             return
+        if self.clocks is not None:
+            self.clocks.saved(table)
         if invited is not None:
             table.extra["invited"] = [invited.id]
             await self.store.save(table, expected_version=table.version)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import TableBot, create_bot
+from cogs.scheduler import ManualClock
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.fixtures import FakeWorld
 
@@ -28,8 +29,14 @@ def game_seeds() -> Iterator[int]:
 
 
 @pytest.fixture
+def clock() -> ManualClock:
+    """The bot's clock: it stands still unless a test moves it forward."""
+    return ManualClock()
+
+
+@pytest.fixture
 async def start_bot(
-    fake_discord: FakeWorld, database_path: Path, game_seeds: Iterator[int]
+    fake_discord: FakeWorld, database_path: Path, game_seeds: Iterator[int], clock: ManualClock
 ) -> AsyncIterator[StartBot]:
     """Start (or, called again, restart) the real bot on the test's database file."""
     running: list[TableBot] = []
@@ -40,6 +47,7 @@ async def start_bot(
             database_path=str(database_path),
             dev_guild_id=None,
             seed_source=game_seeds.__next__,
+            clock=clock,
             connector=fake_discord.connector(),
             guild_ready_timeout=0.01,
         )
