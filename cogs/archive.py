@@ -24,7 +24,7 @@ from data import Store, Table
 from data.league import League, RecordedResult
 from games import GAMES, IllegalAction
 from games.luck import DICE_GAMES, DiceLuck, luck_in_game
-from games.proof import GameFacts, commitment, short_commitment, write_record
+from games.proof import GameFacts, short_commitment, write_record
 from games.replays import replay_frames
 from render.luck import render_luck
 from render.replay import ReplayTooLarge, render_replay
@@ -38,7 +38,8 @@ FACE_NAMES = {"barree": {0: "bar"}}
 
 
 def commitment_of(table: Table) -> str:
-    return commitment(table.kind, table.id, table.guild_id, table.channel_id, table.seed)
+    """Binds the seed to the game, its options and its seats as the record lists them."""
+    return facts_of(table, with_ids=True).commitment
 
 
 def commitment_line(table: Table) -> str:

@@ -15,7 +15,7 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,9 +28,22 @@ POSITION_DIGEST = 12
 TABLE_EVENT = "!"
 
 
-def commitment(kind: str, game_id: int, guild_id: int, channel_id: int, seed: int) -> str:
-    """The SHA-256 (hex) that binds a game to its seed before anyone has seen a die."""
-    message = f"tablebot/v1/{kind}/{game_id}/{guild_id}/{channel_id}/{seed}"
+def commitment(
+    kind: str,
+    game_id: int,
+    guild_id: int,
+    channel_id: int,
+    seed: int,
+    options: Mapping[str, Any],
+    seats: Sequence[str],
+) -> str:
+    """The SHA-256 (hex) that binds a game to its seed before anyone has seen a die.
+
+    The options and the seats (who sits where) are bound too: with the same seed, another
+    seat order hands the same dice to other players, and other options make another game,
+    so a record that changes either no longer matches what the board showed."""
+    game = [kind, game_id, guild_id, channel_id, dict(options), list(seats), seed]
+    message = "tablebot/v2/" + json.dumps(game, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(message.encode()).hexdigest()
 
 
@@ -83,7 +96,15 @@ class GameFacts:
 
     @property
     def commitment(self) -> str:
-        return commitment(self.kind, self.game_id, self.guild_id, self.channel_id, self.seed)
+        return commitment(
+            self.kind,
+            self.game_id,
+            self.guild_id,
+            self.channel_id,
+            self.seed,
+            self.options,
+            self.seats,
+        )
 
 
 def walk(
@@ -193,13 +214,15 @@ _SEAT = re.compile(r"seat (\d+): (.*)")
 
 
 def _parse(text: str) -> _Parsed:
-    lines = text.splitlines()
+    # Only "\n" ends a line: a name may hold characters that str.splitlines() also
+    # breaks at (U+2028, U+0085, form feeds, ...).
+    lines = text.split("\n")
     if not lines or lines[0].strip() != RECORD_TITLE:
         raise RecordError(f"line 1: not a game record (expected “{RECORD_TITLE}”)")
     parsed = _Parsed({}, [], [], [], None)
     section = "header"
     for number, raw in enumerate(lines[1:], start=2):
-        line = raw.rstrip()
+        line = raw.removesuffix("\r")
         if not line or line.startswith("Check it with:"):
             continue
         section = _parse_line(parsed, section, number, line)
