@@ -32,6 +32,8 @@ from render.replay import ReplayTooLarge, render_replay
 log = logging.getLogger("tablebot.archive")
 
 ENDED = ("finished", "aborted")
+# Game ids are SQLite's signed 64-bit row ids; anything else names no game.
+LARGEST_ID = 2**63 - 1
 LUCK_GAMES = 50
 NO_MENTIONS = discord.AllowedMentions.none()
 FACE_NAMES = {"barree": {0: "bar"}}
@@ -71,6 +73,7 @@ def facts_of(table: Table, *, with_ids: bool = False) -> GameFacts:
         options=dict(table.options),
         seats=seats,
         status=table.status,
+        final=table.state,
     )
 
 
@@ -120,7 +123,7 @@ class Archive(commands.Cog):
             if table is None:
                 await _tell(interaction, "No game has ended in this channel yet.")
             return table
-        table = await self.store.load(game)
+        table = await self.store.load(game) if 0 < game <= LARGEST_ID else None
         if table is None or table.guild_id != (interaction.guild_id or 0):
             await _tell(interaction, f"There is no game #{game} in this server.")
             return None
@@ -309,7 +312,12 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"re
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         archive = interaction.client.get_cog("Archive")  # type: ignore[attr-defined]
         assert isinstance(archive, Archive)
-        await archive.replay(interaction, int(self.item.values[0]))
+        picked = self.item.values[0]
+        # Discord only sends offered values; anything else came from a forged client.
+        if not (picked.isascii() and picked.isdigit()):
+            await _tell(interaction, f"There is no game #{picked} in this server.")
+            return
+        await archive.replay(interaction, int(picked))
 
 
 def replay_menu(results: Sequence[RecordedResult]) -> discord.ui.View | None:

@@ -65,6 +65,10 @@ def position_digest(state: GameState) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:POSITION_DIGEST]
 
 
+class ForeignOptions(IllegalAction):
+    """Options the game's rules do not take (a record's, or an older version's)."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One logged action and what it did: the chance events it caused and the result."""
@@ -93,6 +97,9 @@ class GameFacts:
     options: dict[str, Any]
     seats: list[str]
     status: str = "finished"
+    # The snapshot the game was stored in at its end, when known: a replay that ends
+    # elsewhere (a game played with an earlier random source) is refused, not shown.
+    final: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def commitment(self) -> str:
@@ -112,11 +119,16 @@ def walk(
 ) -> Iterator[Step | tuple[ChanceEvent, ...]]:
     """Replay a game from its seed: first the chance events of the start (a tuple), then
     one ``Step`` per logged ``(seat, action)``. An illegal action raises
-    ``IllegalAction`` when it is reached; table events ("!resign") change nothing."""
+    ``IllegalAction`` when it is reached; table events ("!resign") change nothing. With
+    ``facts.final`` set, a replay that ends in another state raises ``IllegalAction``
+    after its last step."""
     with journaling() as journal:
-        state = GAMES[facts.kind].new_game(
-            players=len(facts.seats), seed=facts.seed, **facts.options
-        )
+        try:
+            state = GAMES[facts.kind].new_game(
+                players=len(facts.seats), seed=facts.seed, **facts.options
+            )
+        except TypeError:
+            raise ForeignOptions(f"these options are not {facts.kind}'s") from None
     yield tuple(journal)
     for number, (seat, action) in enumerate(actions, start=1):
         before = state
@@ -127,6 +139,14 @@ def walk(
             yield Step(number, seat, action, before, state, _draws_between(journal, drawn, state))
         else:
             yield Step(number, seat, action, before, state, ())
+    if facts.final is not None and _as_json(state.to_dict()) != facts.final:
+        raise IllegalAction(
+            f"game #{facts.game_id}'s log does not lead to the position it was stored in"
+        )
+
+
+def _as_json(data: Mapping[str, Any]) -> Any:
+    return json.loads(json.dumps(data))
 
 
 def _draws_between(
@@ -310,11 +330,10 @@ def verify_record(text: str) -> str:
         assert isinstance(opening, tuple)
         _compare_chance(parsed.opening, opening, "the start")
         final = _check_moves(parsed.moves, steps)
+    except ForeignOptions as foreign:
+        raise RecordError(f"line {parsed.header['options'][0]}: {foreign}") from None
     except IllegalAction as illegal:
         raise RecordError(str(illegal)) from None
-    except TypeError:
-        line = parsed.header["options"][0]
-        raise RecordError(f"line {line}: these options are not {facts.kind}'s") from None
     _check_returns(parsed, final)
     dice = sum(len(move.chance) for move in parsed.moves) + len(parsed.opening)
     return (
