@@ -10,11 +10,13 @@ own module stays as it is.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -37,6 +39,19 @@ LARGEST_ID = 2**63 - 1
 LUCK_GAMES = 50
 NO_MENTIONS = discord.AllowedMentions.none()
 FACE_NAMES = {"barree": {0: "bar"}}
+
+
+T = TypeVar("T")
+# Replays, exports and luck run on a worker of their own: the shared threads of
+# asyncio.to_thread draw every game's board, and members asking for many replays at once
+# must not take them all (they queue here instead, behind their "thinking…" message).
+_ARCHIVE_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="archive")
+
+
+async def replay_work(function: Callable[..., T], *arguments: Any) -> T:
+    """Run the heavy part of an archive command off the event loop, one at a time."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_ARCHIVE_WORKER, functools.partial(function, *arguments))
 
 
 def commitment_of(table: Table) -> str:
@@ -147,7 +162,7 @@ class Archive(commands.Cog):
         await interaction.response.defer(thinking=True)
         actions = await self._logged(table)
         try:
-            text = await asyncio.to_thread(write_record, facts_of(table, with_ids=True), actions)
+            text = await replay_work(write_record, facts_of(table, with_ids=True), actions)
         except IllegalAction:
             await interaction.edit_original_response(content=_unreplayable(table))
             return
@@ -172,7 +187,7 @@ class Archive(commands.Cog):
         actions = await self._logged(table)
         limit = interaction.filesize_limit
         try:
-            movie = await asyncio.to_thread(_draw_replay, table, actions, limit)
+            movie = await replay_work(_draw_replay, table, actions, limit)
         except ReplayTooLarge:
             await interaction.edit_original_response(
                 content=f"Game #{table.id} is too long to replay within this server's upload limit."
@@ -208,14 +223,14 @@ class Archive(commands.Cog):
                 guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
             )
             games = await self._games_with_seat(results, user_id)
-            luck = await asyncio.to_thread(_total_luck, games)
+            luck = await replay_work(_total_luck, games)
             if luck.rolls:
                 lucks.append((kind, luck))
         if not lucks:
             return [], None
         fields = [(f"🎲 {GAMES[kind].title}: luck", luck_text(kind, luck)) for kind, luck in lucks]
         view = {"name": name, "season": season, "games": [luck_view(k, luck) for k, luck in lucks]}
-        return fields, await asyncio.to_thread(render_luck, view)
+        return fields, await replay_work(render_luck, view)
 
     async def _games_with_seat(
         self, results: Sequence[RecordedResult], user_id: int

@@ -3,13 +3,16 @@ them: forged menu values and games stored before records existed."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
+import threading
 from collections.abc import Iterator
 
 import pytest
 from stored import stored_game
 
+from cogs import archive
 from fakediscord import Message, SimUser
 from games.base import Rng
 
@@ -97,3 +100,34 @@ async def test_a_game_whose_options_the_engine_no_longer_takes_gets_a_plain_answ
         assert answer.attachments == []
     profile = await world.alice.slash(world.games, "league profile")
     assert profile.message is not None and profile.message.embeds
+
+
+async def test_a_crowd_asking_for_replays_does_not_hold_up_other_games_boards(
+    fake_discord, start_bot, database_path, monkeypatch
+):
+    """Replays queue among themselves; the threads that draw every game's board stay free."""
+    world = fake_discord
+    await start_bot()
+    await resign_a_bann_game(world, world.alice)
+    await world.alice.slash(world.games, "bann new", computer=True)
+    release = threading.Event()
+    drawing = archive._draw_replay
+
+    def slow_draw(*arguments):
+        release.wait(30)
+        return drawing(*arguments)
+
+    monkeypatch.setattr(archive, "_draw_replay", slow_draw)
+    crowd = [await world.bob.slash_nowait(world.games, "game replay", game=1) for _ in range(8)]
+    before = len(world.message_log)
+    try:
+        board = await world.alice.slash_nowait(world.games, "game board")
+        await board.wait_answered(timeout=10)
+        drawn = [m for m in world.message_log[before:] if m.attachments and not m.deleted]
+        assert drawn and drawn[-1].attachments[0].filename.endswith(".png")
+    finally:
+        release.set()
+        for replay in crowd:
+            await replay.wait_answered(timeout=30)
+        await world.fake.wait_until_idle(timeout=60)
+    assert all(replay.original.content.startswith("▶️ Replay") for replay in crowd)
