@@ -3,7 +3,6 @@ them: forged menu values and games stored before records existed."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sqlite3
 import threading
