@@ -197,11 +197,12 @@ class Archive(commands.Cog):
             await interaction.edit_original_response(content=_unreplayable(table))
             return
         title = GAMES[table.kind].title
-        shown = (
-            f"all {movie.moves} positions"
-            if movie.frames == movie.moves
-            else f"{movie.frames} of {movie.moves} positions, to fit the upload limit"
-        )
+        if movie.frames == movie.moves:
+            shown = f"all {movie.moves} positions"
+        elif movie.fitted:
+            shown = f"{movie.frames} of {movie.moves} positions, to fit the upload limit"
+        else:
+            shown = f"{movie.frames} of {movie.moves} positions, spread over this long game"
 
         filename = f"{table.kind}-{table.id}-replay.{movie.extension}"
         await interaction.edit_original_response(
