@@ -14,6 +14,7 @@ import functools
 import io
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -37,6 +38,7 @@ ENDED = ("finished", "aborted")
 # Game ids are SQLite's signed 64-bit row ids; anything else names no game.
 LARGEST_ID = 2**63 - 1
 LUCK_GAMES = 50
+LUCK_CACHE = 20_000
 NO_MENTIONS = discord.AllowedMentions.none()
 FACE_NAMES = {"barree": {0: "bar"}}
 
@@ -103,6 +105,8 @@ class Archive(commands.Cog):
         self.bot = bot
         self.store = store
         self.league = League(store)
+        # The dice of an ended game never change: each (game, seat) is counted once.
+        self._luck_of: OrderedDict[tuple[int, int], DiceLuck] = OrderedDict()
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("game")
@@ -223,8 +227,7 @@ class Archive(commands.Cog):
             results = await self.league.history(
                 guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
             )
-            games = await self._games_with_seat(results, user_id)
-            luck = await replay_work(_total_luck, games)
+            luck = await self._total_luck(results, user_id)
             if luck.rolls:
                 lucks.append((kind, luck))
         if not lucks:
@@ -233,16 +236,27 @@ class Archive(commands.Cog):
         view = {"name": name, "season": season, "games": [luck_view(k, luck) for k, luck in lucks]}
         return fields, await replay_work(render_luck, view)
 
-    async def _games_with_seat(
-        self, results: Sequence[RecordedResult], user_id: int
-    ) -> list[tuple[GameFacts, list[tuple[int | None, str]], int]]:
-        games = []
+    async def _total_luck(self, results: Sequence[RecordedResult], user_id: int) -> DiceLuck:
+        seats = {}
         for result in results:
-            table = await self.store.load(result.game_id)
             seat = next((s.seat for s in result.seats if s.user_id == user_id), None)
-            if table is not None and seat is not None:
-                games.append((facts_of(table), await self._logged(table), seat))
-        return games
+            if seat is not None:
+                seats[result.game_id] = seat
+        new = []
+        for game_id, seat in seats.items():
+            table = None if (game_id, seat) in self._luck_of else await self.store.load(game_id)
+            if table is not None:
+                new.append((facts_of(table), await self._logged(table), seat))
+        for (facts, _, seat), luck in zip(new, await replay_work(_game_lucks, new), strict=True):
+            self._luck_of[(facts.game_id, seat)] = luck
+        total = DiceLuck()
+        for key in seats.items():
+            if key in self._luck_of:
+                self._luck_of.move_to_end(key)
+                total.merge(self._luck_of[key])
+        while len(self._luck_of) > LUCK_CACHE:
+            self._luck_of.popitem(last=False)
+        return total
 
 
 def _record_name(table: Table) -> str:
@@ -262,14 +276,18 @@ def _unreplayable(table: Table) -> str:
     return f"Game #{table.id} was played before game records existed and cannot be replayed."
 
 
-def _total_luck(games: Sequence[tuple[GameFacts, list[tuple[int | None, str]], int]]) -> DiceLuck:
-    total = DiceLuck()
+def _game_lucks(
+    games: Sequence[tuple[GameFacts, list[tuple[int | None, str]], int]],
+) -> list[DiceLuck]:
+    """Each game's throws by its seat; nothing for a game that no longer replays."""
+    lucks = []
     for facts, actions, seat in games:
         try:
-            total.merge(luck_in_game(facts, actions, seat))
+            lucks.append(luck_in_game(facts, actions, seat))
         except IllegalAction:
             log.info("game %d does not replay with today's random source", facts.game_id)
-    return total
+            lucks.append(DiceLuck())
+    return lucks
 
 
 def luck_view(kind: str, luck: DiceLuck) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from stored import stored_game
+from test_archive_e2e import play_gulbara_to_the_end
 
 from cogs import archive
 from fakediscord import Message, SimUser
@@ -130,3 +131,26 @@ async def test_a_crowd_asking_for_replays_does_not_hold_up_other_games_boards(
             await replay.wait_answered(timeout=30)
         await world.fake.wait_until_idle(timeout=60)
     assert all(replay.original.content.startswith("▶️ Replay") for replay in crowd)
+
+
+async def test_the_profile_replays_each_ended_game_once_not_on_every_view(
+    fake_discord, start_bot, database_path, monkeypatch
+):
+    """Fifty 25-point matches are tens of thousands of moves: replaying them for every
+    /league profile kept the archive's worker busy for many seconds each time."""
+    world = fake_discord
+    await start_bot()
+    await play_gulbara_to_the_end(world, database_path)
+    counting = archive.luck_in_game
+    replayed: list[int] = []
+
+    def counted(facts, actions, seat):
+        replayed.append(facts.game_id)
+        return counting(facts, actions, seat)
+
+    monkeypatch.setattr(archive, "luck_in_game", counted)
+    first = await world.alice.slash(world.games, "league profile")
+    again = await world.alice.slash(world.games, "league profile")
+    assert replayed == [1]
+    assert first.message.embeds[0]["fields"] == again.message.embeds[0]["fields"]
+    assert any("Gul Bara" in field["name"] for field in again.message.embeds[0]["fields"])
