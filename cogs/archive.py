@@ -143,7 +143,11 @@ class Archive(commands.Cog):
                 await _tell(interaction, "No game has ended in this channel yet.")
             return table
         table = await self.store.load(game) if 0 < game <= LARGEST_ID else None
-        if table is None or table.guild_id != (interaction.guild_id or 0):
+        if (
+            table is None
+            or table.guild_id != (interaction.guild_id or 0)
+            or not _may_read(interaction, table.channel_id)
+        ):
             await _tell(interaction, f"There is no game #{game} in this server.")
             return None
         if table.status not in ENDED or table.state is None:
@@ -257,6 +261,17 @@ class Archive(commands.Cog):
         while len(self._luck_of) > LUCK_CACHE:
             self._luck_of.popitem(last=False)
         return total
+
+
+def _may_read(interaction: discord.Interaction[Any], channel_id: int) -> bool:
+    """Whether the member may read the game's channel: a game in a private channel or
+    thread stays as private as its moves were (a channel that is gone hides nothing)."""
+    guild, member = interaction.guild, interaction.user
+    place = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if place is None or not isinstance(member, discord.Member):
+        return True
+    allowed = place.permissions_for(member)
+    return allowed.view_channel and allowed.read_message_history
 
 
 def _record_name(table: Table) -> str:

@@ -20,13 +20,17 @@ PLAIN_ANSWER = "Game #1 was played before game records existed and cannot be rep
 
 
 async def resign_a_bann_game(world, user: SimUser, moves: int = 2) -> None:
-    await user.slash(world.games, "bann new", computer=True)
+    await resign_a_bann_game_in(world, user, world.games, moves)
+
+
+async def resign_a_bann_game_in(world, user: SimUser, channel, moves: int = 2) -> None:
+    await user.slash(channel, "bann new", computer=True)
     for _ in range(moves):
-        board = world.games.public_messages()[0]
+        board = channel.public_messages()[0]
         tip = next(b for b in board.buttons() if b.label.startswith("Tip") and not b.disabled)
         menu = (await user.click(board, tip.label)).ephemeral[0]
         await user.select(menu, [menu.selects()[0].values[0]])
-    board = world.games.public_messages()[0]
+    board = channel.public_messages()[0]
     asked = await user.click(board, "Resign")
     await user.click(asked.ephemeral[0], "Yes, resign")
 
@@ -154,3 +158,19 @@ async def test_the_profile_replays_each_ended_game_once_not_on_every_view(
     assert replayed == [1]
     assert first.message.embeds[0]["fields"] == again.message.embeds[0]["fields"]
     assert any("Gul Bara" in field["name"] for field in again.message.embeds[0]["fields"])
+
+
+async def test_a_game_in_a_channel_a_member_cannot_see_stays_hidden_from_him(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    back_room = world.guild.add_text_channel("back-room")
+    back_room.hide_from(world.carol)
+    await resign_a_bann_game_in(world, world.alice, back_room)
+    lobby = world.guild.channel("games")
+    for command in ("game export", "game replay"):
+        refused = await world.carol.slash(lobby, command, game=1)
+        assert refused.ephemeral[0].content == "There is no game #1 in this server."
+        allowed = await world.bob.slash(lobby, command, game=1)
+        assert allowed.message.attachments, f"bob may see the back room: {command}"
