@@ -15,7 +15,7 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,7 +233,9 @@ _MOVE = re.compile(r"(\d+)\. seat (-|\d+): (\S.*)")
 _SEAT = re.compile(r"seat (\d+): (.*)")
 
 
-def _parse(text: str) -> _Parsed:
+def _parse(text: str, on_header: Callable[[_Parsed], None]) -> _Parsed:
+    """The record's lines; ``on_header`` sees the header before any move is read, so a
+    wrong commitment is named at once, however many lines follow it."""
     # Only "\n" ends a line: a name may hold characters that str.splitlines() also
     # breaks at (U+2028, U+0085, form feeds, ...).
     lines = text.split("\n")
@@ -245,7 +247,10 @@ def _parse(text: str) -> _Parsed:
         line = raw.removesuffix("\r")
         if not line or line.startswith("Check it with:"):
             continue
+        was = section
         section = _parse_line(parsed, section, number, line)
+        if was == "header" and section != "header":
+            on_header(parsed)
     if section != "end":
         raise RecordError("the record stops before its “end” line")
     return parsed
@@ -312,10 +317,7 @@ def _facts(parsed: _Parsed) -> GameFacts:
     )
 
 
-def verify_record(text: str) -> str:
-    """“verified” plus a summary when the record is exactly what its seed and the rules
-    give; raises ``RecordError`` naming the first line that differs."""
-    parsed = _parse(text)
+def _committed_facts(parsed: _Parsed) -> GameFacts:
     facts = _facts(parsed)
     line, claimed = parsed.header["commitment"]
     if claimed != facts.commitment:
@@ -323,6 +325,15 @@ def verify_record(text: str) -> str:
             f"line {line}: the commitment does not belong to this seed and game: the record "
             f"says {claimed}, SHA-256 of the seed and game gives {facts.commitment}"
         )
+    return facts
+
+
+def verify_record(text: str) -> str:
+    """“verified” plus a summary when the record is exactly what its seed and the rules
+    give; raises ``RecordError`` naming the first line that differs."""
+    committed: list[GameFacts] = []
+    parsed = _parse(text, lambda header: committed.append(_committed_facts(header)))
+    [facts] = committed
     actions = [(move.seat, move.action) for move in parsed.moves]
     steps = walk(facts, actions)
     try:

@@ -291,3 +291,14 @@ def test_the_command_line_answers_garbled_bytes_and_accepts_a_byte_order_mark(
     assert answer == "NOT verified: byte 200: not UTF-8 text, so not a game record\n"
     assert verify_main([str(marked)]) == 0
     assert capsys.readouterr().out.startswith("verified")
+
+
+def test_a_wrong_commitment_is_named_before_a_million_lines_of_moves_are_read(record):
+    """Whoever hands out a huge forged record learns at once that its commitment fails."""
+    _kind, facts, _actions, text = record
+    lines = lines_of(text)
+    commitment_line = lines.index(f"commitment: {facts.commitment}") + 1
+    forged = replaced(text, commitment_line, "commitment: " + "0" * 64)
+    start = forged.index("\nstart\n") + len("\nstart\n")
+    flood = forged[:start] + "this is not a move\n" + forged[start:]
+    check_fails_at(flood, commitment_line)
