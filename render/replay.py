@@ -25,6 +25,7 @@ from render.bann import draw_bann
 from render.barbu import draw_barbu_table
 from render.barree import draw_barree
 from render.gulbara import draw_gulbara
+from render.theme import clean_name
 
 FRAME_MILLISECONDS = 900
 # Three minutes of animation; more would take minutes to draw and gigabytes to hold.
@@ -78,7 +79,8 @@ def render_replay(
 
     def draw(index: int) -> Image.Image:
         view, caption = shown[index]
-        return _rgb(DRAWERS[kind](view, names, caption))
+        # Captions name the players: emoji and scripts the font lacks would be boxes.
+        return _rgb(DRAWERS[kind](view, names, clean_name(caption)))
 
     samples = {index: draw(index) for index in _sample_indices(len(shown))}
     palette = _palette(list(samples.values()))

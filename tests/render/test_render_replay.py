@@ -98,3 +98,20 @@ def test_a_very_long_game_draws_a_bounded_number_of_evenly_spread_frames(monkeyp
     assert animation(movie.data).n_frames == 9
     assert len(captions) == 9, "each shown position is drawn once, no other"
     assert captions[0] == "Start" and f"{len(actions)}. " in captions[-1]
+
+
+def test_captions_leave_out_what_the_font_cannot_draw(monkeypatch):
+    """Names in captions come straight from Discord: emoji would be drawn as boxes."""
+    facts, actions = game("bann", moves=2)
+    frames = [(f.view, f.caption) for f in replay_frames(facts, actions)]
+    frames[-1] = (frames[-1][0], "2. Zoë 😀🎲 ★: 5>6:N")
+    drawing = render.replay.DRAWERS["bann"]
+    captions: list[str] = []
+
+    def seen(view, names, caption):
+        captions.append(caption)
+        return drawing(view, names, caption)
+
+    monkeypatch.setitem(render.replay.DRAWERS, "bann", seen)
+    render_replay("bann", frames, ["Zoë 😀🎲 ★", "Bob"], 10 << 20)
+    assert captions[-1] == "2. Zoë : 5>6:N"
