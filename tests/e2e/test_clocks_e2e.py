@@ -8,7 +8,7 @@ import re
 import sqlite3
 
 import discord
-from stored import logged_actions, stored_game, stored_state
+from stored import logged_actions, logged_moves, stored_game, stored_state
 
 from cogs.scheduler import ManualClock
 from fakediscord import Message
@@ -289,3 +289,87 @@ async def test_everyone_may_view_the_settings_and_each_change_needs_manage_serve
     with sqlite3.connect(database_path) as db:
         extra = json.loads(db.execute("SELECT extra FROM games").fetchone()[0])
     assert extra["clock"]["seconds"] == 86400
+
+
+async def play_text(world, database_path, kind: str, seat_users: dict, seat: int) -> None:
+    """Play one turn of ``seat`` by text command: until another seat has acted or must."""
+    spec = GAMES[kind]
+    start = len(logged_moves(database_path))
+    for step in range(200):
+        state = stored_state(database_path)
+        others_acted = any(s != seat for s, _ in logged_moves(database_path)[start:])
+        if state.is_over or state.current_player != seat or others_acted:
+            return
+        action = spec.bot_action(state, seed=step)
+        await seat_users[seat].slash(world.games, f"{kind} move", notation=action)
+    raise AssertionError("the seat never finished its turn")
+
+
+async def test_barree_substitute_plays_on_and_the_player_takes_the_seat_back(
+    fake_discord, start_bot, database_path, clock
+):
+    world = fake_discord
+    bot = await start_bot()
+    lobby = (await world.alice.slash(world.games, "barree new")).message
+    await world.bob.click(lobby, "Join")
+    board = (await world.alice.click(lobby, "Start")).message
+    users = {0: world.alice, 1: world.bob}
+    late = stored_state(database_path).current_player
+    present = 1 - late
+    await advance(bot, clock, DEFAULT_CLOCK)
+
+    assert stored_game(database_path)["status"] == "active", "the game goes on"
+    assert stored_state(database_path).current_player == present, "the computer played at once"
+    told = [m for m in world.games.public_messages() if "ran out of time" in m.content]
+    assert len(told) == 1 and f"a computer plays for {users[late].name.title()}" in told[0].content
+    assert f"A computer plays for {users[late].name.title()}" in board.embeds[0]["description"]
+    assert deadline_on(board) == int(clock.now() + DEFAULT_CLOCK), "the present player's clock"
+    stranger = await users[present].click(board, "Take my seat back")
+    assert "no seat to take back" in stranger.ephemeral[0].content
+
+    await play_text(world, database_path, "barree", users, present)
+    assert stored_state(database_path).current_player == present, "the substitute answers again"
+    back = await users[late].click(board, "Take my seat back")
+    assert "Welcome back" in back.ephemeral[0].content
+    assert "Take my seat back" not in [button.label for button in board.buttons()]
+    await play_text(world, database_path, "barree", users, present)
+    state = stored_state(database_path)
+    assert state.current_player == late, "after taking the seat back, the player decides again"
+    assert world.games.public_messages()[-1].pinged == [users[late].id]
+    actions = logged_actions(database_path)
+    assert "!away" in actions and "!back" in actions
+
+
+async def test_rejoin_by_command(fake_discord, start_bot, database_path, clock):
+    world = fake_discord
+    bot = await start_bot()
+    lobby = (await world.alice.slash(world.games, "barree new")).message
+    await world.bob.click(lobby, "Join")
+    await world.alice.click(lobby, "Start")
+    users = {0: world.alice, 1: world.bob}
+    late = users[stored_state(database_path).current_player]
+    refused = await late.slash(world.games, "game rejoin")
+    assert "no seat to take back" in refused.message.content
+    await advance(bot, clock, DEFAULT_CLOCK)
+    back = await late.slash(world.games, "game rejoin")
+    assert "Welcome back" in back.message.content
+    assert json.loads(stored_game(database_path)["extra"])["away"] == {}
+
+
+async def test_barbu_with_every_human_timed_out_ends_unrated_after_the_deal(
+    fake_discord, start_bot, database_path, clock
+):
+    world = fake_discord
+    bot = await start_bot()
+    board = (await world.alice.slash(world.games, "barbu new", computers=3)).message
+    deal = stored_state(database_path).deal_number
+    assert stored_state(database_path).current_player == 0, "the computers wait for Alice"
+    await advance(bot, clock, DEFAULT_CLOCK)
+
+    game = stored_game(database_path)
+    assert game["status"] == "aborted" and game["due_at"] is None
+    assert stored_state(database_path).deal_number == deal + 1, "the deal was played out"
+    assert "unrated" in board.embeds[0]["description"]
+    assert board.buttons() == []
+    with sqlite3.connect(database_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM league_results").fetchone() == (0,)
