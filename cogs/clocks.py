@@ -77,6 +77,26 @@ class Clocks(commands.Cog):
         settings = await self.settings.get(guild_id)
         return rules.lobby_due(self.clock.now(), settings.lobby_expiry)
 
+    async def table_channel(self, interaction: discord.Interaction[Any], title: str) -> int:
+        """Where a new table goes: its own public thread under the command's channel when
+        the server wants that, else the channel itself (also when a thread cannot be
+        opened: the table is not refused for it)."""
+        channel_id = interaction.channel_id or 0
+        if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
+            return channel_id
+        if not (await self.settings.get(interaction.guild_id)).threads:
+            return channel_id
+        opener = interaction.user.display_name
+        try:
+            message = await interaction.edit_original_response(
+                content=f"🎲 {opener} opened a {title} table in its own thread below."
+            )
+            thread = await message.create_thread(name=f"{title} – {opener}"[:100])
+        except discord.HTTPException as failure:
+            log.warning("could not open a thread for a %s table: %s", title, failure)
+            return channel_id
+        return thread.id
+
     def stamp(self, table: Table, state: GameState) -> None:
         """Start the clock of the seat to act after a change (before it is saved)."""
         if table.status == "lobby":

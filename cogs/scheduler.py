@@ -115,9 +115,9 @@ class Scheduler:
         """Wait until the loop has handled everything due at the clock's current time."""
         async with self._idle_changed:
             await self._idle_changed.wait_for(
-                lambda: self._waiting
-                and not self.is_due(self.clock.now())
-                and not self._wake.is_set()
+                lambda: (
+                    self._waiting and not self.is_due(self.clock.now()) and not self._wake.is_set()
+                )
             )
 
     async def _loop(self) -> None:

@@ -196,15 +196,17 @@ class Tables(commands.Cog):
         # interaction its three seconds.
         await interaction.response.defer(thinking=True)
         guild_id = interaction.guild_id or 0
+        channel_id = interaction.channel_id or 0
         extra, due_at = {}, None
         if self.clocks is not None:
             extra = await self.clocks.new_table_extra(guild_id, kind, clock)
             due_at = await self.clocks.lobby_due(guild_id)
+            channel_id = await self.clocks.table_channel(interaction, spec.title)
         try:
             table = await self.store.create_table(
                 kind=kind,
-                guild_id=interaction.guild_id or 0,
-                channel_id=interaction.channel_id or 0,
+                guild_id=guild_id,
+                channel_id=channel_id,
                 creator_id=interaction.user.id,
                 seats=seats,
                 options=options,
@@ -231,10 +233,14 @@ class Tables(commands.Cog):
         table: Table,
         invited: discord.abc.User | None,
     ) -> None:
-        """Show the new lobby as the command's answer, else as a channel message; a lobby
-        that cannot be shown at all is removed, so it never blocks the channel unseen."""
+        """Show the new lobby as the command's answer (in its own thread: as the thread's
+        first message), else as a channel message; a lobby that cannot be shown at all is
+        removed, so it never blocks the channel unseen."""
         payload = self._lobby_payload(table, invited)
         try:
+            if table.channel_id != interaction.channel_id:
+                await self.boards.draw(table, payload)
+                return
             message = await interaction.edit_original_response(**payload)
         except discord.HTTPException as failure:
             log.warning(
@@ -577,6 +583,11 @@ class Tables(commands.Cog):
         if self.clocks is not None:
             self.clocks.saved(table)
         payload = await self._board_payload(table, state, notes=notes)
+        if table.channel_id != interaction.channel_id:
+            # The table has its own thread: the board is that thread's message.
+            await self.refresh_board(table, state, notes=notes)
+            await self._after_change(table, state, acting_user=interaction.user.id)
+            return
         try:
             message = await interaction.edit_original_response(**payload)
         except discord.HTTPException as failure:
