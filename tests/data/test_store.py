@@ -116,3 +116,37 @@ async def test_concurrent_saves_of_different_games_all_land(store):
         stored = await store.load(table.id)
         assert stored.state == {"moved": table.id}
         assert [entry.action for entry in await store.actions(table.id)] == [f"m{table.id}"]
+
+
+async def test_due_tables_come_earliest_first_and_ended_tables_have_nothing_due(store):
+    first = await new_table(store, channel_id=1)
+    second = await new_table(store, channel_id=2)
+    for table, due in ((first, 500.0), (second, 200.0)):
+        table.due_at = due
+        await store.save(table, expected_version=table.version)
+    assert await store.next_due() == 200.0
+    assert [t.id for t in await store.due_tables(300.0)] == [second.id]
+    assert [t.id for t in await store.due_tables(600.0)] == [second.id, first.id]
+    second.status = "aborted"
+    await store.save(second, expected_version=second.version)
+    assert (await store.load(second.id)).due_at is None
+    assert await store.next_due() == 500.0
+
+
+async def test_a_clock_write_happens_once_and_never_over_a_newer_version(store):
+    table = await new_table(store)
+    table.due_at = 100.0
+    await store.save(table, expected_version=table.version)
+    first_reader = await store.load(table.id)
+    second_reader = await store.load(table.id)
+    first_reader.extra["clock"] = {"reminded": True}
+    first_reader.due_at = 200.0
+    assert await store.save_clock(first_reader, expected_due=100.0)
+    version = (await store.load(table.id)).version
+    assert version == table.version, "the clock write keeps the board's controls current"
+    second_reader.due_at = 200.0
+    assert not await store.save_clock(second_reader, expected_due=100.0), "done once"
+    moved = await store.load(table.id)
+    await store.save(moved, expected_version=moved.version)
+    first_reader.due_at = 300.0
+    assert not await store.save_clock(first_reader, expected_due=200.0), "a move came first"
