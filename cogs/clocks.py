@@ -185,6 +185,10 @@ class Clocks(commands.Cog):
             except StaleVersion:
                 log.info("game %d: changed before its clock was handled; dropped", table.id)
                 return False
+            except discord.HTTPException as failure:
+                # The change is saved; only telling the channel failed (a deleted
+                # channel, an outage). The other due tables must not wait for this one.
+                log.warning("game %d: clock change saved, message failed: %s", table.id, failure)
         return True
 
     async def _handle(self, table: Table, now: float) -> None:
