@@ -20,10 +20,11 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs import GAME_COGS
-from cogs.components import TableButton, TableSelect
+from cogs.components import TableButton, TableSelect, on_app_command_error
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
 from data import Store
+from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
 
 log = logging.getLogger("tablebot")
 
@@ -43,8 +44,11 @@ class TableBot(commands.Bot):
         database_path: str,
         dev_guild_id: int | None,
         seed_source: Callable[[], int] | None = None,
+        shard_plan: ShardPlan | None = None,
         **client_kwargs: Any,
     ) -> None:
+        if shard_plan is not None:
+            client_kwargs |= {"shard_count": shard_plan.count, "shard_ids": list(shard_plan.ids)}
         client_kwargs.setdefault("intents", discord.Intents.default())
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, **client_kwargs)
@@ -53,19 +57,38 @@ class TableBot(commands.Bot):
         self.store: Store | None = None
         self._closing_store = asyncio.Lock()
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
+        self.shard_plan = shard_plan
+        self.shard_lease: ShardLease | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
+        if self.shard_plan is not None:
+            await self._claim_shards(self.shard_plan, self.store)
         await self.add_cog(Tables(self, self.store, self.seed_source))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton)
-        await self._sync_commands()
+        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+        if self.shard_plan is None or self.shard_plan.syncs_commands:
+            await self._sync_commands()
         log.info(
-            "ready to host games; %d unfinished in %s",
+            "ready to host games; %d unfinished in the %s database",
             await self.store.count_unfinished(),
-            self.database_path,
+            self.store.dialect,
+        )
+
+    async def _claim_shards(self, plan: ShardPlan, store: Store) -> None:
+        """Hold this process's shards in the database, or refuse to start."""
+        if store.dialect != "postgresql":
+            if plan.is_partial:
+                raise ShardsTaken(
+                    f"SHARD_IDS runs only {plan.describe()}: processes sharing the bot's "
+                    "shards need DATABASE_URL=postgresql://… (SQLite serves one process)."
+                )
+            return
+        self.shard_lease = await ShardLease.acquire(
+            store, plan, on_lost=lambda: asyncio.ensure_future(self.close())
         )
 
     async def _sync_commands(self) -> None:
@@ -80,10 +103,17 @@ class TableBot(commands.Bot):
         """Close the gateway, then the database; safe to call more than once at a time."""
         await super().close()
         async with self._closing_store:
+            if self.shard_lease is not None:
+                await self.shard_lease.release()
+                self.shard_lease = None
             if self.store is not None:
                 await self.store.close()
                 self.store = None
                 log.info("database closed")
+
+
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The game bot on some or all shards of a sharded bot (SHARD_COUNT, SHARD_IDS)."""
 
 
 def create_bot(
@@ -91,18 +121,33 @@ def create_bot(
     database_path: str | None = None,
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
+    shard_plan: ShardPlan | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
 
-    ``seed_source`` gives each new game its random seed (tests pass a fixed sequence).
+    ``database_path`` is an SQLite file or a ``postgresql://`` URL. ``seed_source`` gives
+    each new game its random seed (tests pass a fixed sequence).
     """
-    return TableBot(
-        database_path=database_path or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
+    plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
+    bot_class = TableBot if plan is None else ShardedTableBot
+    return bot_class(
+        database_path=database_path
+        or os.environ.get("DATABASE_URL")
+        or os.environ.get("DATABASE_PATH")
+        or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
+        shard_plan=plan,
         **client_kwargs,
     )
+
+
+def _shard_plan_from_env() -> ShardPlan | None:
+    try:
+        return plan_from_env()
+    except ValueError as problem:
+        raise SettingsError(str(problem)) from None
 
 
 def _dev_guild_from_env() -> int | None:
@@ -149,7 +194,7 @@ def main() -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except SettingsError as problem:
+    except (SettingsError, ShardsTaken) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

@@ -1,24 +1,24 @@
-"""Persistence of tables (games in channels) and their action logs on SQLite.
+"""Persistence of tables (games in channels) and their action logs.
 
-The store is the only place that speaks SQL. Every change to a table is one transaction
-that checks the version it read, so two racing clicks can never both apply.
+The store is the only place (with the league) that speaks SQL, through data.sql: an
+SQLite file by default, PostgreSQL when given a ``postgresql://`` URL. Every change to a
+table is one transaction that checks the version it read, so two racing clicks (in one
+process or in two) can never both apply.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from data.migrations import MIGRATIONS
+from data import sql
+from data.migrations import scripts_for
 
 log = logging.getLogger("tablebot.store")
 
@@ -130,66 +130,39 @@ def _dumps(value: Any) -> str:
 
 
 class Store:
-    """The bot's single SQLite connection with a small async interface."""
+    """The bot's database (one SQLite connection or a PostgreSQL pool) behind a small
+    async interface."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
-        self._write_lock = asyncio.Lock()
-
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction at a time on the shared connection.
-
-        Without the lock, a second BEGIN while another coroutine's transaction awaits
-        would fail, and its ROLLBACK would undo the first one's work.
-        """
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    def __init__(self, database: sql.Database) -> None:
+        self._db = database
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        store = cls(connection)
-        await store._migrate()
-        return store
+    async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
+        """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL."""
+        database = await sql.connect(target, pool_size=pool_size)
+        try:
+            await database.migrate(scripts_for(database.dialect))
+        except BaseException:
+            await database.close()
+            raise
+        return cls(database)
 
     async def close(self) -> None:
         await self._db.close()
 
     @property
-    def connection(self) -> aiosqlite.Connection:
+    def db(self) -> sql.Database:
         return self._db
 
-    async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+    @property
+    def dialect(self) -> str:
+        return self._db.dialect
 
-    async def _migrate(self) -> None:
-        current = await self.schema_version()
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            try:
-                await self._db.executescript(
-                    f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={number}; COMMIT;"
-                )
-            except BaseException:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
-            log.info("database migrated to schema %d", number)
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[sql.Executor]:
+        return self._db.transaction()
+
+    async def schema_version(self) -> int:
+        return await self._db.schema_version()
 
     async def create_table(
         self,
@@ -205,64 +178,56 @@ class Store:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
         now = time.time()
         try:
-            async with (
-                self.transaction() as db,
-                db.execute(
+            async with self.transaction() as db:
+                game_id = await db.fetchval(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
                     " options, seed, state, version, board_message_id, created_at, updated_at,"
                     " extra)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')",
-                    (
-                        kind,
-                        guild_id,
-                        channel_id,
-                        creator_id,
-                        _dumps([seat.to_dict() for seat in seats]),
-                        _dumps(options),
-                        seed,
-                        now,
-                        now,
-                    ),
-                ) as cursor,
-            ):
-                game_id = cursor.lastrowid
-        except aiosqlite.IntegrityError:
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')"
+                    " RETURNING id",
+                    kind,
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    _dumps([seat.to_dict() for seat in seats]),
+                    _dumps(options),
+                    seed,
+                    now,
+                    now,
+                )
+        except sql.IntegrityError:
             existing = await self.open_table_in(channel_id)
             if existing is None:
                 raise
             raise ChannelBusy(existing) from None
-        table = await self.load(int(game_id or 0))
+        table = await self.load(int(game_id))
         assert table is not None
         return table
 
     async def load(self, game_id: int) -> Table | None:
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
         return _row_to_table(row) if row else None
 
     async def open_table_in(self, channel_id: int) -> Table | None:
-        async with self._db.execute(
+        row = await self._db.fetchrow(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+            channel_id,
+        )
         return _row_to_table(row) if row else None
 
     async def unfinished(self) -> list[Table]:
-        async with self._db.execute(
+        rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_row_to_table(row) for row in rows]
 
     async def count_unfinished(self) -> int:
-        async with self._db.execute(
-            "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return int(
+            await self._db.fetchval(
+                "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
+            )
+            or 0
+        )
 
     async def save(
         self,
@@ -278,28 +243,24 @@ class Store:
         version is one higher.
         """
         now = time.time()
-        async with (
-            self.transaction() as db,
-            db.execute(
+        async with self.transaction() as db:
+            changed = await db.execute(
                 "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
                 " updated_at = ?, extra = ? WHERE id = ? AND version = ?",
-                (
-                    table.status,
-                    _dumps([seat.to_dict() for seat in table.seats]),
-                    _dumps(table.options),
-                    _dumps(table.state) if table.state is not None else None,
-                    expected_version + 1,
-                    now,
-                    _dumps(table.extra),
-                    table.id,
-                    expected_version,
-                ),
-            ) as cursor,
-        ):
-            if cursor.rowcount != 1:
+                table.status,
+                _dumps([seat.to_dict() for seat in table.seats]),
+                _dumps(table.options),
+                _dumps(table.state) if table.state is not None else None,
+                expected_version + 1,
+                now,
+                _dumps(table.extra),
+                table.id,
+                expected_version,
+            )
+            if changed != 1:
                 raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
             if actions:
-                await self._append_actions(table.id, actions, now)
+                await _append_actions(db, table.id, actions, now)
         table.version = expected_version + 1
         table.updated_at = now
         return table
@@ -312,29 +273,28 @@ class Store:
         """
         async with self.transaction() as db:
             await db.execute(
-                "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+                "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
             )
 
-    async def _append_actions(
-        self, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
-    ) -> None:
-        async with self._db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        last = int(row[0]) if row else 0
-        await self._db.executemany(
-            "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-            [
-                (game_id, last + offset, seat, action, now)
-                for offset, (seat, action) in enumerate(actions, start=1)
-            ],
-        )
-
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        async with self._db.execute(
-            "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.fetch(
+            "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id
+        )
         return [LoggedAction(*row) for row in rows]
+
+
+async def _append_actions(
+    db: sql.Executor, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
+) -> None:
+    # The versioned UPDATE before this holds the game's row, so no other writer can
+    # append to the same log between this read and the insert.
+    last = int(
+        await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", game_id)
+    )
+    await db.executemany(
+        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, last + offset, seat, action, now)
+            for offset, (seat, action) in enumerate(actions, start=1)
+        ],
+    )
