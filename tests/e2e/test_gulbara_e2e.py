@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from stored import logged_moves, stored_game, stored_state, write_state
+from testdb import both_engines
 
 from cogs.gulbara import POINT_PLACEHOLDER, die_label
 from fakediscord import Message, Result, SimUser
@@ -157,28 +158,29 @@ async def test_a_turn_pings_the_opponent_once_and_steps_within_it_ping_nobody(
     assert pings == [[opponent.id]], "one ping for the opponent when the turn ends"
 
 
+@both_engines()
 async def test_a_restart_mid_turn_keeps_the_steps_and_undo_on_the_old_board_still_works(
-    fake_discord, start_bot, database_path
+    fake_discord, start_bot, database
 ):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
-    start, first = await reach_a_turn_with_a_choice_after_one_step(world, database_path)
+    start, first = await reach_a_turn_with_a_choice_after_one_step(world, database)
     player = seat_user(world, start)
     await play_step(player, board, start, first)
-    mid_turn = stored_state(database_path)
+    mid_turn = stored_state(database)
     assert mid_turn.current_player == start.current_player
     assert mid_turn.played_steps()[-1] == first
 
     await start_bot()
 
-    assert stored_state(database_path).to_dict() == mid_turn.to_dict(), "the step is kept"
+    assert stored_state(database).to_dict() == mid_turn.to_dict(), "the step is kept"
     await player.click(board, "Undo")
-    undone = stored_state(database_path)
+    undone = stored_state(database)
     assert undone.played_steps() == start.played_steps(), "Undo takes the step back"
     assert undone.board == start.board and undone.dice == start.dice
     second = undone.legal_steps()[-1]
     await play_step(player, board, undone, second)
-    assert stored_state(database_path).to_dict() != undone.to_dict(), "the old board plays on"
+    assert stored_state(database).to_dict() != undone.to_dict(), "the old board plays on"
 
 
 async def test_undo_is_refused_when_the_turn_has_nothing_to_take_back(
@@ -236,24 +238,25 @@ async def test_an_outdated_die_panel_is_refused(fake_discord, start_bot, databas
     assert stored_state(database_path).to_dict() == after_step.to_dict()
 
 
-async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database_path):
+@both_engines()
+async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
-    state = stored_state(database_path)
+    state = stored_state(database)
     player = seat_user(world, state)
     panel, step = await open_panel(player, board, state)
     label = next(b.label for b in panel.buttons() if b.custom_id.endswith(f":{step}"))
-    version = stored_game(database_path)["version"]
+    version = stored_game(database)["version"]
 
     results = await asyncio.gather(player.click(panel, label), player.click(panel, label))
 
-    assert stored_game(database_path)["version"] == version + 1
+    assert stored_game(database)["version"] == version + 1
     replies = [message.content for result in results for message in result.ephemeral]
     assert any("outdated" in reply for reply in replies)
-    assert [action for _seat, action in logged_moves(database_path)] == with_forced_steps(
+    assert [action for _seat, action in logged_moves(database)] == with_forced_steps(
         state, [step]
     )
-    assert stored_state(database_path).to_dict() == expected_after(state, [step]).to_dict()
+    assert stored_state(database).to_dict() == expected_after(state, [step]).to_dict()
 
 
 def with_forced_steps(state: GulbaraState, steps: list[str]) -> list[str]:
