@@ -24,6 +24,7 @@ from cogs.components import TableButton, TableSelect, on_app_command_error
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
 from data import Store
+from monitoring import Monitor, port_from_env
 from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
 
 log = logging.getLogger("tablebot")
@@ -45,6 +46,7 @@ class TableBot(commands.Bot):
         dev_guild_id: int | None,
         seed_source: Callable[[], int] | None = None,
         shard_plan: ShardPlan | None = None,
+        metrics_port: int | None = None,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -59,11 +61,16 @@ class TableBot(commands.Bot):
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self.shard_plan = shard_plan
         self.shard_lease: ShardLease | None = None
+        self.metrics_port = metrics_port
+        self.monitor: Monitor | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         if self.shard_plan is not None:
             await self._claim_shards(self.shard_plan, self.store)
+        if self.metrics_port is not None:
+            self.monitor = Monitor(self, self.store)
+            await self.monitor.start(self.metrics_port, os.environ.get("METRICS_HOST", "127.0.0.1"))
         await self.add_cog(Tables(self, self.store, self.seed_source))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
@@ -103,6 +110,9 @@ class TableBot(commands.Bot):
         """Close the gateway, then the database; safe to call more than once at a time."""
         await super().close()
         async with self._closing_store:
+            if self.monitor is not None:
+                await self.monitor.stop()
+                self.monitor = None
             if self.shard_lease is not None:
                 await self.shard_lease.release()
                 self.shard_lease = None
@@ -122,12 +132,14 @@ def create_bot(
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
     shard_plan: ShardPlan | None = None,
+    metrics_port: int | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
 
     ``database_path`` is an SQLite file or a ``postgresql://`` URL. ``seed_source`` gives
-    each new game its random seed (tests pass a fixed sequence).
+    each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
+    /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
     """
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
@@ -139,8 +151,16 @@ def create_bot(
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
         shard_plan=plan,
+        metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
         **client_kwargs,
     )
+
+
+def _metrics_port_from_env() -> int | None:
+    try:
+        return port_from_env()
+    except ValueError as problem:
+        raise SettingsError(str(problem)) from None
 
 
 def _shard_plan_from_env() -> ShardPlan | None:

@@ -90,21 +90,25 @@ class PostgresDatabase(Database):
             yield _Connection(connection)
 
     async def fetch(self, query: str, *args: Any) -> list[Row]:
-        async with self._acquire() as connection:
-            return await connection.fetch(query, *args)
+        with self.timed("fetch"):
+            async with self._acquire() as connection:
+                return await connection.fetch(query, *args)
 
     async def execute(self, query: str, *args: Any) -> int:
-        async with self._acquire() as connection:
-            return await connection.execute(query, *args)
+        with self.timed("execute"):
+            async with self._acquire() as connection:
+                return await connection.execute(query, *args)
 
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._acquire() as connection:
-            await connection.executemany(query, rows)
+        with self.timed("executemany"):
+            async with self._acquire() as connection:
+                await connection.executemany(query, rows)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Executor]:
-        async with self._pool.acquire() as connection, connection.transaction():
-            yield _Connection(connection)
+        with self.timed("transaction"):
+            async with self._pool.acquire() as connection, connection.transaction():
+                yield _Connection(connection)
 
     async def schema_version(self) -> int:
         exists = await self.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")

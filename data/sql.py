@@ -16,7 +16,8 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,18 @@ class Database(Executor):
 
     # Appended to a SELECT that claims rows: other processes skip what one has claimed.
     claim_suffix = ""
+    # Told how long each call ("fetch", "execute", "executemany") or whole transaction
+    # took, in seconds (the bot's metrics set it).
+    observer: Callable[[str, float], None] | None = None
+
+    @contextlib.contextmanager
+    def timed(self, operation: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            if self.observer is not None:
+                self.observer(operation, time.perf_counter() - started)
 
     @abc.abstractmethod
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Executor]: ...
@@ -120,21 +133,24 @@ class SqliteDatabase(Database):
 
     async def fetch(self, query: str, *args: Any) -> list[Row]:
         try:
-            async with self._db.execute(query, args) as cursor:
-                return list(await cursor.fetchall())
+            with self.timed("fetch"):
+                async with self._db.execute(query, args) as cursor:
+                    return list(await cursor.fetchall())
         except sqlite3.IntegrityError as refused:
             raise IntegrityError(str(refused)) from refused
 
     async def execute(self, query: str, *args: Any) -> int:
         try:
-            async with self._db.execute(query, args) as cursor:
-                return cursor.rowcount
+            with self.timed("execute"):
+                async with self._db.execute(query, args) as cursor:
+                    return cursor.rowcount
         except sqlite3.IntegrityError as refused:
             raise IntegrityError(str(refused)) from refused
 
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
-            await self._db.executemany(query, rows)
+            with self.timed("executemany"):
+                await self._db.executemany(query, rows)
         except sqlite3.IntegrityError as refused:
             raise IntegrityError(str(refused)) from refused
 
@@ -146,13 +162,19 @@ class SqliteDatabase(Database):
         would fail, and its ROLLBACK would undo the first one's work.
         """
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+            with self.timed("transaction"):
+                async with self._transaction():
+                    yield self
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
 
     async def schema_version(self) -> int:
         return int(await self.fetchval("PRAGMA user_version") or 0)

@@ -12,7 +12,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,6 +135,8 @@ class Store:
 
     def __init__(self, database: sql.Database) -> None:
         self._db = database
+        # Told how many actions each successful save appended (the bot's metrics set it).
+        self.moves_observer: Callable[[int], None] | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
@@ -263,6 +265,8 @@ class Store:
                 await _append_actions(db, table.id, actions, now)
         table.version = expected_version + 1
         table.updated_at = now
+        if actions and self.moves_observer is not None:
+            self.moves_observer(len(actions))
         return table
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
