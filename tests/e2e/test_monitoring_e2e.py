@@ -18,9 +18,9 @@ def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 
 
 async def fetch(port: int, path: str) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as session:
-        async with session.get(f"http://127.0.0.1:{port}{path}") as response:
-            return response.status, await response.text()
+    url = f"http://127.0.0.1:{port}{path}"
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        return response.status, await response.text()
 
 
 async def test_no_endpoints_unless_a_port_is_set(fake_discord, start_bot):
