@@ -65,7 +65,7 @@ class TableBot(commands.Bot):
         self.monitor: Monitor | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database_path)
+        self.store = await Store.open(self.database_path, pool_size=_pool_size_from_env())
         if self.shard_plan is not None:
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
@@ -154,6 +154,13 @@ def create_bot(
         metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
         **client_kwargs,
     )
+
+
+def _pool_size_from_env() -> int:
+    raw = os.environ.get("DATABASE_POOL_SIZE", "").strip() or "10"
+    if not raw.isdigit() or int(raw) < 1:
+        raise SettingsError(f"DATABASE_POOL_SIZE must be a whole number above 0, not {raw!r}.")
+    return int(raw)
 
 
 def _metrics_port_from_env() -> int | None:
