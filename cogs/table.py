@@ -130,7 +130,6 @@ class Tables(commands.Cog):
         self.store = store
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._pings: dict[int, discord.PartialMessage] = {}
         self._told_closed_dms: defaultdict[int, set[int]] = defaultdict(set)
 
     def game_cog(self, kind: str) -> GameCog:
@@ -641,9 +640,9 @@ class Tables(commands.Cog):
         if cog.private_label and table.status == "active":
             await self._deliver_private(table, state, cog.private_recipients(table, before, state))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        old_ping = self._pings.pop(table.id, None)
+        old_ping = await self.store.swap_ping(table.id, None)
         if old_ping is not None:
-            await _delete_quietly(old_ping)
+            await _delete_quietly(channel.get_partial_message(old_ping))
         if table.status != "active" or state.is_over:
             await self._announce_result(table, state, channel)
             self._forget(table.id)
@@ -658,7 +657,7 @@ class Tables(commands.Cog):
             f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )
-        self._pings[table.id] = ping
+        await self.store.swap_ping(table.id, ping.id)
 
     def _forget(self, game_id: int) -> None:
         """Drop what this process kept about a game that has ended.

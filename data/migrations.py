@@ -240,13 +240,15 @@ MIGRATIONS: list[str | Migration] = [
     # ratings per server, game, season and player, and per-server league settings.
     Migration(sqlite=_LEAGUE_SQLITE, postgresql=_LEAGUE_POSTGRESQL),
     # 3: which process holds which shard of a sharded bot, until when (PostgreSQL only
-    # uses it; SQLite runs one process).
+    # uses it; SQLite runs one process); each game's current turn ping, so whichever
+    # process handles the next move deletes it.
     """
     CREATE TABLE shard_leases (
         shard_id INTEGER NOT NULL PRIMARY KEY,
         shard_count INTEGER NOT NULL,
         holder TEXT NOT NULL,
         expires_at DOUBLE PRECISION NOT NULL
-    )
+    );
+    ALTER TABLE games ADD COLUMN ping_message_id BIGINT
     """,
 ]

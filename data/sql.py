@@ -122,9 +122,11 @@ class SqliteDatabase(Database):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
+        # Each statement read to its end: a pragma left half-read keeps a read snapshot
+        # open, and a later write on this connection would fail while others write.
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            async with connection.execute(f"PRAGMA {pragma}") as cursor:
+                await cursor.fetchall()
         return cls(connection)
 
     @property

@@ -280,6 +280,19 @@ class Store:
                 "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
             )
 
+    async def swap_ping(self, game_id: int, message_id: int | None) -> int | None:
+        """Remember ``message_id`` as the game's turn ping; the ping it replaces, if any.
+
+        Kept in the database rather than in the process, so the process that handles
+        the next move (any of several) finds the old ping and deletes it.
+        """
+        async with self.transaction() as db:
+            old = await db.fetchval("SELECT ping_message_id FROM games WHERE id = ?", game_id)
+            await db.execute(
+                "UPDATE games SET ping_message_id = ? WHERE id = ?", message_id, game_id
+            )
+        return int(old) if old is not None else None
+
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._db.fetch(
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id

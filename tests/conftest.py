@@ -24,6 +24,13 @@ from fakediscord.fixtures import FakeWorld
 
 StartBot = Callable[[], Awaitable[TableBot]]
 
+def pytest_report_header() -> str:
+    problem = postgres_problem()
+    if problem is None:
+        return f"PostgreSQL tests: on {postgres_url()}"
+    return f"PostgreSQL tests: skipped: {problem}"
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> str:
     """The test PostgreSQL server's URL. CI must have it (the test fails without it);

@@ -11,6 +11,7 @@ gets a fresh schema, selected through the URL's ``search_path``, dropped afterwa
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import secrets
 import sqlite3
@@ -24,12 +25,15 @@ import asyncpg
 from data.postgres import numbered
 
 DEFAULT_POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+# Why tests of several processes on one database run on PostgreSQL only.
+ONE_PROCESS_PER_SQLITE_FILE = "one process per SQLite file; several processes share PostgreSQL"
 
 
 def postgres_url() -> str:
     return os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES_URL
 
 
+@functools.cache
 def postgres_problem() -> str | None:
     """None if the test server answers, else one line saying why not."""
     try:

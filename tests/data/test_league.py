@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
-from testdb import both_engines
+from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import Seat, Store, Table
 from data.league import (
@@ -423,6 +423,8 @@ async def test_two_processes_recording_at_once_count_each_game_once_and_lose_no_
 ):
     """Two stores (as two bot processes) record the same games and two games of the same
     players at the same moment: each game counts once and both rating updates land."""
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
     first, second = await Store.open(database.target), await Store.open(database.target)
     try:
         one = await finished(first, [ALICE, BOB], bann_won_by(0))

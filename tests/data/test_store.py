@@ -4,7 +4,7 @@ open game per channel, optimistic concurrency and the append-only action log."""
 import asyncio
 
 import pytest
-from testdb import both_engines
+from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import ChannelBusy, Seat, StaleVersion, Store
 from data.migrations import MIGRATIONS
@@ -52,7 +52,7 @@ async def test_reopening_keeps_tables_and_does_not_migrate_twice(database):
 
 async def test_two_stores_opening_an_empty_database_at_once_migrate_it_once(database):
     if database.engine == "sqlite":
-        pytest.skip("only one process may open an SQLite file; processes share PostgreSQL")
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
     first, second = await asyncio.gather(Store.open(database.target), Store.open(database.target))
     table = await new_table(first)
     assert (await second.load(table.id)) is not None
@@ -138,6 +138,8 @@ async def test_concurrent_saves_of_different_games_all_land(store):
 
 async def test_two_stores_racing_on_one_table_apply_exactly_one_change(database):
     """Two processes (two stores) saving the version both read: one wins, one is refused."""
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
     first = await Store.open(database.target)
     second = await Store.open(database.target)
     table = await new_table(first)

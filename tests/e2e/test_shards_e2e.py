@@ -242,3 +242,45 @@ async def test_a_process_asking_for_a_held_shard_refuses_with_one_line(sharded, 
         {"shard_id": 0},
         {"shard_id": 1},
     ], "the refused process took nothing"
+
+
+@ON_POSTGRESQL
+async def test_a_turn_ping_sent_by_one_process_is_deleted_by_the_other(sharded, database):
+    """Ann and Ben alternate between the board (shard 1) and their DMs (shard 0): whichever
+    process handles a move deletes the ping the other one sent."""
+    world, ann, ben = sharded, sharded.ann, sharded.ben
+    lobby = (await ann.slash(world.games, "barbu new", series=1, computers=2)).message
+    board = (await ben.click(lobby, "Join")).message
+    humans = {0: ann, 3: ben}
+    for step in range(12):
+        state = stored_state(database)
+        user = humans[state.current_player]
+        action = GAMES["barbu"].bot_action(state, seed=step)
+        if state.phase == "contract":
+            await choose_contract(user, board, action)
+        else:
+            if step % 2:
+                private = user.dms[-1]
+            else:
+                private = (await user.click(board, "My hand")).ephemeral[0]
+            if state.phase == "doubling":
+                await decide_doubles(user, private, action, seat_names(database))
+            else:
+                await play_card(user, private, action)
+        sent = world.world.message_log
+        pings = [m for m in sent if m.channel is world.games and "it is your turn" in m.content]
+        assert len([m for m in pings if not m.deleted]) <= 1, "one live ping at a time"
+    assert len(pings) >= 4, "both processes sent pings"
+
+
+async def test_on_sqlite_a_process_cannot_run_only_some_shards(fake_discord, database_path):
+    bot = create_bot(
+        database_path=str(database_path),
+        dev_guild_id=None,
+        shard_plan=ShardPlan(SHARDS, (1,)),
+        connector=fake_discord.connector(),
+        guild_ready_timeout=0.01,
+    )
+    with pytest.raises(ShardsTaken, match="need DATABASE_URL=postgresql://"):
+        await bot.login("fake-token")
+    await bot.close()
