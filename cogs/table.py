@@ -130,7 +130,6 @@ class Tables(commands.Cog):
         self.store = store
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._told_closed_dms: defaultdict[int, set[int]] = defaultdict(set)
 
     def game_cog(self, kind: str) -> GameCog:
         for cog in self.bot.cogs.values():
@@ -666,7 +665,6 @@ class Tables(commands.Cog):
         and is refused as outdated, so dropping the lock is safe.
         """
         self._locks.pop(game_id, None)
-        self._told_closed_dms.pop(game_id, None)
 
     async def _show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -706,9 +704,8 @@ class Tables(commands.Cog):
         )
 
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
-        if user_id in self._told_closed_dms[table.id]:
+        if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
             return
-        self._told_closed_dms[table.id].add(user_id)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         label = self.game_cog(table.kind).private_label
         await channel.send(

@@ -241,7 +241,8 @@ MIGRATIONS: list[str | Migration] = [
     Migration(sqlite=_LEAGUE_SQLITE, postgresql=_LEAGUE_POSTGRESQL),
     # 3: which process holds which shard of a sharded bot, until when (PostgreSQL only
     # uses it; SQLite runs one process); each game's current turn ping, so whichever
-    # process handles the next move deletes it.
+    # process handles the next move deletes it; and things done once per key across all
+    # processes (data.store.Store.claim_once).
     """
     CREATE TABLE shard_leases (
         shard_id INTEGER NOT NULL PRIMARY KEY,
@@ -249,6 +250,10 @@ MIGRATIONS: list[str | Migration] = [
         holder TEXT NOT NULL,
         expires_at DOUBLE PRECISION NOT NULL
     );
-    ALTER TABLE games ADD COLUMN ping_message_id BIGINT
+    ALTER TABLE games ADD COLUMN ping_message_id BIGINT;
+    CREATE TABLE claims (
+        key TEXT NOT NULL PRIMARY KEY,
+        claimed_at DOUBLE PRECISION NOT NULL
+    )
     """,
 ]

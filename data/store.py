@@ -293,6 +293,17 @@ class Store:
             )
         return int(old) if old is not None else None
 
+    async def claim_once(self, key: str) -> bool:
+        """True for exactly one caller per ``key``, across every process sharing the
+        database: for work that must happen once (a note, a timeout, a reminder)."""
+        async with self.transaction() as db:
+            claimed = await db.execute(
+                "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                key,
+                time.time(),
+            )
+        return claimed == 1
+
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._db.fetch(
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id

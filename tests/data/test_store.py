@@ -162,3 +162,16 @@ async def test_two_stores_racing_on_one_table_apply_exactly_one_change(database)
     await second.close()
     assert sorted(outcomes) == ["applied", "refused"]
     assert logged == [stored.state["by"]] and stored.version == table.version + 1
+
+
+async def test_a_claim_is_won_once_per_key(store):
+    results = await asyncio.gather(*(store.claim_once("note:1:100") for _ in range(5)))
+    assert sorted(results) == [False] * 4 + [True]
+    assert await store.claim_once("note:1:200"), "another key is another claim"
+
+
+async def test_a_turn_ping_is_swapped_for_the_next(store):
+    table = await new_table(store)
+    assert await store.swap_ping(table.id, 555) is None
+    assert await store.swap_ping(table.id, 556) == 555, "the old ping, to delete"
+    assert await store.swap_ping(table.id, None) == 556

@@ -126,6 +126,8 @@ async def test_a_barbu_series_ends_with_dm_clicks_on_the_other_shard(sharded, da
     doubling and card from the hand DM (shard 0), then the result and the league."""
     world, ann = sharded, sharded.ann
     assert [handled_by(bot) for bot in world.bots] == [{0}, {1}]
+    syncs = [r for r in world.world.requests if r.method == "PUT" and "commands" in r.route]
+    assert len(syncs) == 1, "only the process with shard 0 syncs the slash commands"
     assert [bot.get_guild(world.guild.id) is not None for bot in world.bots] == [False, True]
     ann.permissions = discord.Permissions(manage_guild=True)
     rated = await ann.slash(world.games, "league settings", rate_computer_games=True)
