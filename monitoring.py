@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 from aiohttp import web
+from discord.ext import commands
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -90,7 +91,7 @@ class _ErrorCounter(logging.Handler):
 class Monitor:
     """Feeds the metrics from the bot and its store, and serves both endpoints."""
 
-    def __init__(self, bot: discord.Client, store: Store) -> None:
+    def __init__(self, bot: commands.Bot, store: Store) -> None:
         self.bot = bot
         self.store = store
         self.metrics = Metrics()
