@@ -241,6 +241,7 @@ async def _load(
         outcome.seconds = time.perf_counter() - started
         outcome.bot_cpu_seconds = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_before
         outcome.generator_cpu_seconds = time.process_time() - own_before
+        await asyncio.sleep(2)  # the last moves' pings, before the bots are stopped
         return outcome
     finally:
         if database is not None:
