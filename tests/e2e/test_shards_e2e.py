@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
+import signal
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -21,7 +23,7 @@ from e2e.test_gulbara_e2e import play_step
 from stored import logged_actions, stored_game, stored_state
 from testdb import TestDatabase
 
-from bot import TableBot, create_bot
+from bot import TableBot, create_bot, serve
 from fakediscord import Channel, Guild, Message, SimUser
 from fakediscord.fixtures import FakeWorld
 from games import GAMES, replay
@@ -286,3 +288,18 @@ async def test_on_sqlite_a_process_cannot_run_only_some_shards(fake_discord, dat
     with pytest.raises(ShardsTaken, match="need DATABASE_URL=postgresql://"):
         await bot.login("fake-token")
     await bot.close()
+
+
+@ON_POSTGRESQL
+async def test_sigterm_gives_the_shards_back_at_once(fake_discord, database):
+    bot = sharded_bot(fake_discord, database, 0)
+    running = asyncio.create_task(serve(bot, "fake-token"))
+    await asyncio.wait_for(bot.wait_until_ready(), timeout=10)
+    await fake_discord.wait_until_idle()
+    assert database.rows("SELECT shard_id FROM shard_leases") == [{"shard_id": 0}]
+
+    os.kill(os.getpid(), signal.SIGTERM)
+    await asyncio.wait_for(running, timeout=10)
+
+    assert bot.is_closed() and bot.store is None
+    assert database.rows("SELECT shard_id FROM shard_leases") == [], "a successor need not wait"
