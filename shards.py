@@ -14,6 +14,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -114,13 +115,17 @@ class ShardLease:
         return lease
 
     async def _beat(self) -> None:
+        renewed = time.monotonic()
         while True:
             await asyncio.sleep(self.ttl / 3)
             try:
                 kept = await leases.renew(self.store.db, self.plan.ids, self.holder, self.ttl)
             except Exception as problem:
-                log.warning("could not renew the shard lease (%s); retrying", problem)
-                continue
+                # Past the lease's end another process may take the shards: stop first.
+                kept = time.monotonic() - renewed < self.ttl * 2 / 3
+                log.warning("could not renew the shard lease: %s", problem)
+            else:
+                renewed = time.monotonic()
             if not kept:
                 log.critical("lost the lease on %s: stopping", self.plan.describe())
                 self._on_lost()
