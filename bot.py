@@ -1,7 +1,8 @@
 """Entry point: read the settings, open the store, load the cogs, sync commands, run.
 
 `python bot.py` runs the bot; tests build the same bot with `create_bot(**client_kwargs)`
-and point it at a local fake Discord.
+and point it at a local fake Discord, and `python bot.py --playground` runs it against that
+emulator with a web page to play in (no token needed).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs import GAME_COGS
+from cogs.archive import Archive, ReplayPicker
 from cogs.components import TableButton, TableSelect, on_app_command_error
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
@@ -58,7 +60,9 @@ class TableBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
         self._closing_store = asyncio.Lock()
-        self.seed_source = seed_source or (lambda: secrets.randbits(48))
+        # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
+        # a seed from its published SHA-256 commitment is out of reach.
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.shard_plan = shard_plan
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
@@ -72,10 +76,11 @@ class TableBot(commands.Bot):
             self.monitor = Monitor(self, self.store)
             await self.monitor.start(self.metrics_port, os.environ.get("METRICS_HOST", "127.0.0.1"))
         await self.add_cog(Tables(self, self.store, self.seed_source))
+        await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
-        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton)
+        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton, ReplayPicker)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
         if self.shard_plan is None or self.shard_plan.syncs_commands:
             await self._sync_commands()
@@ -215,7 +220,12 @@ async def _run(token: str) -> None:
     await serve(create_bot(), token)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["--playground"]:
+        import playground
+
+        return playground.main(create_bot, arguments[1:])
     load_dotenv()
     level = os.environ.get("LOG_LEVEL", "INFO").upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)

@@ -1,4 +1,4 @@
-"""The whole bot under load through the local fake Discord (DESIGN.md §6).
+"""The whole bot under load through the local fake Discord.
 
 Measures, on this machine:
 - click → board edited: a player picks a Bann move in the private menu while 50
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 from bench.common import baseline_ms, report  # noqa: E402
 from bot import create_bot  # noqa: E402

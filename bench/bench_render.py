@@ -1,4 +1,4 @@
-"""Board render + PNG encode timings (DESIGN.md §6: ≤ 15 ms median per board).
+"""Board render + PNG encode timings (the budget: ≤ 15 ms median per board).
 
 Run with ``python -m bench.bench_render [repeats]``. Each entry of ``RENDERS`` is a name
 and a callable returning PNG bytes; add the other games' renderers there as they land.

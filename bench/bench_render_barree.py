@@ -1,4 +1,4 @@
-"""Barree board render + PNG encode time. Target (DESIGN.md §6): ≤ 15 ms median.
+"""Barree board render + PNG encode time. Target: ≤ 15 ms median.
 
     python -m bench.bench_render_barree [--views N]
 

@@ -64,7 +64,8 @@ twice it.
 cards you may play when it is your turn.
 **`/barbu play`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
 `nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
-In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).\
+In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
+**Full rules:** `docs/rules/barbu.md` in the bot's repository.\
 """
 
 

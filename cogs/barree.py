@@ -66,7 +66,8 @@ field (not in the blockaded row, not onto a piece), or keep him there.
 up to the starter. Fewest minus points over the match wins.
 **`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
 `send:<seat>:<field>` with seats counted from 0 (the board's player 2 is seat 1: \
-`send:1:63`); `keep`.\
+`send:1:63`); `keep`.
+**Full rules:** `docs/rules/barree.md` in the bot's repository.\
 """
 
 

@@ -21,7 +21,7 @@ from cogs.table import GameCog, Turn
 from data import Table
 from games import GAMES, GameState
 from games.gulbara import MAX_MATCH, UNDO, GulbaraState, split_steps, to_seat0
-from render.gulbara import chain_text, render_gulbara
+from render.gulbara import board_steps, chain_text, render_gulbara
 
 POINT_PLACEHOLDER = "Move a checker from point…"
 NOTHING_TO_UNDO = "There is no step of this turn you can take back."
@@ -49,7 +49,8 @@ it off; a higher die bears off from your highest point.
 **Playing here.** Pick a point in the board's menu, then the die. Forced steps play \
 themselves (option `autoplay`). **Undo** takes back this turn's last choice.
 **Notation for `/gulbara move`.** Steps in your numbering: `24/18 18/13`, `24/18/13`, \
-`6/off`, `8/5(2)` for two checkers, or `undo`.\
+`6/off`, `8/5(2)` for two checkers, or `undo`.
+**Full rules:** `docs/rules/gulbara.md` in the bot's repository.\
 """
 
 
@@ -101,7 +102,7 @@ class GulbaraCog(GameCog, name="GulBara"):
     # ---- the board ---------------------------------------------------------------------
 
     def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_gulbara(state.view(None), table.names, headline)
+        return render_gulbara(state.view(None), table.names, headline, board_seat(table))
 
     def automatic_action(self, state: GameState) -> str | None:
         assert isinstance(state, GulbaraState)
@@ -135,7 +136,7 @@ class GulbaraCog(GameCog, name="GulBara"):
         names = table.names
         lines = []
         if view["recent_turns"]:
-            lines.append(last_turn_sentence(view["recent_turns"][-1], names))
+            lines.append(last_turn_sentence(view["recent_turns"][-1], names, board_seat(table)))
         mover = names[view["turn"]]
         roll = "-".join(str(die) for die in view["roll"])
         lines.append(
@@ -146,7 +147,8 @@ class GulbaraCog(GameCog, name="GulBara"):
         if chain:
             lines.append(f"Escalating doubles: {chain}.")
         if view["played"]:
-            lines.append(f"This turn: {' '.join(view['played'])}.")
+            played = board_steps(view["played"], view["turn"], board_seat(table))
+            lines.append(f"This turn: {played}.")
         if view["match_to"] > 1:
             lines.append(match_line(view, names))
         return "\n".join(lines)
@@ -320,7 +322,14 @@ def checkers_on(state: GulbaraState, point: int) -> int:
     return abs(state.board[to_seat0(point, state.turn) - 1])
 
 
-def last_turn_sentence(turn: dict[str, Any], names: list[str]) -> str:
+def board_seat(table: Table) -> int:
+    """The seat whose numbering the board shows all game long: the first human's."""
+    humans = [seat for seat, taken in enumerate(table.seats) if not taken.is_computer]
+    return humans[0] if humans else 0
+
+
+def last_turn_sentence(turn: dict[str, Any], names: list[str], viewer: int = 0) -> str:
+    """One turn in the numbering of the board drawn from ``viewer``'s side."""
     name = names[turn["seat"]]
     roll = "-".join(str(die) for die in turn["roll"])
     if turn["passed"]:
@@ -329,7 +338,7 @@ def last_turn_sentence(turn: dict[str, Any], names: list[str]) -> str:
     escalated = ""
     if len(stages) > 1:
         escalated = " (escalated " + " → ".join(f"{die}-{die}" for die in stages) + ")"
-    return f"{name} rolled {roll}{escalated}: {' '.join(turn['steps'])}"
+    return f"{name} rolled {roll}{escalated}: {board_steps(turn['steps'], turn['seat'], viewer)}"
 
 
 def game_sentence(last_game: dict[str, int], names: list[str]) -> str:

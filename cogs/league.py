@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.archive import Archive, replay_menu
 from data import Store, Table
 from data.league import (
     MAX_SEASON_NAME,
@@ -289,9 +290,19 @@ class LeagueCog(commands.Cog, name="League"):
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url="attachment://profile.png")
+        files = [discord.File(io.BytesIO(png), filename="profile.png")]
+        archive = self.bot.get_cog("Archive")
+        if isinstance(archive, Archive):
+            fields, luck_png = await archive.luck_section(
+                found.guild_id, person.id, found.id, person.display_name, found.name
+            )
+            for name, value in fields:
+                embed.add_field(name=name, value=value, inline=False)
+            if luck_png is not None:
+                files.append(discord.File(io.BytesIO(luck_png), filename="luck.png"))
         await interaction.edit_original_response(
             embed=embed,
-            attachments=[discord.File(io.BytesIO(png), filename="profile.png")],
+            attachments=files,
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -324,7 +335,9 @@ class LeagueCog(commands.Cog, name="League"):
             or "No finished games recorded yet.",
             colour=LEAGUE_COLOUR,
         )
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        menu = replay_menu(results)
+        extra = {"view": menu} if menu is not None else {}
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
 
     # ---- seasons, export, settings ----------------------------------------------------
 

@@ -19,9 +19,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.archive import commitment_line, seed_reveal
 from cogs.components import TableButton, Target, view_of
 from data import ChannelBusy, Seat, StaleVersion, Store, Table
 from games import GAMES, GameSpec, GameState, IllegalAction
+from games.proof import computer_seed
 
 log = logging.getLogger("tablebot.table")
 
@@ -536,7 +538,7 @@ class Tables(commands.Cog):
             if seat is None:
                 break
             if table.seats[seat].is_computer:
-                seed = table.seed + table.version + len(actions)
+                seed = computer_seed(table.seed, table.version + len(actions))
                 action = await asyncio.to_thread(spec.bot_action, state, seed=seed)
                 log.info("game %d: computer seat %d plays %s", table.id, seat, action)
             else:
@@ -572,6 +574,7 @@ class Tables(commands.Cog):
             colour=cog.colour,
         )
         embed.set_image(url=f"attachment://{filename}")
+        embed.set_footer(text=commitment_line(table))
         controls = self._controls(table, state, cog)
         return {
             "content": _computer_log(notes),
@@ -732,7 +735,8 @@ class Tables(commands.Cog):
         # The league records each finished game once; a repeated finish gets None back.
         record = getattr(self.bot.get_cog("League"), "record_result", None)
         ratings = await record(table, state) if record is not None else None
-        await channel.send(text if ratings is None else f"{text}\n{ratings}")
+        text = text if ratings is None else f"{text}\n{ratings}"
+        await channel.send(f"{text}\n{seed_reveal(table)}")
 
     # ---- resign, abandon, board -------------------------------------------------------
 
@@ -847,7 +851,9 @@ class Tables(commands.Cog):
         elif fresh.board_message_id is not None:
             channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
             await _strip_components(channel.get_partial_message(fresh.board_message_id))
-        await interaction.followup.send(f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}")
+        await interaction.followup.send(
+            f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}\n{seed_reveal(fresh)}"
+        )
         self._forget(fresh.id)
 
 

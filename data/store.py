@@ -217,6 +217,17 @@ class Store:
         )
         return _row_to_table(row) if row else None
 
+    async def latest_ended_in(self, channel_id: int) -> Table | None:
+        """The channel's most recent game that has ended (finished or abandoned) after
+        it started; lobbies cancelled before the first move do not count."""
+        row = await self._db.fetchrow(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?"
+            " AND status IN ('finished', 'aborted') AND state IS NOT NULL"
+            " ORDER BY id DESC LIMIT 1",
+            channel_id,
+        )
+        return _row_to_table(row) if row else None
+
     async def unfinished(self) -> list[Table]:
         rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"

@@ -1,4 +1,4 @@
-"""Bann: two armies of numbered knights on a 6×6 board, steered by dice that ban (RULES.md §1).
+"""Bann: two armies of numbered knights on a 6×6 board, steered by dice that ban.
 
 Squares are indices 0..35 (``rank * 6 + file``, a1 = 0, f6 = 35) inside the engine and
 names "a1".."f6" everywhere else. A board cell holds 0 for empty, ``n`` for seat 0's
@@ -15,7 +15,7 @@ import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from games.base import GameSpec, GameState, IllegalAction, Rng
 
@@ -28,6 +28,37 @@ _OFFSETS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 _MOVE_PATTERN = re.compile(r"([1-6])>([1-6]):([NESW])")
 _CODE_PATTERN = re.compile(r"BN1:([.1-6a-f]{6}(?:/[.1-6a-f]{6}){5})\|([1-6]),([1-6])\|([01])")
 _MOVE_HINT = "write tip>knight:direction like 4>3:N, or offer, accept, decline"
+
+
+class BannKnight(TypedDict):
+    seat: int
+    number: int
+    square: str
+
+
+# "from" is a keyword, hence the call form; squares are names like "c2"
+BannMove = TypedDict(
+    "BannMove",
+    {"seat": int, "action": str, "knight": int, "from": str, "to": str, "captured": list[str]},
+)
+
+
+class BannView(TypedDict):
+    """What ``BannState.view`` shows (everyone sees the same); ``turn`` is the seat to act."""
+
+    game: str
+    knights: list[BannKnight]
+    dice: list[int]
+    banned: list[int]
+    turn: int | None
+    castles: list[str]
+    last_move: BannMove | None
+    captured_count: list[int]
+    opening_roll: list[int] | None
+    draw_offer: int | None
+    over: bool
+    winner: int | None
+    result: str | None
 
 
 def _step(square: int, direction: str) -> int | None:
@@ -173,7 +204,7 @@ class BannState(GameState):
         rng: Rng,
         history: dict[str, int],
         opening_roll: tuple[int, int] | None = None,
-        last_move: dict[str, Any] | None = None,
+        last_move: BannMove | None = None,
         draw_offer: int | None = None,
         offer_used: bool = False,
         winner: int | None = None,
@@ -192,7 +223,7 @@ class BannState(GameState):
         self.result = result
 
     def _replace(self, **changes: Any) -> BannState:
-        fields = {
+        fields: dict[str, Any] = {
             "board": self.board,
             "dice": self.dice,
             "turn": self.turn,
@@ -249,7 +280,7 @@ class BannState(GameState):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> BannView:
         """The public picture; Bann hides nothing, so every seat sees the same."""
         return {
             "game": "bann",
@@ -307,7 +338,8 @@ class BannState(GameState):
     # --- Bann specifics ------------------------------------------------------------
 
     def code(self) -> str:
-        """The BN1 position code (DESIGN.md §2): board, both dice, seat to move."""
+        """The code ``BN1:<rank 6>/…/<rank 1>|<top0>,<top1>|<turn>``; each rank lists files
+        a–f: ``.`` empty, ``1``–``6`` seat 0's knights, ``a``–``f`` seat 1's knights 1–6."""
         return _position_key(self.board, self.dice, self.turn)
 
     def captured_count(self) -> list[int]:
@@ -421,9 +453,9 @@ def new_game(players: int = 2, seed: int = 0) -> BannState:
     if players != 2:
         raise IllegalAction("Bann is played by exactly 2 players.")
     rng = Rng(seed)
-    roll = (rng.die(), rng.die())
+    roll = (rng.die(0), rng.die(1))
     while roll[0] == roll[1]:
-        roll = (rng.die(), rng.die())
+        roll = (rng.die(0), rng.die(1))
     first = 0 if roll[0] > roll[1] else 1
     key = _position_key(START_BOARD, (1, 1), first)
     return BannState(
@@ -468,8 +500,12 @@ def from_dict(data: dict[str, Any]) -> BannState:
     )
 
 
-def _copy_move(last_move: dict[str, Any] | None) -> dict[str, Any] | None:
-    return dict(last_move, captured=list(last_move["captured"])) if last_move else None
+def _copy_move(last_move: BannMove | None) -> BannMove | None:
+    if last_move is None:
+        return None
+    copy = last_move.copy()
+    copy["captured"] = list(last_move["captured"])
+    return copy
 
 
 def _pair(values: list[int]) -> tuple[int, int]:

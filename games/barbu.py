@@ -1,4 +1,4 @@
-"""Barbu: four players, seven contracts per declarer, doubling (RULES.md §3).
+"""Barbu: four players, seven contracts per declarer, doubling (docs/rules/barbu.md).
 
 Seats are 0..3 clockwise, so a seat's left-hand neighbour is ``seat + 1`` and play moves
 to the left. Cards are integers ``suit * 13 + rank`` inside the engine (ranks 0..12 for
@@ -15,7 +15,7 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from games.base import GameSpec, GameState, IllegalAction, Option, Rng
 
@@ -55,6 +55,93 @@ PASS = "pass"
 Card = int
 
 
+class BarbuTrickCard(TypedDict):
+    seat: int
+    card: str
+
+
+class BarbuTrick(TypedDict):
+    leader: int
+    cards: list[str]
+    winner: int
+
+
+class BarbuDeal(TypedDict):
+    """One finished deal of the score sheet: ``raw`` contract scores, ``scores`` after
+    the doubles (``[doubler, doubled]`` pairs)."""
+
+    declarer: int
+    contract: str  # the action that chose it, e.g. "trumps:H"
+    raw: list[int]
+    doubles: list[list[int]]
+    scores: list[int]
+
+
+class BarbuDoubling(TypedDict):
+    """``DoublingChoice`` for the seat to act, as plain data."""
+
+    targets: list[int]
+    redoubles: list[int]
+    required: int | None
+    needed: int
+    deals_left: int
+    maximum: str
+    may_pass: bool
+    obligation: str | None
+
+
+class BarbuDominoMove(TypedDict):
+    seat: int
+    card: str  # or "pass"
+
+
+class BarbuDomino(TypedDict):
+    """The Domino layout: per suit letter the lowest and highest rank laid (None: not
+    opened), the seats out in order, and every lay or pass so far."""
+
+    rows: dict[str, list[str] | None]
+    finished: list[int]
+    moves: list[BarbuDominoMove]
+
+
+class BarbuView(TypedDict):
+    """What ``BarbuState.view`` shows; see there for the meaning of the keys."""
+
+    game: str
+    seat: int | None
+    phase: str
+    deal: int
+    total_deals: int
+    series: int
+    total_series: int
+    discard_king: bool
+    declarer: int
+    dealer: int
+    to_act: int | None
+    remaining_contracts: list[str]
+    contract: str | None
+    contract_action: str | None
+    contract_label: str | None
+    trump: str | None
+    start_rank: str | None
+    doubles: list[list[int]]
+    doubling_acted: list[int]
+    declarer_doubled: list[int]
+    hand_sizes: list[int]
+    hand: list[str] | None
+    legal: list[str]
+    doubling: BarbuDoubling | None
+    leader: int | None
+    trick: list[BarbuTrickCard]
+    tricks: list[BarbuTrick]
+    tricks_won: list[int]
+    penalty_cards: list[list[str]]
+    deal_points: list[int]
+    domino: BarbuDomino | None
+    history: list[BarbuDeal]
+    totals: list[int]
+
+
 def card_name(card: Card) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
@@ -85,7 +172,7 @@ def contract_label(contract: str, trump: int | None = None, start_rank: int | No
 
 
 def settle(raw: Sequence[int], doubles: Iterable[tuple[int, int]]) -> list[int]:
-    """Deal scores from contract scores and doubles (DESIGN.md §2).
+    """Deal scores from contract scores and doubles (a set of (doubler, doubled) seat pairs).
 
     For each pair of seats, a double in one direction moves the difference of their raw
     scores from the worse to the better player; doubles in both directions (a redouble)
@@ -122,7 +209,9 @@ def legal_trick_cards(
     following = [card for card in hand if card // 13 == led_suit]
     if following:
         if contract == "trumps" and led_suit == trump:
-            higher = [card for card in following if card > max(trick)]
+            # a discard of a later suit is a higher integer, never a higher trump
+            best_trump = max(card for card in trick if card // 13 == trump)
+            higher = [card for card in following if card > best_trump]
             return higher or following
         return following
     if discard_king and contract == "barbu" and KING_OF_HEARTS in hand:
@@ -296,7 +385,7 @@ class BarbuState(GameState):
         self.domino_turn = 0
         self.finished: list[int] = []
         self.domino_moves: list[tuple[int, Card | None]] = []
-        self.history: list[dict[str, Any]] = []
+        self.history: list[BarbuDeal] = []
         self.totals = [0, 0, 0, 0]
 
     # -- who, when --
@@ -580,12 +669,13 @@ class BarbuState(GameState):
         self.domino_moves = []
 
     def _finish_deal(self, raw: list[int]) -> None:
-        assert self.contract is not None
+        contract = self._contract_action()
+        assert contract is not None
         scores = settle(raw, self.doubles)
         self.history.append(
             {
                 "declarer": self.declarer,
-                "contract": self._contract_action(),
+                "contract": contract,
                 "raw": raw,
                 "doubles": sorted([list(pair) for pair in self.doubles]),
                 "scores": scores,
@@ -611,7 +701,7 @@ class BarbuState(GameState):
 
     # -- views --
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BarbuView:
         """What ``seat`` may see (its own hand only); ``None``: what lies on the table.
 
         Cards are strings (``"TD"``), seats 0..3. ``hand`` is None in the public view and
@@ -674,7 +764,7 @@ class BarbuState(GameState):
             ],
             "deal_points": list(self.points),
             "domino": self._domino_view(),
-            "history": [dict(entry) for entry in self.history],
+            "history": [_copy_deal(entry) for entry in self.history],
             "totals": list(self.totals),
         }
 
@@ -683,7 +773,7 @@ class BarbuState(GameState):
             return []
         return [(self.declarer + 1 + step) % 4 for step in range(self.doubling_step)]
 
-    def _domino_view(self) -> dict[str, Any] | None:
+    def _domino_view(self) -> BarbuDomino | None:
         if self.contract != "domino":
             return None
         return {
@@ -693,7 +783,7 @@ class BarbuState(GameState):
             },
             "finished": list(self.finished),
             "moves": [
-                [mover, card_name(card) if card is not None else PASS]
+                {"seat": mover, "card": card_name(card) if card is not None else PASS}
                 for mover, card in self.domino_moves
             ],
         }
@@ -794,7 +884,17 @@ class BarbuState(GameState):
         }
 
 
-def _choice_dict(choice: DoublingChoice) -> dict[str, Any]:
+def _copy_deal(deal: BarbuDeal) -> BarbuDeal:
+    return {
+        "declarer": deal["declarer"],
+        "contract": deal["contract"],
+        "raw": list(deal["raw"]),
+        "doubles": [list(pair) for pair in deal["doubles"]],
+        "scores": list(deal["scores"]),
+    }
+
+
+def _choice_dict(choice: DoublingChoice) -> BarbuDoubling:
     return {
         "targets": list(choice.targets),
         "redoubles": list(choice.redoubles),
@@ -829,7 +929,7 @@ def from_dict(data: dict[str, Any]) -> BarbuState:
     state.domino_turn = data["domino_turn"]
     state.finished = list(data["finished"])
     state.domino_moves = [(mover, card) for mover, card in data["domino_moves"]]
-    state.history = [dict(entry) for entry in data["history"]]
+    state.history = [_copy_deal(entry) for entry in data["history"]]
     state.totals = list(data["totals"])
     return state
 
@@ -988,9 +1088,14 @@ def _apply_to_position(position: _Position, seat: int, card: Card | None) -> _Po
     return copy
 
 
-def _unseen_constraints(view: dict[str, Any]) -> tuple[list[Card], list[set[Card]]]:
+def _own_hand(view: BarbuView) -> list[Card]:
+    """The cards of the seat whose view this is (a public view has none)."""
+    return [parse_card(card) for card in view["hand"] or []]
+
+
+def _unseen_constraints(view: BarbuView) -> tuple[list[Card], list[set[Card]]]:
     """Cards this seat has not seen, and per seat the cards its play shows it cannot hold."""
-    seen = {parse_card(card) for card in view["hand"]}
+    seen = set(_own_hand(view))
     excluded: list[set[Card]] = [set(), set(), set(), set()]
     contract = view["contract"]
     if contract == "domino":
@@ -1037,29 +1142,31 @@ def _trick_constraints(
             excluded[seat].update(c for c in _suit_cards(trump) if c > best_trump)
 
 
-def _domino_constraints(view: dict[str, Any], seen: set[Card], excluded: list[set[Card]]) -> None:
+def _domino_constraints(view: BarbuView, seen: set[Card], excluded: list[set[Card]]) -> None:
+    if view["domino"] is None or view["start_rank"] is None:
+        return
     start_rank = RANKS.index(view["start_rank"])
     rows: DominoRows = [None, None, None, None]
     everything = list(range(52))
-    for mover, move in view["domino"]["moves"]:
-        if move == PASS:
-            excluded[mover].update(domino_playable(everything, rows, start_rank))
+    for move in view["domino"]["moves"]:
+        if move["card"] == PASS:
+            excluded[move["seat"]].update(domino_playable(everything, rows, start_rank))
         else:
-            card = parse_card(move)
+            card = parse_card(move["card"])
             domino_lay(rows, card)
             seen.add(card)
 
 
 def _sample_hands(
     seat: int,
-    view: dict[str, Any],
+    view: BarbuView,
     unseen: list[Card],
     excluded: list[set[Card]],
     rng: random.Random,
 ) -> list[list[Card]]:
     """One deal of the unseen cards to the other seats that fits what their play showed."""
     sizes = list(view["hand_sizes"])
-    own = [parse_card(card) for card in view["hand"]]
+    own = _own_hand(view)
     others = [other for other in range(4) if other != seat]
     for _ in range(12):
         hands = _try_sample(seat, own, others, sizes, unseen, excluded, rng)
@@ -1100,13 +1207,15 @@ def _try_sample(
     return hands
 
 
-def _position_from_view(view: dict[str, Any], hands: list[list[Card]]) -> _Position:
+def _position_from_view(view: BarbuView, hands: list[list[Card]], seat: int) -> _Position:
+    """The deal as ``seat`` sees it while it is his turn to play, with ``hands`` dealt."""
     contract = view["contract"]
+    assert contract is not None
     trick = [parse_card(entry["card"]) for entry in view["trick"]]
     leader = view["trick"][0]["seat"] if view["trick"] else view["leader"]
     rows: DominoRows = [None, None, None, None]
     finished: list[int] = []
-    if contract == "domino":
+    if view["domino"] is not None:
         for suit, row in enumerate(view["domino"]["rows"].values()):
             rows[suit] = (RANKS.index(row[0]), RANKS.index(row[1])) if row else None
         finished = list(view["domino"]["finished"])
@@ -1123,21 +1232,21 @@ def _position_from_view(view: dict[str, Any], hands: list[list[Card]]) -> _Posit
         points=list(view["deal_points"]),
         queens_taken=queens if contract == "noqueens" else 0,
         rows=rows,
-        turn=view["to_act"],
+        turn=seat,
         finished=finished,
     )
 
 
-def _choose_card(view: dict[str, Any], rng: random.Random) -> str:
-    seat = view["seat"]
+def _choose_card(view: BarbuView, seat: int, rng: random.Random) -> str:
     legal = view["legal"]
-    doubles = [tuple(pair) for pair in view["doubles"]]
+    doubles = [(doubler, doubled) for doubler, doubled in view["doubles"]]
     moves = [None if action == PASS else parse_card(action) for action in legal]
     unseen, excluded = _unseen_constraints(view)
     worlds = max(MIN_WORLDS, PLAY_PLAYOUTS // len(moves))
     totals = [0.0] * len(moves)
     for _ in range(worlds):
-        position = _position_from_view(view, _sample_hands(seat, view, unseen, excluded, rng))
+        hands = _sample_hands(seat, view, unseen, excluded, rng)
+        position = _position_from_view(view, hands, seat)
         for index, move in enumerate(moves):
             after = _apply_to_position(position, seat, move)
             totals[index] += settle(_playout(after, rng), doubles)[seat]
@@ -1145,7 +1254,7 @@ def _choose_card(view: dict[str, Any], rng: random.Random) -> str:
     return legal[best]
 
 
-def _fresh_position(view: dict[str, Any], hands: list[list[Card]], action: str) -> _Position:
+def _fresh_position(view: BarbuView, hands: list[list[Card]], action: str) -> _Position:
     name, _, detail = action.partition(":")
     return _Position(
         contract=name,
@@ -1164,9 +1273,8 @@ def _fresh_position(view: dict[str, Any], hands: list[list[Card]], action: str) 
     )
 
 
-def _choose_contract(view: dict[str, Any], rng: random.Random) -> str:
+def _choose_contract(view: BarbuView, seat: int, rng: random.Random) -> str:
     """The contract (with suit or rank) where this hand beats the declarer's par most."""
-    seat = view["seat"]
     legal = view["legal"]
     unseen, excluded = _unseen_constraints(view)
     playouts = max(MIN_WORLDS, CONTRACT_PLAYOUTS // len(legal))
@@ -1183,14 +1291,14 @@ def _choose_contract(view: dict[str, Any], rng: random.Random) -> str:
     return max(legal, key=advantage)
 
 
-def _choose_doubles(view: dict[str, Any], rng: random.Random) -> str:
-    seat = view["seat"]
-    choice = view["doubling"]
+def _choose_doubles(view: BarbuView, seat: int, rng: random.Random) -> str:
+    choice, contract = view["doubling"], view["contract_action"]
+    assert choice is not None and contract is not None
     unseen, excluded = _unseen_constraints(view)
     expected = [0.0, 0.0, 0.0, 0.0]
     for _ in range(DOUBLING_PLAYOUTS):
         hands = _sample_hands(seat, view, unseen, excluded, rng)
-        raw = _playout(_fresh_position(view, hands, view["contract_action"]), rng)
+        raw = _playout(_fresh_position(view, hands, contract), rng)
         expected = [total + score for total, score in zip(expected, raw, strict=True)]
     chosen = [
         target
@@ -1203,7 +1311,7 @@ def _choose_doubles(view: dict[str, Any], rng: random.Random) -> str:
     return f"double:{','.join(map(str, chosen))}" if chosen else PASS
 
 
-def bot_action(state: GameState, seed: int = 0) -> str:
+def bot_action(state: BarbuState, seed: int = 0) -> str:
     """The computer player's action for ``state.current_player``, from its view only."""
     seat = state.current_player
     if seat is None:
@@ -1214,10 +1322,10 @@ def bot_action(state: GameState, seed: int = 0) -> str:
         return legal[0]
     rng = random.Random(seed)
     if view["phase"] == "contract":
-        return _choose_contract(view, rng)
+        return _choose_contract(view, seat, rng)
     if view["phase"] == "doubling":
-        return _choose_doubles(view, rng)
-    return _choose_card(view, rng)
+        return _choose_doubles(view, seat, rng)
+    return _choose_card(view, seat, rng)
 
 
 SPEC = GameSpec(

@@ -1,4 +1,4 @@
-"""Barree (RULES.md §4): a race over 48 fields to discard a hand of field cards.
+"""Barree (docs/rules/barree.md): a race over 48 fields to discard a hand of field cards.
 
 Notation. ``roll`` throws the die; a walk lists every field of the move *including the
 start*, e.g. ``34-35-45`` for a 2 rolled on 34; after landing on an opponent the mover
@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from games.base import GameSpec, GameState, IllegalAction, Option, Rng
 
@@ -41,6 +41,51 @@ PHASE_ROLL = "roll"
 PHASE_MOVE = "move"
 PHASE_DRIVE = "drive"
 PHASE_OVER = "over"
+
+
+# One thing that happened during the last action, tagged by "type": setup, roll, bar,
+# trapped, walk, keep, send, reveal, finished, round_over, match_over or reshuffle (see
+# ``narrate`` for the keys each carries).
+BarreeEvent = dict[str, Any]
+
+
+class BarreeWalk(TypedDict):
+    seat: int
+    path: list[int]
+    discarded: list[int]
+
+
+class BarreeView(TypedDict):
+    """What ``BarreeState.view`` shows (everyone sees the same).
+
+    ``cards`` are each seat's face-up cards (fields), ``hidden`` how many hidden cards
+    each still has, ``die`` the roll being played (0 = the bar), ``minus`` the match's
+    minus points so far and ``round_minus`` those of each finished round.
+    """
+
+    game: str
+    players: int
+    round: int
+    rounds: int
+    phase: str
+    current: int | None
+    starter: int
+    die: int | None
+    blockade: int
+    pieces: list[int]
+    cards: list[list[int]]
+    hidden: list[int]
+    revealed: bool
+    draw_count: int
+    discard_count: int
+    discard_top: int | None
+    finisher: int | None
+    minus: list[int]
+    round_minus: list[list[int]]
+    start_rolls: list[list[int | None]]
+    drive_targets: list[int]
+    last_walk: BarreeWalk | None
+    events: list[BarreeEvent]
 
 
 def row_of(field: int) -> int:
@@ -198,8 +243,8 @@ class BarreeState(GameState):
         finisher: int | None = None,
         round_minus: list[list[int]] | None = None,
         start_rolls: list[list[int | None]] | None = None,
-        last_walk: dict[str, Any] | None = None,
-        events: list[dict[str, Any]] | None = None,
+        last_walk: BarreeWalk | None = None,
+        events: list[BarreeEvent] | None = None,
     ) -> None:
         self.players = players
         self.rounds = rounds
@@ -273,7 +318,7 @@ class BarreeState(GameState):
     def minus_totals(self) -> list[int]:
         return [sum(points[seat] for points in self.round_minus) for seat in range(self.players)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BarreeView:
         # Nobody sees unrevealed hidden cards or the draw order, so every seat sees the same.
         drive_targets = (
             self.opponents_at(self.pieces[self.current]) if self.phase == PHASE_DRIVE else []
@@ -300,7 +345,7 @@ class BarreeState(GameState):
             "round_minus": [list(points) for points in self.round_minus],
             "start_rolls": [list(rolls) for rolls in self.start_rolls],
             "drive_targets": drive_targets,
-            "last_walk": dict(self.last_walk) if self.last_walk else None,
+            "last_walk": _copy_walk(self.last_walk) if self.last_walk else None,
             "events": [dict(event) for event in self.events],
         }
 
@@ -324,7 +369,7 @@ class BarreeState(GameState):
             "finisher": self.finisher,
             "round_minus": [list(points) for points in self.round_minus],
             "start_rolls": [list(rolls) for rolls in self.start_rolls],
-            "last_walk": _copy_event(self.last_walk) if self.last_walk else None,
+            "last_walk": _copy_walk(self.last_walk) if self.last_walk else None,
             "events": [_copy_event(event) for event in self.events],
         }
 
@@ -349,7 +394,7 @@ class BarreeState(GameState):
             finisher=data["finisher"],
             round_minus=[list(points) for points in data["round_minus"]],
             start_rolls=[list(rolls) for rolls in data["start_rolls"]],
-            last_walk=_copy_event(data["last_walk"]) if data["last_walk"] else None,
+            last_walk=_copy_walk(data["last_walk"]) if data["last_walk"] else None,
             events=[_copy_event(event) for event in data["events"]],
         )
 
@@ -452,7 +497,7 @@ class BarreeState(GameState):
         while True:
             rolls: list[int | None] = [None] * self.players
             for seat in contenders:
-                rolls[seat] = self.rng.randint(BAR, 5)
+                rolls[seat] = self.rng.randint(BAR, 5, seat)
             self.start_rolls.append(rolls)
             best = max(roll for roll in rolls if roll is not None)
             contenders = [seat for seat in contenders if rolls[seat] == best]
@@ -471,7 +516,7 @@ class BarreeState(GameState):
     # ----- a turn ---------------------------------------------------------------------
 
     def _roll(self) -> None:
-        self.die = self.rng.randint(BAR, 5)
+        self.die = self.rng.randint(BAR, 5, self.current)
         self.events.append({"type": "roll", "seat": self.current, "die": self.die})
         if self.die == BAR:
             card = self._draw_and_discard()
@@ -504,6 +549,8 @@ class BarreeState(GameState):
             self._end_turn()
 
     def _check_walk(self, path: tuple[int, ...]) -> None:
+        if self.die is None:
+            raise IllegalAction("Roll the die first.")
         if path[0] != self.pieces[self.current]:
             raise IllegalAction(f"Your piece stands on {self.pieces[self.current]}.")
         if len(path) != self.die + 1:
@@ -564,7 +611,11 @@ class BarreeState(GameState):
         self.events.append({"type": "match_over", "minus": self.minus_totals()})
 
 
-def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
+def _copy_walk(walk: BarreeWalk) -> BarreeWalk:
+    return {"seat": walk["seat"], "path": list(walk["path"]), "discarded": list(walk["discarded"])}
+
+
+def _copy_event(event: BarreeEvent) -> BarreeEvent:
     return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
 
 
@@ -621,7 +672,7 @@ def send_options(state: BarreeState) -> list[SendOption]:
     ]
 
 
-def narrate(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+def narrate(events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
     """Sentences for the events of the last action (``view["events"]``)."""
     lines = []
     for event in events:
@@ -631,7 +682,7 @@ def narrate(events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]
     return lines
 
 
-def _event_sentence(event: dict[str, Any], names: Sequence[str]) -> str | None:
+def _event_sentence(event: BarreeEvent, names: Sequence[str]) -> str | None:
     kind = event["type"]
     who = names[event["seat"]] if "seat" in event else ""
     if kind == "roll":

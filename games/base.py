@@ -1,4 +1,4 @@
-"""The engine contract every game honours (DESIGN.md §2).
+"""The engine contract every game honours.
 
 A game is a ``GameSpec`` in the ``GAMES`` registry whose ``new_game`` returns an
 immutable-by-convention ``GameState``: ``apply`` returns a new state and leaves the old
@@ -7,9 +7,12 @@ one untouched, so the Discord layer can try an action and throw the result away.
 
 from __future__ import annotations
 
-import random
+import contextlib
+import hmac
+import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -21,37 +24,72 @@ class IllegalAction(ValueError):
 
 
 class Rng:
-    """The seeded random source that lives inside a game state.
+    """The game's random source: every die, shuffle and draw comes from its secret seed.
 
-    Every draw uses a fresh ``random.Random`` seeded from ``(seed, draws)``, so the
-    whole source serialises as two integers and replays exactly.
+    Draw number ``n`` reads 64-bit words from HMAC-SHA256 keyed with the seed's decimal
+    digits over the message ``"<n>:<block>"`` (block 0, 1, … as more words are needed).
+    Ranges use rejection sampling, so every value is exactly equally likely, and shuffles
+    are Fisher-Yates from the last position down. Seeing any number of results tells
+    nothing about the seed or the next result, so publishing a hash of the seed before
+    play (a commitment) binds the game to its dice without giving them away. The whole
+    source serialises as two integers and replays exactly.
+
+    ``journal``, when set, receives one ``ChanceEvent`` per draw; copies share it, so a
+    replay can list every die and shuffle in order (it is never serialised). Sources
+    created inside ``journaling()`` get that block's journal.
     """
 
-    __slots__ = ("draws", "seed")
+    __slots__ = ("draws", "journal", "seed")
 
-    def __init__(self, seed: int, draws: int = 0) -> None:
+    def __init__(self, seed: int, draws: int = 0, journal: list[ChanceEvent] | None = None) -> None:
         self.seed = seed
         self.draws = draws
+        self.journal = journal if journal is not None else _ACTIVE_JOURNAL.get()
 
-    def _source(self) -> random.Random:
-        source = random.Random(f"{self.seed}/{self.draws}")
+    def _words(self) -> Iterator[int]:
+        """The 64-bit words of the next draw, endlessly."""
+        key = str(self.seed).encode()
+        draw = self.draws
         self.draws += 1
-        return source
+        for block in itertools.count():
+            digest = hmac.digest(key, f"{draw}:{block}".encode(), "sha256")
+            for start in range(0, len(digest), 8):
+                yield int.from_bytes(digest[start : start + 8], "big")
 
-    def randint(self, low: int, high: int) -> int:
-        return self._source().randint(low, high)
+    def _record(self, kind: str, outcome: str, seat: int | None = None) -> None:
+        if self.journal is not None:
+            self.journal.append(ChanceEvent(self.draws - 1, kind, outcome, seat))
 
-    def die(self) -> int:
-        return self.randint(1, 6)
+    def randint(self, low: int, high: int, seat: int | None = None) -> int:
+        """A uniform integer in [low, high]; ``seat`` names whose roll it is, if anyone's."""
+        value = low + _below(self._words(), high - low + 1)
+        self._record(f"{low}..{high}", str(value), seat)
+        return value
+
+    def die(self, seat: int | None = None) -> int:
+        return self.randint(1, 6, seat)
+
+    def dice(self, count: int, seat: int | None = None) -> list[int]:
+        """``count`` six-sided dice thrown together by ``seat``: one draw, one roll."""
+        words = self._words()
+        values = [1 + _below(words, 6) for _ in range(count)]
+        self._record("dice", " ".join(map(str, values)), seat)
+        return values
 
     def choice(self, options: Sequence[T]) -> T:
-        return self._source().choice(options)
+        picked = options[_below(self._words(), len(options))]
+        self._record(f"choice of {len(options)}", str(picked))
+        return picked
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        self._source().shuffle(items)
+        words = self._words()
+        for last in range(len(items) - 1, 0, -1):
+            other = _below(words, last + 1)
+            items[last], items[other] = items[other], items[last]
+        self._record(f"shuffle of {len(items)}", " ".join(str(item) for item in items))
 
     def copy(self) -> Rng:
-        return Rng(self.seed, self.draws)
+        return Rng(self.seed, self.draws, self.journal)
 
     def to_dict(self) -> dict[str, int]:
         return {"seed": self.seed, "draws": self.draws}
@@ -61,10 +99,54 @@ class Rng:
         return cls(int(data["seed"]), int(data["draws"]))
 
 
+WORD_RANGE = 1 << 64
+_ACTIVE_JOURNAL: ContextVar[list[ChanceEvent] | None] = ContextVar("journal", default=None)
+
+
+@contextlib.contextmanager
+def journaling() -> Iterator[list[ChanceEvent]]:
+    """Every random source created in this block (and its copies) lists its draws in
+    the yielded journal; per thread and per task, so concurrent replays stay apart."""
+    journal: list[ChanceEvent] = []
+    token = _ACTIVE_JOURNAL.set(journal)
+    try:
+        yield journal
+    finally:
+        _ACTIVE_JOURNAL.reset(token)
+
+
+def _below(words: Iterator[int], bound: int) -> int:
+    """A uniform integer in ``[0, bound)``: words from the top partial range are
+    rejected, so no value is favoured by the modulo."""
+    if bound <= 0:
+        raise ValueError("nothing to choose from")
+    limit = WORD_RANGE - WORD_RANGE % bound
+    for word in words:
+        if word < limit:
+            return word % bound
+    raise AssertionError("the word stream is endless")
+
+
+@dataclass(frozen=True)
+class ChanceEvent:
+    """One draw of a game's random source, as a replay lists it."""
+
+    draw: int
+    kind: str
+    outcome: str
+    seat: int | None = None
+
+    def line(self) -> str:
+        """The event as a record file writes it, e.g. ``seat 1 dice -> 6 5``."""
+        who = "" if self.seat is None else f"seat {self.seat} "
+        return f"{who}{self.kind} -> {self.outcome}"
+
+
 class GameState(ABC):
     """One position of a game, including whose turn it is and the random source."""
 
     players: int
+    rng: Rng
 
     @property
     @abstractmethod
@@ -77,7 +159,7 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[str]:
-        """Every action the current seat may take, in the RULES.md notation."""
+        """Every action the current seat may take, in the game's notation (docs/rules/)."""
 
     @abstractmethod
     def apply(self, action: str) -> GameState:
@@ -88,8 +170,9 @@ class GameState(ABC):
         """Per-seat final score, higher is better."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-safe dict of what ``seat`` may see (None: what everyone sees)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """A JSON-safe dict of what ``seat`` may see (None: what everyone sees); each game
+        names its keys in a ``TypedDict`` (``BannView``, …) that its renderer reads."""
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
@@ -102,7 +185,7 @@ class GameState(ABC):
 
 @dataclass(frozen=True)
 class Option:
-    """A table option a player may set when creating a game (RULES.md *Option*)."""
+    """A table option a player may set when creating a game (``/<game> new``)."""
 
     name: str
     default: int | bool

@@ -1,4 +1,4 @@
-"""Gul Bara: Bulgarian backgammon with escalating doubles (RULES.md §2).
+"""Gul Bara: Bulgarian backgammon with escalating doubles (docs/rules/gulbara.md).
 
 Each seat numbers the points 24→1 along its own path; seat 1's point ``p`` is seat 0's
 point ``(p + 11) % 24 + 1``. The board is stored in seat 0's numbering, signed (+ for
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypedDict
 
 from games.base import GameSpec, GameState, IllegalAction, Option, Rng
 
@@ -42,6 +42,56 @@ CODE_PREFIX = "GB1:"
 _OPPONENT_PATH = tuple((point + 11) % POINTS + 1 for point in range(1, POINTS + 1))
 _PATH_INDEX = {point: index for index, point in enumerate(_OPPONENT_PATH)}
 _PRIME = 6
+
+
+class GulbaraTurn(TypedDict):
+    """A finished turn: the roll, the steps played and the doubles of its chain."""
+
+    seat: int
+    roll: list[int]
+    steps: list[str]
+    stages: list[int]
+    passed: bool
+
+
+class GulbaraGameResult(TypedDict):
+    game_number: int
+    winner: int
+    points: int
+
+
+class GulbaraView(TypedDict):
+    """What ``GulbaraState.view`` shows (everyone sees the same).
+
+    ``points`` and ``off`` are in seat 0's numbering, signed like the board (+ seat 0,
+    − seat 1); ``dice`` are the dice still to play, ``stage`` the double being played,
+    ``chain`` the doubles still to follow it, ``played`` this turn's steps.
+    """
+
+    game: str
+    points: list[int]
+    off: list[int]
+    turn: int | None
+    over: bool
+    winner: int | None
+    roll: list[int]
+    dice: list[int]
+    stage: int | None
+    stages: list[int]
+    chain: list[int]
+    escalates: bool
+    rolls: list[int]
+    grace_left: list[int]
+    pips: list[int]
+    played: list[str]
+    recent_turns: list[GulbaraTurn]
+    opening: list[int] | None
+    score: list[int]
+    match_to: int
+    game_number: int
+    last_game: GulbaraGameResult | None
+    autoplay: bool
+    code: str
 
 
 def to_seat0(point: int, seat: int) -> int:
@@ -214,9 +264,15 @@ def pip_count(board: list[int], seat: int) -> int:
     )
 
 
-def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
+def _copy_turn(turn: GulbaraTurn) -> GulbaraTurn:
     """A completed turn record with its own lists (records are shared by no two states)."""
-    return {key: list(value) if isinstance(value, list) else value for key, value in turn.items()}
+    return {
+        "seat": turn["seat"],
+        "roll": list(turn["roll"]),
+        "steps": list(turn["steps"]),
+        "stages": list(turn["stages"]),
+        "passed": turn["passed"],
+    }
 
 
 def _roll_dice(first: int, second: int) -> tuple[int, ...]:
@@ -246,9 +302,9 @@ class GulbaraState(GameState):
         self.rolls: list[int] = list(fields["rolls"])
         self.start: dict[str, Any] = dict(fields["start"])
         self.played: list[tuple[int, int]] = [tuple(step) for step in fields["played"]]
-        self.recent: list[dict[str, Any]] = [dict(turn) for turn in fields["recent"]]
+        self.recent: list[GulbaraTurn] = [_copy_turn(turn) for turn in fields["recent"]]
         self.opening: list[int] | None = fields["opening"]
-        self.last_game: dict[str, int] | None = fields["last_game"]
+        self.last_game: GulbaraGameResult | None = fields["last_game"]
         self.rng: Rng = fields["rng"]
         self._steps: list[tuple[int, int, int]] | None = None
 
@@ -284,7 +340,7 @@ class GulbaraState(GameState):
         """Match points won by each seat (a single game: 1 or 2 for the winner, 0 else)."""
         return [float(points) for points in self.score]
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> GulbaraView:
         """The public picture; Gul Bara hides nothing, so every seat sees the same."""
         return {
             "game": "gulbara",
@@ -308,7 +364,7 @@ class GulbaraState(GameState):
             "score": list(self.score),
             "match_to": self.match_to,
             "game_number": self.game_number,
-            "last_game": None if self.last_game is None else dict(self.last_game),
+            "last_game": None if self.last_game is None else self.last_game.copy(),
             "autoplay": self.autoplay,
             "code": self.code(),
         }
@@ -423,7 +479,7 @@ class GulbaraState(GameState):
         return list(range(self.stage_die + 1, 7))
 
     def code(self) -> str:
-        """The ``GB1`` position code (DESIGN.md §2) of the position as it stands."""
+        """``GB1:<p1>,…,<p24>|<off0>,<off1>|<turn>|<dice>|<rolls0>,<rolls1>`` of this position."""
         points = ",".join(str(value) if value else "" for value in self.board)
         dice = ",".join(str(die) for die in self.dice)
         return (
@@ -548,7 +604,7 @@ class GulbaraState(GameState):
         while True:
             self.turn = seat
             self.rolls[seat] += 1
-            first, second = self.rng.die(), self.rng.die()
+            first, second = self.rng.dice(2, seat)
             self._begin(seat, [first, second])
             if self._legal_moves():
                 return
@@ -575,9 +631,9 @@ class GulbaraState(GameState):
         self.board = _start_board()
         self.off = [0, 0]
         self.recent = []
-        opening = [self.rng.die(), self.rng.die()]
+        opening = [self.rng.die(0), self.rng.die(1)]
         while opening[0] == opening[1]:
-            opening = [self.rng.die(), self.rng.die()]
+            opening = [self.rng.die(0), self.rng.die(1)]
         starter = 0 if opening[0] > opening[1] else 1
         self.opening = opening
         self.rolls = [0, 0]

@@ -1,8 +1,14 @@
 """The Bann board: a view dict (see games/bann.py ``view``) becomes a PNG.
 
-Layout, 720×860: two player strips (name, colour, lost knights, die top) on top, a status
-line (whose turn and the banned numbers, or the result), the 6×6 board with seat 0 at the
-bottom (rank 1) and file a on the left, and a footer describing the last move.
+Layout, 720×880: two player strips (name, colour, lost knights, die top) on top, a status
+line (whose turn and the knight banned for him, or the result), the 6×6 board with seat 0
+at the bottom (rank 1) and file a on the left, and a footer describing the last move.
+Every string is at least 18 px, so it stays 11 px tall when a phone shows the picture
+450 px wide.
+
+Ban marks are drawn for the player to move: his knight under the opponent's die top is
+crossed out; the knight under his own top is not, because he is about to tip that die
+away (the new top bans one more, which the status line says).
 """
 
 from __future__ import annotations
@@ -10,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.bann import BannView
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -50,9 +56,10 @@ from render.theme import (
     fit_text,
     font,
     mix,
+    wrap_text,
 )
 
-WIDTH, HEIGHT = 720, 860
+WIDTH, HEIGHT = 720, 880
 SQUARE = 92
 FILES = "abcdef"
 RANKS = 6
@@ -63,10 +70,11 @@ FRAME = 10
 KNIGHT_RADIUS = 33
 STRIP_TOP, STRIP_BOTTOM = 16, 104
 STATUS_BOX: Box = (16, 116, WIDTH - 16, 164)
-FOOTER_BOX: Box = (16, 784, WIDTH - 16, 846)
+FOOTER_BOX: Box = (16, 780, WIDTH - 16, HEIGHT - 12)
+TEXT_SIZE = 18  # the smallest text: 11 px at a phone's 450 px
 DIE_SIZE = 60
 
-# Banned numbers hold for both sides' knights, so their legend chips wear no seat colour.
+# The banned number comes from the opponent's die, so its chip wears no seat colour.
 CHIP_FILL: Colour = (196, 198, 204)
 
 RESULT_REASONS = {
@@ -75,9 +83,16 @@ RESULT_REASONS = {
 }
 
 
-def render_bann(view: dict[str, Any], names: Sequence[str], headline: str | None = None) -> bytes:
+def render_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line (e.g. "Alice resigned — Bob wins")."""
+    return encode_png(draw_bann(view, names, headline))
+
+
+def draw_bann(
+    view: BannView, names: Sequence[str], headline: str | None = None
+) -> Image.Image:
+    """The picture of ``render_bann`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(2)]
     image = _empty_board(tuple(view["castles"])).copy()
     for square, look in _square_looks(view).items():
@@ -88,7 +103,7 @@ def render_bann(view: dict[str, Any], names: Sequence[str], headline: str | None
     _draw_strips(draw, view, players)
     _draw_status(draw, view, players, headline)
     _draw_footer(draw, view, players)
-    return encode_png(image)
+    return image
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:
@@ -207,7 +222,7 @@ def _draw_tower(draw: ImageDraw.ImageDraw, top_left: Point, size: float, colour:
 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
-    label_font = font(17, "SemiBold")
+    label_font = font(TEXT_SIZE, "SemiBold")
     for index, file in enumerate(FILES):
         x = BOARD_LEFT + index * SQUARE + SQUARE / 2
         draw_text_centred(
@@ -221,15 +236,20 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
 # --- dynamic layers -----------------------------------------------------------------
 
 
-def _square_looks(view: dict[str, Any]) -> dict[str, SquareLook]:
+def _square_looks(view: BannView) -> dict[str, SquareLook]:
     """The squares that differ from the empty board: knights, the last move, captures."""
     castles = view["castles"]
     last = view.get("last_move")
     moved = {last["from"], last["to"]} if last else set()
     captured = set(last.get("captured") or []) if last else set()
-    banned = set(view["banned"]) if not view["over"] else set()
+    banned = banned_for_mover(view)
+    mover = view["turn"]
     knights = {
-        knight["square"]: (knight["seat"], knight["number"], knight["number"] in banned)
+        knight["square"]: (
+            knight["seat"],
+            knight["number"],
+            knight["seat"] == mover and knight["number"] == banned,
+        )
         for knight in view["knights"]
     }
     looks = {}
@@ -245,7 +265,7 @@ def _square_looks(view: dict[str, Any]) -> dict[str, SquareLook]:
     return looks
 
 
-def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_last_move_arrow(draw: ImageDraw.ImageDraw, view: BannView) -> None:
     last = view.get("last_move")
     if not last:
         return
@@ -295,7 +315,7 @@ def _draw_banned_knight(
     draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
 
 
-def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_strips(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
     half = (WIDTH - 16 * 3) // 2
     for seat in range(2):
         left = 16 + seat * (half + 16)
@@ -310,13 +330,14 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
             active=view["turn"] == seat,
             detail=detail,
             reserve_right=DIE_SIZE + 22,
+            detail_size=TEXT_SIZE,
         )
         die_top = STRIP_TOP + (STRIP_BOTTOM - STRIP_TOP - DIE_SIZE) // 2
         die_box = (box[2] - DIE_SIZE - 14, die_top, box[2] - 14, die_top + DIE_SIZE)
         draw_die(draw, die_box, view["dice"][seat], DieColours(edge=colour.fill))
 
 
-def _strip_detail(view: dict[str, Any], seat: int) -> str:
+def _strip_detail(view: BannView, seat: int) -> str:
     lost = view["captured_count"][seat]
     if view["over"] and view.get("winner") == seat:
         return f"Winner · lost {lost}"
@@ -326,12 +347,13 @@ def _strip_detail(view: dict[str, Any], seat: int) -> str:
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str], headline: str | None
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) / 2
     status_font = font(22, "Bold")
-    if headline is not None or view["over"]:
+    seat = view["turn"]
+    if headline is not None or view["over"] or seat is None:
         text = headline if headline is not None else result_text(view, players)
         draw_text_centred(
             draw,
@@ -341,8 +363,8 @@ def _draw_status(
             HIGHLIGHT,
         )
         return
-    seat = view["turn"]
-    chips_width = _draw_banned_chips(draw, view["banned"], right - 14, middle)
+    banned = banned_for_mover(view)
+    chips_width = _draw_banned_chip(draw, banned, right - 14, middle) if banned else 0
     draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
     suffix = " to move"
     name_width = right - left - 60 - chips_width - status_font.getlength(suffix)
@@ -350,28 +372,34 @@ def _draw_status(
     draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
 
 
-def _draw_banned_chips(
-    draw: ImageDraw.ImageDraw, banned: Sequence[int], right: float, middle: float
-) -> float:
-    """The banned numbers as grey chips ringed in red, right-aligned at ``right``, after
-    the word "banned"; returns the width they take."""
-    if not banned:
-        return 0
-    chip_radius, gap = 15, 40
-    label_font = font(17, "SemiBold")
-    number_font = font(18, "Bold")
-    x = right - chip_radius - 4
-    for number in sorted(banned, reverse=True):
-        fill_disc(draw, (x, middle), chip_radius, CHIP_FILL)
-        draw_ring(draw, (x, middle), chip_radius + 3, 4, DANGER)
-        draw_text_centred(draw, (x, middle), str(number), number_font, TEXT_DARK)
-        x -= gap
-    label_right = x + chip_radius + 2
+def banned_for_mover(view: BannView) -> int | None:
+    """The number of the mover's knight that may not move whatever he tips: the one under
+    his opponent's die top. His own top bans nothing he must care about (he tips it away),
+    and the top he tips to bans one more. None once the game is over."""
+    seat = view["turn"]
+    if view["over"] or seat is None:
+        return None
+    return view["dice"][1 - seat]
+
+
+def _draw_banned_chip(draw: ImageDraw.ImageDraw, number: int, right: float, middle: float) -> float:
+    """ "banned (n) + tip" right-aligned at ``right``: the number as a grey chip ringed in
+    red, and a reminder that the tip bans one more; returns the width taken."""
+    chip_radius = 15
+    label_font = font(TEXT_SIZE, "SemiBold")
+    number_font = font(TEXT_SIZE, "Bold")
+    hint = "+ tip"
+    draw_text(draw, (right, middle), hint, label_font, TEXT_MUTED, anchor="rm")
+    x = right - label_font.getlength(hint) - chip_radius - 12
+    fill_disc(draw, (x, middle), chip_radius, CHIP_FILL)
+    draw_ring(draw, (x, middle), chip_radius + 3, 4, DANGER)
+    draw_text_centred(draw, (x, middle), str(number), number_font, TEXT_DARK)
+    label_right = x - chip_radius - 10
     draw_text(draw, (label_right, middle), "banned", label_font, TEXT_MUTED, anchor="rm")
     return right - (label_right - label_font.getlength("banned"))
 
 
-def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def result_text(view: BannView, players: Sequence[str]) -> str:
     """The sentence for a finished game, e.g. "Alice wins — reached the castle"."""
     result, winner = view.get("result"), view.get("winner")
     if winner is None:
@@ -387,23 +415,24 @@ def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return f"{name} wins — {reason}" if reason else f"{name} wins"
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
-    line_font = font(17)
-    lines: list[tuple[str, Colour]] = [(last_move_text(view, players), TEXT)]
-    if view.get("draw_offer") is not None and not view["over"]:
-        lines.append((f"{players[view['draw_offer']]} offers a draw", HIGHLIGHT))
-    line_height = 24
+    line_font = font(TEXT_SIZE)
+    lines: list[tuple[str, Colour]] = [
+        (line, TEXT) for line in wrap_text(last_move_text(view, players), line_font, width)
+    ]
+    offer = view["draw_offer"]
+    if offer is not None and not view["over"]:
+        lines.append((fit_text(f"{players[offer]} offers a draw", line_font, width), HIGHLIGHT))
+    line_height = 25
     y = (top + bottom) / 2 - line_height * (len(lines) - 1) / 2
     for text, colour in lines:
-        draw_text(
-            draw, (left + 16, y), fit_text(text, line_font, width), line_font, colour, anchor="lm"
-        )
+        draw_text(draw, (left + 16, y), text, line_font, colour, anchor="lm")
         y += line_height
 
 
-def last_move_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def last_move_text(view: BannView, players: Sequence[str]) -> str:
     """One line about the last move, or the opening roll before the first move."""
     last = view.get("last_move")
     if last:

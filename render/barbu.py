@@ -1,29 +1,33 @@
 """Barbu pictures: the table, one player's hand and the score sheet, from views only.
 
 A view comes from ``games.barbu`` ``view(seat)`` (the public one, ``seat=None``, for the
-table and the score sheet; a seat's own view for its hand). Seats sit clockwise: seat 0
-at the bottom (south), seat 1 on the left, seat 2 at the top, seat 3 on the right.
+table and the score sheet; a seat's own view for its hand). Seats sit clockwise round the
+felt's corners: seat 0 bottom left, seat 1 top left, seat 2 top right, seat 3 bottom right.
 
-- Table, 1120×716: a header with the contract and the deal, the felt with the four seats
-  (name, declarer and dealer marks, cards left, tricks, deal points, penalty cards face
-  up) around the current trick, or the four Domino rows; a side column with the totals,
-  the doubles between every pair and the last trick.
-- Hand, 980×214: the cards sorted by suit and rank; on the seat's turn the legal cards
-  are raised and outlined, the others dimmed.
-- Score sheet, 980×(rows): one row per deal with declarer, contract, each player's deal
-  score, the seats he doubled (numbered discs, ringed for a redouble) and his running total.
+Every picture is 720 px wide and draws no text under 18 px, so every number, name and card
+rank is at least 11 px tall when a phone shows the picture 450 px wide.
+
+- Table, 720×972: a header with the contract and the deal's status line; the felt with
+  the four seats in its corners (name, cards left, tricks, deal points, roles and
+  penalty cards), the current trick between them (each card towards its player's
+  corner; the last trick while the next is not led), or the four Domino rows; below,
+  the totals and the doubles between every pair.
+- Hand, 720×236: the cards sorted by suit and rank and fanned so every corner shows; on
+  the seat's turn the legal cards are raised and outlined, the others dimmed.
+- Score sheet, 720×(rows): one row per deal with declarer, contract and each player's
+  deal score beside the seats he doubled (numbered discs, ringed for a redouble).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.barbu import CONTRACT_TITLES
+from games.barbu import CONTRACT_TITLES, BarbuDeal, BarbuTrickCard, BarbuView
 from render.theme import (
+    CARD_FACE,
     HIGHLIGHT,
     PANEL,
     PANEL_EDGE,
@@ -33,6 +37,7 @@ from render.theme import (
     TEXT_MUTED,
     Box,
     Colour,
+    card_radius,
     clean_name,
     draw_card,
     draw_disc,
@@ -44,45 +49,51 @@ from render.theme import (
     draw_turn_marker,
     encode_png,
     fill_disc,
+    fill_rounded,
     fit_text,
     font,
     mix,
     new_canvas,
+    rounded_mask,
+    suit_colour,
 )
 
-TABLE_WIDTH, TABLE_HEIGHT = 1120, 716
+TEXT_SIZE = 18  # the smallest text: 11 px at a phone's 450 px
+WIDTH = 720
+TABLE_WIDTH, TABLE_HEIGHT = WIDTH, 972
 FELT: Colour = (28, 92, 62)
 FELT_EDGE: Colour = (18, 60, 40)
-FELT_BOX: Box = (16, 88, 856, 700)
-SIDE_LEFT, SIDE_RIGHT = 868, 1104
-HEADER_BOX: Box = (16, 16, 1104, 78)
-CENTRE = (436, 380)
-SEAT_PANEL_SIZE = (224, 118)
+HEADER_BOX: Box = (16, 16, WIDTH - 16, 100)
+FELT_BOX: Box = (16, 112, WIDTH - 16, 682)
+SEAT_PANEL_SIZE = (326, 116)
+SEAT_INSET = 12
+MIDDLE_TOP = FELT_BOX[1] + SEAT_INSET * 2 + SEAT_PANEL_SIZE[1]
+MIDDLE_BOTTOM = FELT_BOX[3] - SEAT_INSET * 2 - SEAT_PANEL_SIZE[1]
+CENTRE = (WIDTH / 2, (MIDDLE_TOP + MIDDLE_BOTTOM) / 2)
+SIDE_TOP = FELT_BOX[3] + 12
+TOTALS_BOX: Box = (16, SIDE_TOP, 354, TABLE_HEIGHT - 16)
+DOUBLES_BOX: Box = (366, SIDE_TOP, WIDTH - 16, TABLE_HEIGHT - 16)
 REDOUBLE: Colour = (240, 140, 110)
 NEGATIVE_SCORE: Colour = (255, 150, 140)
 SUIT_ORDER = "SHCD"
 RANK_ORDER = "23456789TJQKA"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
-TRICK_CARD = (66, 94)
-MINI_CARD = (32, 46)
-DOMINO_CARD = (34, 48)
-DOMINO_STEP = 26
-TOTALS_TOP = FELT_BOX[1]
-TOTALS_HEIGHT = 158
-DOUBLES_TOP = TOTALS_TOP + TOTALS_HEIGHT + 12
-DOUBLES_CELL = 36
-DOUBLES_HEIGHT = 60 + 4 * DOUBLES_CELL + 30
-DOUBLES_GRID_LEFT = SIDE_LEFT + 44
-HAND_WIDTH, HAND_HEIGHT = 980, 214
-HAND_CARD = (64, 96)
-HAND_STEP = 68
-HAND_SUIT_GAP = 14
+TRICK_CARD = (72, 101)
+TRICK_GAP = (16, 12)
+DOMINO_CARD = (70, 98)
+DOMINO_STEP = (46, 62)
+DOUBLES_CELL = 34
+HAND_WIDTH, HAND_HEIGHT = WIDTH, 236
+HAND_CARD = (72, 101)
+HAND_SUIT_GAP = 12
 HAND_RAISE = 14
-SHEET_WIDTH = 980
-SHEET_ROW = 30
-SHEET_HEADER_Y = 92
-SHEET_COLUMNS = (16, 58, 200, 364)
-SHEET_PLAYER_WIDTH = 150
+HAND_CARDS_TOP = 112
+SHEET_WIDTH = WIDTH
+SHEET_ROW = 34
+SHEET_HEADER_Y = 118
+SHEET_COLUMNS = (16, 52, 88, 236)
+SHEET_PLAYER_WIDTH = 117
+CHIP_HEIGHT = 28
 
 
 def _names(names: Sequence[str]) -> list[str]:
@@ -128,7 +139,7 @@ def _seat_number(
 
 
 def _card(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     top_left: tuple[float, float],
     card: str,
     size: tuple[int, int],
@@ -138,9 +149,27 @@ def _card(
 ) -> None:
     """A card face of ``size`` at ``top_left``: greyed when ``dim`` (not playable now),
     framed when ``highlighted`` (playable, or winning the trick)."""
-    left, top = round(top_left[0]), round(top_left[1])
-    box = (left, top, left + size[0], top + size[1])
-    draw_card(draw, box, card[0], card[1], highlighted=highlighted, dimmed=dim)
+    tile, mask = _card_tile(card, size, dim, highlighted)
+    image.paste(tile, (round(top_left[0]), round(top_left[1])), mask)
+
+
+@lru_cache(maxsize=256)
+def _card_tile(
+    card: str, size: tuple[int, int], dim: bool, highlighted: bool
+) -> tuple[Image.Image, Image.Image]:
+    """A card drawn once and the mask of its rounded shape: hands and Domino rows paste
+    up to 52 of them per picture, overlapping."""
+    width, height = size
+    tile = Image.new("RGB", size, CARD_FACE)
+    draw_card(
+        ImageDraw.Draw(tile),
+        (0, 0, width, height),
+        card[0],
+        card[1],
+        highlighted=highlighted,
+        dimmed=dim,
+    )
+    return tile, rounded_mask(width, height, card_radius(width))
 
 
 def sorted_hand(cards: Sequence[str]) -> list[str]:
@@ -148,11 +177,32 @@ def sorted_hand(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=lambda card: (SUIT_ORDER.index(card[1]), -RANK_ORDER.index(card[0])))
 
 
+def _penalty_chips(
+    draw: ImageDraw.ImageDraw, cards: Sequence[str], left: float, middle: float, right: float
+) -> None:
+    """The penalty cards a seat took, one white chip per suit: its pip and the ranks
+    ("♥ AK72"), cut with an ellipsis where the panel ends."""
+    rank_font = font(TEXT_SIZE, "Bold")
+    x = left
+    for suit in SUIT_ORDER:
+        ranks = "".join(_rank_text(card[0]) for card in cards if card[1] == suit)
+        if not ranks or x + 60 > right:
+            continue
+        text = fit_text(ranks, rank_font, right - x - 36)
+        width = 34 + rank_font.getlength(text)
+        box = (x, middle - CHIP_HEIGHT / 2, x + width, middle + CHIP_HEIGHT / 2)
+        fill_rounded(draw, box, 7, CARD_FACE)
+        draw_suit(draw, suit, (x + 14, middle), 16)
+        _text(draw, (x + 26, middle), text, font=rank_font, fill=suit_colour(suit), anchor="lm")
+        x += width + 8
+
+
 # --- the hand -----------------------------------------------------------------------
 
 
-def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    """PNG of the hand in ``view`` (a seat's own view); legal cards raised on its turn."""
+def render_barbu_hand(view: BarbuView, names: Sequence[str]) -> bytes:
+    """PNG of the hand in ``view`` (a seat's own view); legal cards raised on its turn.
+    The cards overlap so a whole hand fits: each shows its corner (rank and suit)."""
     players = _names(names)
     seat = view["seat"]
     image, draw = new_canvas(HAND_WIDTH, HAND_HEIGHT)
@@ -161,35 +211,37 @@ def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
     own_turn = view["to_act"] == seat and view["phase"] == "play"
     legal = set(view["legal"]) if own_turn else set()
     colour = SEAT_COLOURS[seat] if seat is not None else SEAT_COLOURS[0]
-    draw_disc(draw, (34, 34), 10, colour.fill, edge=colour.edge, edge_width=2)
-    title_font, label_font = font(20, "Bold"), font(17)
-    title = fit_text(players[seat] if seat is not None else "Hand", title_font, 300)
-    _text(draw, (52, 34), title, font=title_font, fill=TEXT, anchor="lm")
+    draw_disc(draw, (34, 36), 11, colour.fill, edge=colour.edge, edge_width=2)
+    title_font, label_font = font(22, "Bold"), font(TEXT_SIZE)
+    title = fit_text(players[seat] if seat is not None else "Hand", title_font, 380)
+    _text(draw, (54, 36), title, font=title_font, fill=TEXT, anchor="lm")
     if view["contract_label"]:
-        label_left = 52 + title_font.getlength(title) + 14
+        label_left = 54 + title_font.getlength(title) + 14
         _text(
             draw,
-            (label_left, 34),
-            fit_text(view["contract_label"], label_font, 560 - label_left),
+            (label_left, 36),
+            fit_text(view["contract_label"], label_font, HAND_WIDTH - 24 - label_left),
             font=label_font,
             fill=TEXT_MUTED,
             anchor="lm",
         )
     status = _hand_status(view, players, own_turn, legal)
-    status_font = font(17, "SemiBold")
+    status_font = font(TEXT_SIZE, "SemiBold")
     _text(
         draw,
-        (HAND_WIDTH - 24, 34),
-        fit_text(status, status_font, 380),
+        (24, 72),
+        fit_text(status, status_font, HAND_WIDTH - 48),
         font=status_font,
         fill=HIGHLIGHT if own_turn or view["to_act"] == seat else TEXT_MUTED,
-        anchor="rm",
+        anchor="lm",
     )
     if not hand:
-        draw_text_centred(draw, (HAND_WIDTH / 2, 124), "No cards", font(20), TEXT_MUTED)
+        draw_text_centred(draw, (HAND_WIDTH / 2, 160), "No cards", font(22), TEXT_MUTED)
         return encode_png(image)
     suits_present = len({card[1] for card in hand})
-    row_width = (len(hand) - 1) * HAND_STEP + HAND_CARD[0] + (suits_present - 1) * HAND_SUIT_GAP
+    room = HAND_WIDTH - 48 - HAND_CARD[0] - (suits_present - 1) * HAND_SUIT_GAP
+    step = min(HAND_CARD[0] + 6, room / max(1, len(hand) - 1))
+    row_width = (len(hand) - 1) * step + HAND_CARD[0] + (suits_present - 1) * HAND_SUIT_GAP
     x = (HAND_WIDTH - row_width) / 2
     previous_suit = hand[0][1]
     for card in hand:
@@ -197,22 +249,13 @@ def render_barbu_hand(view: dict[str, Any], names: Sequence[str]) -> bytes:
             x += HAND_SUIT_GAP
             previous_suit = card[1]
         playable = card in legal
-        y = 82 - (HAND_RAISE if playable else 0)
-        _card(
-            draw,
-            (x, y),
-            card,
-            HAND_CARD,
-            dim=own_turn and not playable,
-            highlighted=playable,
-        )
-        x += HAND_STEP
+        y = HAND_CARDS_TOP - (HAND_RAISE if playable else 0)
+        _card(image, (x, y), card, HAND_CARD, dim=own_turn and not playable, highlighted=playable)
+        x += step
     return encode_png(image)
 
 
-def _hand_status(
-    view: dict[str, Any], players: Sequence[str], own_turn: bool, legal: set[str]
-) -> str:
+def _hand_status(view: BarbuView, players: Sequence[str], own_turn: bool, legal: set[str]) -> str:
     to_act = view["to_act"]
     if own_turn:
         return "No card fits: pass" if legal == {"pass"} else "Your turn: play a raised card"
@@ -230,10 +273,15 @@ def _hand_status(
 # --- the table ----------------------------------------------------------------------
 
 
-def render_barbu_table(
-    view: dict[str, Any], names: Sequence[str], headline: str | None = None
-) -> bytes:
+def render_barbu_table(view: BarbuView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG of the table in the public ``view``; ``headline`` replaces the header's line."""
+    return encode_png(draw_barbu_table(view, names, headline))
+
+
+def draw_barbu_table(
+    view: BarbuView, names: Sequence[str], headline: str | None = None
+) -> Image.Image:
+    """The picture of ``render_barbu_table`` before encoding (replays compose these)."""
     players = _names(names)
     image = _table_background().copy()
     draw = ImageDraw.Draw(image)
@@ -241,15 +289,14 @@ def render_barbu_table(
     for seat in range(4):
         _draw_seat(draw, view, players, seat)
     if view["phase"] == "play" and view["contract"] == "domino":
-        _draw_domino_rows(draw, view)
+        _draw_domino_rows(image, draw, view)
     elif view["phase"] == "play":
-        _draw_trick(draw, view)
+        _draw_trick(image, draw, view, players)
     else:
         _draw_centre_message(draw, view, players)
     _draw_totals(draw, view, players)
     _draw_doubles(draw, view)
-    _draw_last_trick(draw, view, players, DOUBLES_TOP + DOUBLES_HEIGHT + 12)
-    return encode_png(image)
+    return image
 
 
 @lru_cache(maxsize=1)
@@ -258,11 +305,13 @@ def _table_background() -> Image.Image:
     image, draw = new_canvas(TABLE_WIDTH, TABLE_HEIGHT)
     draw_panel(draw, HEADER_BOX)
     draw_panel(draw, FELT_BOX, fill=FELT, edge=FELT_EDGE, radius=22, edge_width=4)
-    _side_panel(draw, TOTALS_TOP, TOTALS_HEIGHT, "TOTALS")
+    _side_panel(draw, TOTALS_BOX, "TOTALS")
     for seat in range(4):
         colour = SEAT_COLOURS[seat]
-        middle = TOTALS_TOP + 52 + seat * 28
-        draw_disc(draw, (SIDE_LEFT + 22, middle), 7, colour.fill, edge=colour.edge, edge_width=2)
+        middle = _totals_row(seat)
+        draw_disc(
+            draw, (TOTALS_BOX[0] + 26, middle), 11, colour.fill, edge=colour.edge, edge_width=2
+        )
     _draw_doubles_grid(draw)
     return image
 
@@ -271,36 +320,36 @@ render_barbu = render_barbu_table
 
 
 def _draw_header(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str], headline: str | None
 ) -> None:
-    left, top, right, bottom = HEADER_BOX
-    middle = (top + bottom) / 2
+    left, top, right, _bottom = HEADER_BOX
+    title_middle = top + 28
     title = view["contract_label"] or "Choosing the contract"
     if view["phase"] == "over":
         title = "Game over"
     title_font = font(26, "Bold")
     if view["trump"]:
-        draw_suit(draw, view["trump"], (left + 30, middle), 30)
+        draw_suit(draw, view["trump"], (left + 30, title_middle), 28)
         text_left = left + 54
     else:
         text_left = left + 20
-    _text(draw, (text_left, middle), title, font=title_font, fill=TEXT, anchor="lm")
-    title_end = text_left + title_font.getlength(title) + 24
+    title = fit_text(title, title_font, right - 20 - text_left)
+    _text(draw, (text_left, title_middle), title, font=title_font, fill=TEXT, anchor="lm")
     line = headline if headline is not None else _status_line(view, players)
-    status_font = font(18, "SemiBold")
+    status_font = font(TEXT_SIZE, "SemiBold")
     _text(
         draw,
-        (right - 20, middle),
-        fit_text(line, status_font, right - 20 - title_end),
+        (left + 20, top + 62),
+        fit_text(line, status_font, right - left - 40),
         font=status_font,
         fill=HIGHLIGHT if headline is not None else TEXT_MUTED,
-        anchor="rm",
+        anchor="lm",
     )
 
 
-def _status_line(view: dict[str, Any], players: Sequence[str]) -> str:
+def _status_line(view: BarbuView, players: Sequence[str]) -> str:
     deal = f"Deal {min(view['deal'] + 1, view['total_deals'])} of {view['total_deals']}"
-    if view["phase"] == "over":
+    if view["phase"] == "over" or view["to_act"] is None:
         best = max(view["totals"])
         winners = [players[seat] for seat in range(4) if view["totals"][seat] == best]
         return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best}"
@@ -313,77 +362,80 @@ def _status_line(view: dict[str, Any], players: Sequence[str]) -> str:
 
 
 def _seat_box(seat: int) -> Box:
+    """Seats in the felt's corners, clockwise from the bottom left."""
     width, height = SEAT_PANEL_SIZE
     felt_left, felt_top, felt_right, felt_bottom = FELT_BOX
-    cx, cy = CENTRE
-    if seat == 0:
-        left, top = cx - width / 2, felt_bottom - height - 14
-    elif seat == 1:
-        left, top = felt_left + 14, cy - height / 2
-    elif seat == 2:
-        left, top = cx - width / 2, felt_top + 14
-    else:
-        left, top = felt_right - width - 14, cy - height / 2
-    return (round(left), round(top), round(left + width), round(top + height))
+    left = felt_left + SEAT_INSET if seat in (0, 1) else felt_right - SEAT_INSET - width
+    top = felt_top + SEAT_INSET if seat in (1, 2) else felt_bottom - SEAT_INSET - height
+    return (left, top, left + width, top + height)
 
 
 def _draw_seat(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], seat: int
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str], seat: int
 ) -> None:
     box = _seat_box(seat)
     left, top, right, _ = box
     colour = SEAT_COLOURS[seat]
-    active = view["to_act"] == seat
-    if active:
+    if view["to_act"] == seat:
         draw_panel(draw, box, fill=mix(PANEL, colour.fill, 0.2), edge=colour.fill, edge_width=3)
-        draw_turn_marker(draw, (left - 12, top + 24), 14, HIGHLIGHT)
     else:
         draw_panel(draw, box)
-    draw_disc(draw, (left + 22, top + 24), 10, colour.fill, edge=colour.edge, edge_width=2)
-    badges = []
-    if view["phase"] != "over":
-        if seat == view["declarer"]:
-            badges.append(("DECLARER", HIGHLIGHT, TEXT_DARK))
-        if seat == view["dealer"]:
-            badges.append(("DEALER", (196, 198, 204), TEXT_DARK))
-    badge_font = font(11, "Bold")
-    badge_x = right - 10
-    for label, fill, ink in badges:
-        width = badge_font.getlength(label) + 12
-        draw_panel(
-            draw, (badge_x - width, top + 14, badge_x, top + 34), fill=fill, edge=None, radius=9
-        )
-        draw_text_centred(draw, (badge_x - width / 2, top + 24), label, badge_font, ink)
-        badge_x -= width + 6
-    name_font = font(18, "Bold")
+    name_middle = top + 24
+    _seat_number(draw, (left + 24, name_middle), 13, seat, TEXT_SIZE)
+    name_left = left + 46
+    name_right = right - 14
+    if view["to_act"] == seat:
+        draw_turn_marker(draw, (name_left + 6, name_middle), 14, HIGHLIGHT)
+        name_left += 20
+    name_font = font(20, "Bold")
     _text(
         draw,
-        (left + 40, top + 24),
-        fit_text(players[seat], name_font, badge_x - left - 44),
+        (name_left, name_middle),
+        fit_text(players[seat], name_font, name_right - name_left),
         font=name_font,
         fill=TEXT,
         anchor="lm",
     )
-    detail_font = font(14)
+    detail_font = font(TEXT_SIZE)
     _text(
         draw,
-        (left + 14, top + 50),
-        _seat_detail(view, seat),
+        (left + 14, top + 56),
+        fit_text(_seat_detail(view, seat), detail_font, right - left - 28),
         font=detail_font,
         fill=TEXT_MUTED,
         anchor="lm",
     )
-    penalties = view["penalty_cards"][seat]
-    if penalties:
-        step = min(16, (right - left - 28 - MINI_CARD[0]) / max(1, len(penalties) - 1))
-        for index, card in enumerate(penalties):
-            _card(draw, (left + 14 + index * step, top + 64), card, MINI_CARD)
+    _draw_roles_and_penalties(draw, view, seat, (left + 14, top + 90, right - 14))
 
 
-def _seat_detail(view: dict[str, Any], seat: int) -> str:
+def _draw_roles_and_penalties(
+    draw: ImageDraw.ImageDraw, view: BarbuView, seat: int, line: tuple[float, float, float]
+) -> None:
+    """The seat's roles ("Declarer", "Dealer") as chips, then its penalty cards."""
+    x, middle, right = line
+    badge_font = font(TEXT_SIZE, "Bold")
+    if view["phase"] != "over":
+        roles = [
+            (label, fill)
+            for label, fill, holder in (
+                ("Declarer", HIGHLIGHT, view["declarer"]),
+                ("Dealer", (196, 198, 204), view["dealer"]),
+            )
+            if holder == seat
+        ]
+        for label, fill in roles:
+            width = badge_font.getlength(label) + 18
+            box = (x, middle - CHIP_HEIGHT / 2, x + width, middle + CHIP_HEIGHT / 2)
+            draw_panel(draw, box, fill=fill, edge=None, radius=CHIP_HEIGHT // 2)
+            draw_text_centred(draw, (x + width / 2, middle), label, badge_font, TEXT_DARK)
+            x += width + 8
+    _penalty_chips(draw, view["penalty_cards"][seat], x, middle, right)
+
+
+def _seat_detail(view: BarbuView, seat: int) -> str:
     if view["phase"] == "over":
         place = 1 + sum(1 for total in view["totals"] if total > view["totals"][seat])
-        return f"{_ordinal(place)} place · total {_signed(view['totals'][seat])}"
+        return f"{_ordinal(place)} place"
     cards = view["hand_sizes"][seat]
     parts = [f"{cards} card{'s' if cards != 1 else ''}"]
     if view["contract"] == "domino" and view["domino"]:
@@ -404,29 +456,41 @@ def _ordinal(place: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
-def _trick_position(seat: int, size: tuple[int, int]) -> tuple[float, float]:
-    width, height = size
+def _trick_position(seat: int) -> tuple[float, float]:
+    """Top left of ``seat``'s card in the trick: the corner of the block nearest him."""
+    width, height = TRICK_CARD
+    gap_x, gap_y = TRICK_GAP
     cx, cy = CENTRE
-    offsets = {0: (0, 74), 1: (-92, 0), 2: (0, -74), 3: (92, 0)}
-    dx, dy = offsets[seat]
-    return (cx + dx - width / 2, cy + dy - height / 2)
+    x = cx - gap_x / 2 - width if seat in (0, 1) else cx + gap_x / 2
+    y = cy - gap_y / 2 - height if seat in (1, 2) else cy + gap_y / 2
+    return (x, y)
 
 
-def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_trick(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]
+) -> None:
+    """The trick being played; before its lead, the last trick (its winner's card
+    outlined) and who leads next."""
     trick = view["trick"]
-    winning = _winning_seat(trick, view["trump"])
-    for entry in trick:
-        wins = entry["seat"] == winning and len(trick) > 1
-        _card(
-            draw,
-            _trick_position(entry["seat"], TRICK_CARD),
-            entry["card"],
-            TRICK_CARD,
-            highlighted=wins,
-        )
-    if not trick:
-        leader = view["leader"]
-        x, y = _trick_position(leader, TRICK_CARD)
+    caption = None
+    shown: Sequence[BarbuTrickCard] = trick
+    winning = _winning_seat(trick, view["trump"]) if len(trick) > 1 else None
+    if not trick and view["tricks"]:
+        last = view["tricks"][-1]
+        shown = [
+            {"seat": (last["leader"] + index) % 4, "card": card}
+            for index, card in enumerate(last["cards"])
+        ]
+        winning = last["winner"]
+        caption = f"Trick {len(view['tricks'])} to {players[last['winner']]}"
+    for entry in shown:
+        x, y = _trick_position(entry["seat"])
+        _card(image, (x, y), entry["card"], TRICK_CARD, highlighted=entry["seat"] == winning)
+        outer_x = x - 20 if entry["seat"] in (0, 1) else x + TRICK_CARD[0] + 20
+        _seat_number(draw, (outer_x, y + TRICK_CARD[1] / 2), 13, entry["seat"], TEXT_SIZE)
+    leader = view["leader"]
+    if not trick and leader is not None and not shown:
+        x, y = _trick_position(leader)
         width, height = TRICK_CARD
         draw_panel(
             draw,
@@ -435,10 +499,13 @@ def _draw_trick(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             edge=mix(FELT, TEXT, 0.3),
             radius=8,
         )
-        draw_text_centred(draw, (x + width / 2, y + height / 2), "lead", font(14), TEXT_MUTED)
+        draw_text_centred(draw, (x + width / 2, y + height / 2), "lead", font(TEXT_SIZE), TEXT)
+    if caption is not None and leader is not None:
+        line = fit_text(f"{caption} · {players[leader]} leads", font(TEXT_SIZE), 640)
+        draw_text_centred(draw, (CENTRE[0], MIDDLE_BOTTOM - 6), line, font(TEXT_SIZE), TEXT)
 
 
-def _winning_seat(trick: Sequence[dict[str, Any]], trump: str | None) -> int | None:
+def _winning_seat(trick: Sequence[BarbuTrickCard], trump: str | None) -> int | None:
     """The seat whose card currently wins ``trick`` (trumps beat the led suit)."""
     if not trick:
         return None
@@ -453,77 +520,83 @@ def _winning_seat(trick: Sequence[dict[str, Any]], trump: str | None) -> int | N
     return best["seat"]
 
 
-def _draw_domino_rows(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    rows = view["domino"]["rows"]
+def _draw_domino_rows(image: Image.Image, draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
+    """The four suit rows, overlapping like a fanned hand so each card's corner shows."""
+    domino, start_rank = view["domino"], view["start_rank"]
+    if domino is None or start_rank is None:
+        return
+    rows = domino["rows"]
     width, height = DOMINO_CARD
-    row_width = 12 * DOMINO_STEP + width
-    left = CENTRE[0] - row_width / 2
-    top = CENTRE[1] - (4 * (height + 8) - 8) / 2
-    start = RANK_ORDER.index(view["start_rank"])
+    step_x, step_y = DOMINO_STEP
+    left = CENTRE[0] - (12 * step_x + width) / 2
+    top = CENTRE[1] - (3 * step_y + height) / 2
+    start = RANK_ORDER.index(start_rank)
     slot_colour = mix(FELT, TEXT, 0.07)
     for index, suit in enumerate(SUIT_ORDER):
-        y = top + index * (height + 8)
+        y = top + index * step_y
         row = rows[suit]
-        x_start = left + start * DOMINO_STEP
         if row is None:
+            x_start = left + start * step_x
             draw_panel(
                 draw,
-                (x_start, y, x_start + width, y + height),
+                (x_start, y, x_start + width, y + step_y - 6),
                 fill=slot_colour,
                 edge=mix(FELT, TEXT, 0.3),
-                radius=5,
+                radius=6,
             )
-            draw_suit(draw, suit, (x_start + width / 2, y + height / 2), 18, mix(FELT, TEXT, 0.35))
+            centre = (x_start + width / 2, y + (step_y - 6) / 2)
+            draw_suit(draw, suit, centre, 24, mix(FELT, TEXT, 0.35))
             continue
         low, high = RANK_ORDER.index(row[0]), RANK_ORDER.index(row[1])
         for rank in range(low, high + 1):
-            _card(draw, (left + rank * DOMINO_STEP, y), RANK_ORDER[rank] + suit, DOMINO_CARD)
+            _card(image, (left + rank * step_x, y), RANK_ORDER[rank] + suit, DOMINO_CARD)
 
 
 def _draw_centre_message(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]
+    draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]
 ) -> None:
     cx, cy = CENTRE
-    big, small = font(22, "Bold"), font(16)
+    big, small = font(24, "Bold"), font(TEXT_SIZE)
+    width = FELT_BOX[2] - FELT_BOX[0] - 48
     if view["phase"] == "contract":
         title = f"{players[view['declarer']]} chooses a contract"
-        draw_text_centred(draw, (cx, cy - 30), fit_text(title, big, 360), big, TEXT)
+        draw_text_centred(draw, (cx, cy - 60), fit_text(title, big, width), big, TEXT)
         _draw_contract_chips(draw, [_contract_title(name) for name in view["remaining_contracts"]])
         return
-    if view["phase"] == "doubling":
+    if view["phase"] == "doubling" and view["to_act"] is not None:
         title = f"Doubling: {players[view['to_act']]} to decide"
         line = _previous_deal_line(view, players)
     else:
         best = max(view["totals"])
         winners = [players[seat] for seat in range(4) if view["totals"][seat] == best]
         title = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
-        line = "Final totals on the right"
-    draw_text_centred(draw, (cx, cy - 16), fit_text(title, big, 360), big, TEXT)
-    draw_text_centred(draw, (cx, cy + 18), fit_text(line, small, 360), small, TEXT_MUTED)
+        line = "Final totals below"
+    draw_text_centred(draw, (cx, cy - 18), fit_text(title, big, width), big, TEXT)
+    draw_text_centred(draw, (cx, cy + 20), fit_text(line, small, width), small, TEXT_MUTED)
 
 
 def _draw_contract_chips(draw: ImageDraw.ImageDraw, titles: Sequence[str]) -> None:
     """The contracts declarer has left, as chips wrapped onto centred lines."""
-    chip_font = font(15, "SemiBold")
-    widths = [chip_font.getlength(title) + 22 for title in titles]
+    chip_font = font(TEXT_SIZE, "SemiBold")
+    widths = [chip_font.getlength(title) + 26 for title in titles]
     lines: list[list[int]] = [[]]
     for index, width in enumerate(widths):
-        line_width = sum(widths[i] + 8 for i in lines[-1])
-        if lines[-1] and line_width + width > 380:
+        line_width = sum(widths[i] + 10 for i in lines[-1])
+        if lines[-1] and line_width + width > FELT_BOX[2] - FELT_BOX[0] - 48:
             lines.append([])
         lines[-1].append(index)
-    y = CENTRE[1] + 4
+    y = CENTRE[1] - 30
     for line in lines:
-        x = CENTRE[0] - (sum(widths[i] for i in line) + 8 * (len(line) - 1)) / 2
+        x = CENTRE[0] - (sum(widths[i] for i in line) + 10 * (len(line) - 1)) / 2
         for index in line:
-            box = (x, y, x + widths[index], y + 28)
-            draw_panel(draw, box, fill=mix(FELT, TEXT, 0.16), edge=None, radius=14)
-            draw_text_centred(draw, (x + widths[index] / 2, y + 14), titles[index], chip_font, TEXT)
-            x += widths[index] + 8
-        y += 36
+            box = (x, y, x + widths[index], y + 34)
+            draw_panel(draw, box, fill=mix(FELT, TEXT, 0.16), edge=None, radius=17)
+            draw_text_centred(draw, (x + widths[index] / 2, y + 17), titles[index], chip_font, TEXT)
+            x += widths[index] + 10
+        y += 44
 
 
-def _previous_deal_line(view: dict[str, Any], players: Sequence[str]) -> str:
+def _previous_deal_line(view: BarbuView, players: Sequence[str]) -> str:
     acted = view["doubling_acted"]
     return (
         "Decided: " + ", ".join(players[seat] for seat in acted)
@@ -536,48 +609,57 @@ def _contract_title(name: str) -> str:
     return CONTRACT_TITLES.get(name, name)
 
 
-def _side_panel(draw: ImageDraw.ImageDraw, top: int, height: int, title: str) -> int:
-    draw_panel(draw, (SIDE_LEFT, top, SIDE_RIGHT, top + height))
-    _text(draw, (SIDE_LEFT + 14, top + 12), title, font=font(15, "Bold"), fill=TEXT_MUTED)
-    return top + 38
+def _side_panel(draw: ImageDraw.ImageDraw, box: Box, title: str) -> None:
+    draw_panel(draw, box)
+    _text(
+        draw,
+        (box[0] + 16, box[1] + 24),
+        title,
+        font=font(TEXT_SIZE, "Bold"),
+        fill=TEXT_MUTED,
+        anchor="lm",
+    )
 
 
-def _draw_totals(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
-    name_font, score_font = font(16, "SemiBold"), font(17, "Bold")
+def _totals_row(seat: int) -> float:
+    return TOTALS_BOX[1] + 70 + seat * 48
+
+
+def _draw_totals(draw: ImageDraw.ImageDraw, view: BarbuView, players: Sequence[str]) -> None:
+    name_font, score_font = font(20, "SemiBold"), font(22, "Bold")
+    left, _, right, _ = TOTALS_BOX
     for seat in range(4):
-        middle = TOTALS_TOP + 52 + seat * 28
+        middle = _totals_row(seat)
+        score = _signed(view["totals"][seat])
+        _text(draw, (right - 16, middle), score, font=score_font, fill=TEXT, anchor="rm")
+        name_width = right - 16 - score_font.getlength(score) - 12 - (left + 46)
         _text(
             draw,
-            (SIDE_LEFT + 36, middle),
-            fit_text(players[seat], name_font, 130),
+            (left + 46, middle),
+            fit_text(players[seat], name_font, name_width),
             font=name_font,
             fill=TEXT,
             anchor="lm",
         )
-        _text(
-            draw,
-            (SIDE_RIGHT - 14, middle),
-            _signed(view["totals"][seat]),
-            font=score_font,
-            fill=TEXT,
-            anchor="rm",
-        )
 
 
 def _doubles_cell(doubler: int, doubled: int) -> Box:
-    left = DOUBLES_GRID_LEFT + doubled * DOUBLES_CELL
-    top = DOUBLES_TOP + 60 + doubler * DOUBLES_CELL
+    grid_left, grid_top = DOUBLES_BOX[0] + 58, DOUBLES_BOX[1] + 80
+    left = grid_left + doubled * DOUBLES_CELL
+    top = grid_top + doubler * DOUBLES_CELL
     return (left + 3, top + 3, left + DOUBLES_CELL - 3, top + DOUBLES_CELL - 3)
 
 
 def _draw_doubles_grid(draw: ImageDraw.ImageDraw) -> None:
-    """The empty 4×4 grid: row = who doubles, column = who is doubled."""
-    _side_panel(draw, DOUBLES_TOP, DOUBLES_HEIGHT, "DOUBLES")
+    """The empty 4×4 grid: row = who doubles, column = who is doubled; the legend beside."""
+    _side_panel(draw, DOUBLES_BOX, "DOUBLES")
     for seat in range(4):
-        column_x = DOUBLES_GRID_LEFT + seat * DOUBLES_CELL + DOUBLES_CELL / 2
-        row_y = DOUBLES_TOP + 60 + seat * DOUBLES_CELL + DOUBLES_CELL / 2
-        for centre in ((column_x, DOUBLES_TOP + 46), (SIDE_LEFT + 24, row_y)):
-            _seat_number(draw, centre, 9, seat, 12)
+        column = _doubles_cell(0, seat)
+        row = _doubles_cell(seat, 0)
+        column_x = (column[0] + column[2]) / 2
+        row_y = (row[1] + row[3]) / 2
+        for centre in ((column_x, column[1] - 20), (row[0] - 22, row_y)):
+            _seat_number(draw, centre, 13, seat, TEXT_SIZE)
     for doubler in range(4):
         for doubled in range(4):
             box = _doubles_cell(doubler, doubled)
@@ -585,20 +667,18 @@ def _draw_doubles_grid(draw: ImageDraw.ImageDraw) -> None:
                 draw_panel(draw, box, fill=mix(PANEL, PANEL_EDGE, 0.3), edge=None, radius=5)
             else:
                 draw_panel(draw, box, fill=PANEL, edge=PANEL_EDGE, radius=5, edge_width=1)
-    _text(
-        draw,
-        (SIDE_LEFT + 14, DOUBLES_TOP + DOUBLES_HEIGHT - 16),
-        "Row doubles column · R redouble",
-        font=font(12),
-        fill=TEXT_MUTED,
-        anchor="lm",
-    )
+    legend_left = _doubles_cell(0, 3)[2] + 16
+    legend_font = font(TEXT_SIZE)
+    y = DOUBLES_BOX[1] + 84
+    for text in ("Row doubles", "column", "D double", "R redouble"):
+        _text(draw, (legend_left, y), text, font=legend_font, fill=TEXT_MUTED, anchor="lm")
+        y += 34 if text != "column" else 48
 
 
-def _draw_doubles(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_doubles(draw: ImageDraw.ImageDraw, view: BarbuView) -> None:
     """D in a cell for a double, R in both cells of a redoubled pair."""
     doubles = {(doubler, doubled) for doubler, doubled in view["doubles"]}
-    mark_font = font(15, "Bold")
+    mark_font = font(TEXT_SIZE, "Bold")
     for doubler, doubled in doubles:
         redouble = (doubled, doubler) in doubles
         box = _doubles_cell(doubler, doubled)
@@ -607,67 +687,40 @@ def _draw_doubles(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         draw_text_centred(draw, centre, "R" if redouble else "D", mark_font, TEXT_DARK)
 
 
-def _draw_last_trick(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], top: int
-) -> None:
-    if view["contract"] == "domino" or not view["tricks"]:
-        return
-    last = view["tricks"][-1]
-    height = min(FELT_BOX[3] - top, 38 + MINI_CARD[1] + 40)
-    y = _side_panel(draw, top, height, f"LAST TRICK ({len(view['tricks'])})")
-    for index, card in enumerate(last["cards"]):
-        seat = (last["leader"] + index) % 4
-        x = SIDE_LEFT + 14 + index * (MINI_CARD[0] + 20)
-        _card(draw, (x, y), card, MINI_CARD, highlighted=seat == last["winner"])
-        _seat_number(draw, (x + MINI_CARD[0] + 8, y + 8), 7, seat, 10)
-    winner = players[last["winner"]]
-    _text(
-        draw,
-        (SIDE_LEFT + 14, y + MINI_CARD[1] + 18),
-        fit_text(f"won by {winner}", font(14), SIDE_RIGHT - SIDE_LEFT - 28),
-        font=font(14),
-        fill=TEXT_MUTED,
-        anchor="lm",
-    )
-
-
 # --- the score sheet ----------------------------------------------------------------
 
 
-def render_barbu_scores(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    """PNG of the score sheet: one row per played deal and the running totals."""
+def render_barbu_scores(view: BarbuView, names: Sequence[str]) -> bytes:
+    """PNG of the score sheet: one row per played deal and the totals."""
     players = _names(names)
     history = view["history"]
     image = _sheet_background(len(history)).copy()
     draw = ImageDraw.Draw(image)
-    played = f"{len(history)} of {view['total_deals']} deals played"
-    _text(draw, (SHEET_WIDTH - 24, 40), played, font=font(16), fill=TEXT_MUTED, anchor="rm")
-    header_y = SHEET_HEADER_Y
-    header_font = font(14, "Bold")
+    played = f"{len(history)} of {view['total_deals']} deals"
+    _text(draw, (SHEET_WIDTH - 24, 40), played, font=font(TEXT_SIZE), fill=TEXT_MUTED, anchor="rm")
+    header_font = font(TEXT_SIZE, "Bold")
     for seat in range(4):
         x = SHEET_COLUMNS[3] + seat * SHEET_PLAYER_WIDTH
         _text(
             draw,
-            (x + 28, header_y),
-            fit_text(players[seat], header_font, SHEET_PLAYER_WIDTH - 36),
+            (x + 30, SHEET_HEADER_Y),
+            fit_text(players[seat], header_font, SHEET_PLAYER_WIDTH - 34),
             font=header_font,
             fill=TEXT,
             anchor="lm",
         )
-    y = header_y + 20
+    y = SHEET_HEADER_Y + 24
     if not history:
         _text(
             draw,
             (24, y + SHEET_ROW / 2),
             "No deals played yet.",
-            font=font(16),
+            font=font(TEXT_SIZE),
             fill=TEXT_MUTED,
             anchor="lm",
         )
-    running = [0, 0, 0, 0]
     for number, deal in enumerate(history):
-        running = [total + score for total, score in zip(running, deal["scores"], strict=True)]
-        _draw_sheet_row(draw, y, number, deal, running, players)
+        _draw_sheet_row(draw, y, number, deal)
         y += SHEET_ROW
     _draw_sheet_totals(draw, y + 8, view["totals"])
     return encode_png(image)
@@ -676,27 +729,28 @@ def render_barbu_scores(view: dict[str, Any], names: Sequence[str]) -> bytes:
 @lru_cache(maxsize=32)
 def _sheet_background(deals: int) -> Image.Image:
     """The panel, title, column heads, row stripes and series rules for ``deals`` rows."""
-    height = SHEET_HEADER_Y + 20 + max(1, deals) * SHEET_ROW + 52 + 24
+    height = SHEET_HEADER_Y + 24 + max(1, deals) * SHEET_ROW + 56 + 24
     image, draw = new_canvas(SHEET_WIDTH, height)
     draw_panel(draw, (8, 8, SHEET_WIDTH - 8, height - 8))
     _text(draw, (24, 40), "Barbu — score sheet", font=font(24, "Bold"), fill=TEXT, anchor="lm")
+    legend_font = font(TEXT_SIZE)
+    legend = "Discs: the seats that player doubled (ringed: redoubled)"
     _text(
         draw,
-        (24, 66),
-        "Discs: the seats that player doubled (ringed: redoubled) · small: running total",
-        font=font(13),
+        (24, 76),
+        fit_text(legend, legend_font, SHEET_WIDTH - 48),
+        font=legend_font,
         fill=TEXT_MUTED,
         anchor="lm",
     )
-    header_font = font(14, "Bold")
-    for text, x in zip(("#", "Declarer", "Contract"), SHEET_COLUMNS, strict=False):
+    header_font = font(TEXT_SIZE, "Bold")
+    for text, x in (("#", SHEET_COLUMNS[0]), ("Contract", SHEET_COLUMNS[2])):
         _text(draw, (x + 8, SHEET_HEADER_Y), text, font=header_font, fill=TEXT_MUTED, anchor="lm")
     for seat in range(4):
-        _seat_number(
-            draw, (SHEET_COLUMNS[3] + seat * SHEET_PLAYER_WIDTH + 14, SHEET_HEADER_Y), 8, seat, 11
-        )
+        centre = (SHEET_COLUMNS[3] + seat * SHEET_PLAYER_WIDTH + 14, SHEET_HEADER_Y)
+        _seat_number(draw, centre, 13, seat, TEXT_SIZE)
     for number in range(deals):
-        y = SHEET_HEADER_Y + 20 + number * SHEET_ROW
+        y = SHEET_HEADER_Y + 24 + number * SHEET_ROW
         if number % 2 == 0:
             draw.rectangle(
                 (16, y, SHEET_WIDTH - 17, y + SHEET_ROW - 1), fill=mix(PANEL, TEXT, 0.04)
@@ -706,17 +760,11 @@ def _sheet_background(deals: int) -> Image.Image:
     return image
 
 
-def _draw_sheet_row(
-    draw: ImageDraw.ImageDraw,
-    y: int,
-    number: int,
-    deal: dict[str, Any],
-    running: Sequence[int],
-    players: Sequence[str],
-) -> None:
+def _draw_sheet_row(draw: ImageDraw.ImageDraw, y: int, number: int, deal: BarbuDeal) -> None:
+    """Deal number, the declarer's seat disc, the contract, then per player the seats he
+    doubled and his deal score (the running totals are the table picture's)."""
     middle = y + SHEET_ROW / 2
-    text_font, score_font, small_font = font(15), font(16, "Bold"), font(12)
-    declarer = deal["declarer"]
+    text_font, score_font = font(TEXT_SIZE), font(TEXT_SIZE, "Bold")
     _text(
         draw,
         (SHEET_COLUMNS[0] + 8, middle),
@@ -725,36 +773,26 @@ def _draw_sheet_row(
         fill=TEXT_MUTED,
         anchor="lm",
     )
-    colour = SEAT_COLOURS[declarer]
-    draw_disc(draw, (SHEET_COLUMNS[1] + 14, middle), 6, colour.fill, edge=colour.edge, edge_width=2)
-    _text(
-        draw,
-        (SHEET_COLUMNS[1] + 26, middle),
-        fit_text(players[declarer], text_font, SHEET_COLUMNS[2] - SHEET_COLUMNS[1] - 30),
-        font=text_font,
-        fill=TEXT,
-        anchor="lm",
+    _seat_number(draw, (SHEET_COLUMNS[1] + 20, middle), 13, deal["declarer"], TEXT_SIZE)
+    _draw_contract_cell(
+        draw, SHEET_COLUMNS[2] + 8, middle, deal["contract"], text_font, SHEET_COLUMNS[3] - 8
     )
-    _draw_contract_cell(draw, SHEET_COLUMNS[2] + 8, middle, deal["contract"], text_font)
-    doubles = {tuple(pair) for pair in deal["doubles"]}
+    doubles = {(pair[0], pair[1]) for pair in deal["doubles"]}
     for seat in range(4):
         x = SHEET_COLUMNS[3] + seat * SHEET_PLAYER_WIDTH
         for index, target in enumerate(t for t in range(4) if (seat, t) in doubles):
-            centre = (x + 12 + index * 17, middle)
-            _seat_number(draw, centre, 7, target, 9)
+            centre = (x + 14 + index * 17, middle)
+            _seat_number(draw, centre, 12, target, TEXT_SIZE)
             if (target, seat) in doubles:
-                draw_ring(draw, centre, 9.5, 2, HIGHLIGHT)
+                draw_ring(draw, centre, 14.5, 2, HIGHLIGHT)
         score = deal["scores"][seat]
         score_colour = TEXT if score >= 0 else NEGATIVE_SCORE
         _text(
-            draw, (x + 104, middle), _signed(score), font=score_font, fill=score_colour, anchor="rm"
-        )
-        _text(
             draw,
-            (x + SHEET_PLAYER_WIDTH - 8, middle),
-            _signed(running[seat]),
-            font=small_font,
-            fill=TEXT_MUTED,
+            (x + SHEET_PLAYER_WIDTH - 10, middle),
+            _signed(score),
+            font=score_font,
+            fill=score_colour,
             anchor="rm",
         )
 
@@ -765,18 +803,19 @@ def _draw_contract_cell(
     middle: float,
     contract: str,
     text_font: ImageFont.FreeTypeFont,
+    right: float,
 ) -> None:
     name, _, detail = contract.partition(":")
-    title = _contract_title(name)
+    title = fit_text(_contract_title(name), text_font, right - x - 28)
     _text(draw, (x, middle), title, font=text_font, fill=TEXT, anchor="lm")
-    end = x + text_font.getlength(title) + 8
+    end = x + text_font.getlength(title) + 6
     if name == "trumps" and detail:
-        draw_suit(draw, detail, (end + 8, middle), 16)
+        draw_suit(draw, detail, (end + 9, middle), 18)
     elif name == "domino" and detail:
         _text(
             draw,
             (end, middle),
-            f"from {_rank_text(detail)}",
+            fit_text(_rank_text(detail), text_font, right - end),
             font=text_font,
             fill=TEXT_MUTED,
             anchor="lm",
@@ -785,9 +824,9 @@ def _draw_contract_cell(
 
 def _draw_sheet_totals(draw: ImageDraw.ImageDraw, y: int, totals: Sequence[int]) -> None:
     draw.line((16, y - 4, SHEET_WIDTH - 17, y - 4), fill=TEXT_MUTED, width=2)
-    middle = y + 20
+    middle = y + 22
     _text(
-        draw, (SHEET_COLUMNS[0] + 8, middle), "Total", font=font(18, "Bold"), fill=TEXT, anchor="lm"
+        draw, (SHEET_COLUMNS[0] + 8, middle), "Total", font=font(22, "Bold"), fill=TEXT, anchor="lm"
     )
     best = max(totals)
     for seat in range(4):
@@ -795,9 +834,9 @@ def _draw_sheet_totals(draw: ImageDraw.ImageDraw, y: int, totals: Sequence[int])
         colour = HIGHLIGHT if totals[seat] == best and any(totals) else TEXT
         _text(
             draw,
-            (x + 104, middle),
+            (x + SHEET_PLAYER_WIDTH - 10, middle),
             _signed(totals[seat]),
-            font=font(20, "Bold"),
+            font=font(22, "Bold"),
             fill=colour,
             anchor="rm",
         )

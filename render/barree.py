@@ -1,11 +1,13 @@
 """The Barree board: a view dict (see games/barree.py ``view``) becomes a PNG.
 
-Layout, 1000×860: a status line with the die on top; on the left the board as a network
+Layout, 856×880: a status line with the die on top; on the left the board as a network
 (48 numbered fields on their grid lines and four diagonals, number row 1 at the top, the
 blockaded row crossed by a striped barrier); on the right one panel per player with his
 face-up cards, his hidden cards as backs and his minus points, then the piles and a key;
-a footer narrating the last action. The walk just made is drawn as a path in the mover's
-colour; the cards of the player to move are highlighted on the board.
+a footer narrating the last action. No text is under 21 px, so every number stays 11 px
+tall when a phone shows the picture 450 px wide. The walk just made is drawn as a path in
+the mover's colour; the cards of the player to move are highlighted on the board. A long
+row of cards overlaps, each card's number on its visible left edge.
 
 Speed: everything that repeats between renders (the empty table, the board per blockaded
 row, field, piece, card and die tiles, text masks) is drawn once and cached, so a render
@@ -18,11 +20,20 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.barree import BAR, COLUMNS, DIAGONALS, FIELDS, LINES, ROWS, narrate, row_of
+from games.barree import (
+    BAR,
+    COLUMNS,
+    DIAGONALS,
+    FIELDS,
+    LINES,
+    ROWS,
+    BarreeView,
+    narrate,
+    row_of,
+)
 from render.theme import (
     BACKGROUND,
     BOARD_FRAME,
@@ -64,19 +75,20 @@ from render.theme import (
     mix,
 )
 
-WIDTH, HEIGHT = 1000, 860
+WIDTH, HEIGHT = 856, 880
+TEXT_SIZE = 21  # the smallest text: 11 px at a phone's 450 px
 MARGIN = 16
 STATUS_BOX: Box = (MARGIN, MARGIN, WIDTH - MARGIN, 76)
 BOARD_BOX: Box = (MARGIN, 92, 524, 748)
 SIDE_LEFT = 540
-FOOTER_BOX: Box = (MARGIN, 764, WIDTH - MARGIN, HEIGHT - MARGIN)
+FOOTER_BOX: Box = (MARGIN, 760, WIDTH - MARGIN, HEIGHT - MARGIN)
 
 SPACING = 78
 GRID_LEFT = BOARD_BOX[0] + 62
 GRID_TOP = BOARD_BOX[1] + 55
-FIELD_RADIUS = 21
+FIELD_RADIUS = 23
 PIECE_RADIUS = 19
-SMALL_PIECE_RADIUS = 12
+SMALL_PIECE_RADIUS = 15
 LINE_COLOUR: Colour = mix(BOARD_FRAME, BOARD_LIGHT, 0.35)
 LABEL_COLOUR: Colour = mix(BOARD_FRAME, BOARD_LIGHT, 0.2)
 FIELD_FILL: Colour = mix(BOARD_LIGHT, WHITE, 0.6)
@@ -85,12 +97,13 @@ BOARD_FILL: Colour = mix(BOARD_LIGHT, BOARD_FRAME, 0.08)
 SHADOW: Colour = mix(BOARD_FRAME, TEXT_DARK, 0.5)
 
 CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 40, 54, 6
+CARD_ROW_WIDTH = WIDTH - MARGIN - SIDE_LEFT - 28
 DIE_SIZE = 48
 PANEL_HEIGHT, PANEL_GAP = 128, 10
-KEY_LINE = 34
+KEY_LINE = 32
 FOOTER_LINES = 3
 # Where the pieces sit when several share a field: around the centre, clear of the number.
-CLUSTER_OFFSETS: tuple[Point, ...] = ((-16, -16), (16, -16), (-16, 16), (16, 16))
+CLUSTER_OFFSETS: tuple[Point, ...] = ((-17, -17), (17, -17), (-17, 17), (17, 17))
 
 
 @dataclass(frozen=True)
@@ -106,9 +119,16 @@ PLAIN = FieldLook(FIELD_FILL, BOARD_FRAME, TEXT_DARK)
 BLOCKED = FieldLook(BLOCKED_FILL, mix(DANGER, DISABLED, 0.4), TEXT_MUTED)
 
 
-def render_barree(view: dict[str, Any], names: Sequence[str], headline: str | None = None) -> bytes:
+def render_barree(view: BarreeView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line (e.g. "Alice left the table")."""
+    return encode_png(draw_barree(view, names, headline))
+
+
+def draw_barree(
+    view: BarreeView, names: Sequence[str], headline: str | None = None
+) -> Image.Image:
+    """The picture of ``render_barree`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(view["players"])]
     image = _empty_table(view["players"]).copy()
     image.paste(_board(view["blockade"]), BOARD_BOX[:2])
@@ -120,7 +140,7 @@ def render_barree(view: dict[str, Any], names: Sequence[str], headline: str | No
     _draw_status(image, draw, view, players, headline)
     _draw_player_panels(image, draw, view, players)
     _draw_footer(draw, view, players)
-    return encode_png(image)
+    return image
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:
@@ -170,7 +190,7 @@ def _text(
     text: str,
     colour: Colour,
     *,
-    size: int = 17,
+    size: int = TEXT_SIZE,
     weight: Weight = "Regular",
     anchor: str = "lm",
     width: int | None = None,
@@ -209,7 +229,7 @@ def _field_tile(field: int, look: FieldLook) -> Image.Image:
     draw = ImageDraw.Draw(tile)
     draw_disc(draw, (FIELD_RADIUS, FIELD_RADIUS), FIELD_RADIUS - look.edge_width, look.fill)
     draw_text_centred(
-        draw, (FIELD_RADIUS, FIELD_RADIUS), str(field), font(16, look.weight), look.text
+        draw, (FIELD_RADIUS, FIELD_RADIUS), str(field), font(TEXT_SIZE, look.weight), look.text
     )
     return tile
 
@@ -238,7 +258,7 @@ def _piece_tile(seat: int, radius: int, label: str) -> Image.Image:
         edge_width=3,
         label=label,
         label_colour=colour.text,
-        label_size=round(radius * 1.05),
+        label_size=max(TEXT_SIZE, round(radius * 1.05)),
     )
     return tile
 
@@ -250,14 +270,15 @@ def _paste_piece(image: Image.Image, centre: Point, radius: int, seat: int, labe
 
 @lru_cache(maxsize=1024)
 def _card_tile(label: str, seat: int, blocked: bool, background: Colour) -> Image.Image:
-    """A face-up field card; greyed while its row is blockaded (not reachable now)."""
+    """A face-up field card; greyed while its row is blockaded (not reachable now). The
+    number sits on the left so it still shows when a long row of cards overlaps."""
     tile = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), background)
     draw = ImageDraw.Draw(tile)
     face = mix(CARD_FACE, DISABLED, 0.45) if blocked else CARD_FACE
     box = (0, 0, CARD_WIDTH, CARD_HEIGHT)
     draw_panel(draw, box, fill=face, edge=SEAT_COLOURS[seat].fill, radius=6, edge_width=2)
     text = mix(TEXT_DARK, DISABLED, 0.5) if blocked else TEXT_DARK
-    draw_text_centred(draw, (CARD_WIDTH / 2, CARD_HEIGHT / 2), label, font(18, "Bold"), text)
+    draw_text(draw, (5, CARD_HEIGHT / 2), label, font(TEXT_SIZE, "Bold"), text, anchor="lm")
     return tile
 
 
@@ -337,13 +358,13 @@ def _board(blockade: int) -> Image.Image:
 
 def _draw_labels(draw: ImageDraw.ImageDraw, blockade: int) -> None:
     """Number rows down the left (the blockaded one in red), places along the top."""
-    label_font = font(15, "SemiBold")
-    x = BOARD_BOX[0] + 22
+    label_font = font(TEXT_SIZE, "SemiBold")
+    x = BOARD_BOX[0] + 20
     for row in range(1, ROWS + 1):
         y = field_centre(row * 10 + 1)[1]
         colour = DANGER if row == blockade else LABEL_COLOUR
         draw_text_centred(draw, (x, y), str(row), label_font, colour)
-    y = GRID_TOP - FIELD_RADIUS - 17
+    y = GRID_TOP - FIELD_RADIUS - 16
     for column in range(1, COLUMNS + 1):
         x = field_centre(10 + column)[0]
         draw_text_centred(draw, (x, y), str(column), label_font, LABEL_COLOUR)
@@ -374,11 +395,11 @@ def _draw_barrier(draw: ImageDraw.ImageDraw, blockade: int) -> None:
 # --- the board's dynamic layers -----------------------------------------------------
 
 
-def _highlighted_seat(view: dict[str, Any]) -> int | None:
+def _highlighted_seat(view: BarreeView) -> int | None:
     return None if view["phase"] == "over" else view["current"]
 
 
-def _field_look(view: dict[str, Any], field: int) -> FieldLook:
+def _field_look(view: BarreeView, field: int) -> FieldLook:
     """Plain, blockaded, or ringed in the colour of the player to move if it is his card."""
     blocked = row_of(field) == view["blockade"]
     seat = _highlighted_seat(view)
@@ -390,7 +411,7 @@ def _field_look(view: dict[str, Any], field: int) -> FieldLook:
     return FieldLook(colour.tint, colour.fill, TEXT_DARK, 4, "Bold")
 
 
-def _draw_highlights(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_highlights(image: Image.Image, view: BarreeView) -> None:
     """The face-up cards of the player to move, ringed in his colour on the board."""
     seat = _highlighted_seat(view)
     if seat is None:
@@ -399,7 +420,7 @@ def _draw_highlights(image: Image.Image, view: dict[str, Any]) -> None:
         _paste_field(image, card, _field_look(view, card))
 
 
-def _draw_last_walk(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_last_walk(image: Image.Image, draw: ImageDraw.ImageDraw, view: BarreeView) -> None:
     """The path of the last walk; the cards it discarded tinted in the mover's colour."""
     walk = view.get("last_walk")
     if not walk:
@@ -419,7 +440,7 @@ def _draw_last_walk(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
         _draw_arrival_arrow(draw, path[-2], path[-1], colour)
 
 
-def _draw_sendings(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_sendings(draw: ImageDraw.ImageDraw, view: BarreeView) -> None:
     """An arrow from where a piece was driven out to where it was sent, in its colour."""
     for event in view["events"]:
         if event["type"] == "send":
@@ -451,7 +472,7 @@ def _draw_arrival_arrow(draw: ImageDraw.ImageDraw, before: int, end: int, seat: 
     draw_arrow(draw, start, tip, seat.edge, width=5, head=16)
 
 
-def _draw_pieces(image: Image.Image, view: dict[str, Any], labels: Sequence[str]) -> None:
+def _draw_pieces(image: Image.Image, view: BarreeView, labels: Sequence[str]) -> None:
     by_field: dict[int, list[int]] = {}
     for seat, field in enumerate(view["pieces"]):
         by_field.setdefault(field, []).append(seat)
@@ -467,10 +488,10 @@ def _draw_pieces(image: Image.Image, view: dict[str, Any], labels: Sequence[str]
 # --- status and die -----------------------------------------------------------------
 
 
-def status_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def status_text(view: BarreeView, players: Sequence[str]) -> str:
     """What the table waits for, e.g. "Round 2 of 3 · Alice rolled 4: choose a walk"."""
     prefix = f"Round {view['round']} of {view['rounds']} · " if view["rounds"] > 1 else ""
-    if view["phase"] == "over":
+    if view["phase"] == "over" or view["current"] is None:
         return prefix + result_text(view, players)
     name = players[view["current"]]
     if view["phase"] == "move":
@@ -485,7 +506,7 @@ def status_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return prefix + text
 
 
-def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def result_text(view: BarreeView, players: Sequence[str]) -> str:
     """The sentence for a finished match, e.g. "Alice wins with 0 minus points"."""
     minus = view["minus"]
     best = min(minus)
@@ -496,9 +517,9 @@ def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return f"{' and '.join(winners)} share the win with {points}"
 
 
-def _shown_die(view: dict[str, Any]) -> tuple[int, int] | None:
+def _shown_die(view: BarreeView) -> tuple[int, int] | None:
     """The die and who rolled it: the roll being played, else the last roll of the action."""
-    if view["die"] is not None:
+    if view["die"] is not None and view["current"] is not None:
         return view["die"], view["current"]
     rolls = [event for event in view["events"] if event["type"] == "roll"]
     if rolls:
@@ -509,7 +530,7 @@ def _shown_die(view: dict[str, Any]) -> tuple[int, int] | None:
 def _draw_status(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: BarreeView,
     players: Sequence[str],
     headline: str | None,
 ) -> None:
@@ -520,7 +541,7 @@ def _draw_status(
     over = view["phase"] == "over"
     text = headline if headline is not None else status_text(view, players)
     text_left = left + 18
-    if not over and headline is None:
+    if not over and headline is None and view["current"] is not None:
         draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[view["current"]].fill)
         text_left = left + 40
     colour = HIGHLIGHT if over else TEXT
@@ -535,7 +556,7 @@ def _draw_status(
 
 
 def _draw_player_panels(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]
 ) -> None:
     labels = _piece_labels(players)
     for seat, box in enumerate(_panel_boxes(view["players"])):
@@ -546,7 +567,7 @@ def _draw_player_panels(
 def _draw_player_panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: BarreeView,
     seat: int,
     box: Box,
     name: str,
@@ -561,24 +582,27 @@ def _draw_player_panel(
     header_y = top + 26
     if active:
         draw_turn_marker(draw, (left + 16, header_y), 14, colour.fill)
-    _paste_piece(image, (left + 42, header_y), 14, seat, label)
+    _paste_piece(image, (left + 44, header_y), 16, seat, label)
     score = _score_text(view, seat)
-    score_width = round(font(17, "SemiBold").getlength(score))
+    score_width = round(font(TEXT_SIZE, "SemiBold").getlength(score))
     _text(draw, (right - 14, header_y), score, TEXT_MUTED, weight="SemiBold", anchor="rm")
     name_colour = TEXT if active else mix(TEXT, TEXT_MUTED, 0.4)
     width = right - left - 80 - score_width - 16
-    _text(draw, (left + 64, header_y), name, name_colour, size=20, weight="Bold", width=width)
-    x, y = left + 14, header_y + 24
+    _text(draw, (left + 68, header_y), name, name_colour, size=22, weight="Bold", width=width)
+    x: float = left + 14
+    y = header_y + 24
+    held = len(view["cards"][seat]) + view["hidden"][seat]
+    step = min(CARD_WIDTH + CARD_GAP, (CARD_ROW_WIDTH - CARD_WIDTH) / max(1, held - 1))
     for card in view["cards"][seat]:
         blocked = row_of(card) == view["blockade"]
-        image.paste(_card_tile(str(card), seat, blocked, background), (x, y))
-        x += CARD_WIDTH + CARD_GAP
+        image.paste(_card_tile(str(card), seat, blocked, background), (round(x), y))
+        x += step
     for _ in range(view["hidden"][seat]):
-        image.paste(_card_back_tile(background), (x, y))
-        x += CARD_WIDTH + CARD_GAP
+        image.paste(_card_back_tile(background), (round(x), y))
+        x += step
 
 
-def _score_text(view: dict[str, Any], seat: int) -> str:
+def _score_text(view: BarreeView, seat: int) -> str:
     held = len(view["cards"][seat]) + view["hidden"][seat]
     text = "out!" if held == 0 else f"{held} card{'s' if held != 1 else ''}"
     if view["rounds"] > 1 or view["round_minus"]:
@@ -589,7 +613,7 @@ def _score_text(view: dict[str, Any], seat: int) -> str:
 def _draw_table_panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: BarreeView,
     players: Sequence[str],
     box: Box,
 ) -> None:
@@ -609,25 +633,25 @@ def _draw_table_panel(
 Icon = tuple[str, int]
 
 
-def _table_entries(view: dict[str, Any], players: Sequence[str]) -> list[tuple[Icon, str]]:
+def _table_entries(view: BarreeView, players: Sequence[str]) -> list[tuple[Icon, str]]:
     top_card = view["discard_top"]
-    discard = f"Discard pile: {view['discard_count']} cards"
+    discard = f"Discard: {view['discard_count']}"
     if top_card is not None:
-        discard += f", top card {top_card}"
+        discard += f", top {top_card}"
     entries: list[tuple[Icon, str]] = [
-        (("back", 0), f"Draw pile: {view['draw_count']} cards"),
-        (("card", top_card or 0), discard),
-        (("barrier", 0), f"Blockade on row {view['blockade']}: no entering, no crossing"),
+        (("barrier", 0), f"Row {view['blockade']} blocked"),
+        (("back", 0), f"Draw pile: {view['draw_count']}"),
+        (("card", 0), discard),
     ]
     seat = _highlighted_seat(view)
     if seat is not None:
-        entries.append((("field", seat), f"Cards of {players[seat]}, to move"))
+        entries.append((("field", seat), f"Cards of {players[seat]}"))
     walk = view.get("last_walk")
     if walk:
         mover = walk["seat"]
-        entries.append((("walk", mover), f"Last walk of {players[mover]}"))
+        entries.append((("walk", mover), f"Walk of {players[mover]}"))
     if view["revealed"]:
-        entries.append((("back", 0), "Hidden cards are revealed"))
+        entries.append((("back", 0), "Hidden cards shown"))
     return entries
 
 
@@ -642,8 +666,7 @@ def _icon_tile(kind: str, value: int) -> Image.Image:
         box = (x - 10, y - 14, x + 10, y + 14)
         draw_panel(draw, box, fill=CARD_BACK, edge=mix(CARD_BACK, WHITE, 0.5), radius=4)
     elif kind == "card":
-        draw_panel(draw, (x - 13, y - 14, x + 13, y + 14), fill=CARD_FACE, edge=DISABLED, radius=4)
-        draw_text_centred(draw, (x, y), str(value or ""), font(13, "Bold"), TEXT_DARK)
+        draw_panel(draw, (x - 10, y - 14, x + 10, y + 14), fill=CARD_FACE, edge=DISABLED, radius=4)
     elif kind == "barrier":
         fill_rounded(draw, (x - 20, y - 7, x + 20, y + 7), 4, DANGER)
         for left in (x - 12, x, x + 12):
@@ -660,10 +683,10 @@ def _icon_tile(kind: str, value: int) -> Image.Image:
 # --- footer -------------------------------------------------------------------------
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
     lines = narrate(view["events"], players)[-FOOTER_LINES:] or ["No moves yet"]
-    line_height = 23
+    line_height = 28
     y = (top + bottom) // 2 - line_height * (len(lines) - 1) // 2
     for line in lines:
         _text(draw, (left + 16, y), line, TEXT, width=right - left - 32)

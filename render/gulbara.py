@@ -1,21 +1,26 @@
 """The Gul Bara board: a view dict (see games/gulbara.py ``view``) becomes a PNG.
 
-Layout, 890×800: two player strips (name, colour, pips, borne off) on top, a status line
+Layout, 890×880: two player strips (name, colour, pips, borne off) on top, a status line
 (whose turn and the roll, or the result, and the match score), the classic board with
 the points numbered from the viewing seat's side — its 24 top right, its home 1–6 bottom
 right, its tray at the right — the opponent's tray at the top left beside his home, the
 dice and the escalation chain in the middle band, and a footer listing this turn's steps
-and the last turn.
+and the last turn. Every string is at least 22 px, 11 px when a phone shows the picture
+450 px wide.
+
+The viewing seat stays the same for a whole game (the cog passes the first human seat),
+so the board never turns between turns; every step written on the picture is converted
+to that seat's numbering with ``board_step``, and the cog narrates with it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -46,18 +51,21 @@ from render.theme import (
     fit_text,
     font,
     mix,
+    wrap_text,
 )
 
-WIDTH, HEIGHT = 890, 800
-STRIP_TOP, STRIP_BOTTOM = 12, 88
-STATUS_BOX: Box = (16, 98, WIDTH - 16, 146)
-FOOTER_BOX: Box = (16, 728, WIDTH - 16, 788)
+WIDTH, HEIGHT = 890, 880
+TEXT_SIZE = 22  # the smallest text: 11 px at a phone's 450 px
+STRIP_TOP, STRIP_BOTTOM = 12, 96
+STATUS_BOX: Box = (16, 104, WIDTH - 16, 152)
+FOOTER_LINES, FOOTER_LINE_HEIGHT = 4, 27
+FOOTER_BOX: Box = (16, 746, WIDTH - 16, HEIGHT - 12)
 
 POINT_WIDTH = 56
 BAR_WIDTH = 32
 FRAME = 12
 BOARD_LEFT = 90
-BOARD_TOP = 172 + FRAME
+BOARD_TOP = 184 + FRAME
 BOARD_WIDTH = 12 * POINT_WIDTH + BAR_WIDTH
 BOARD_HEIGHT = 502
 BOARD_BOTTOM = BOARD_TOP + BOARD_HEIGHT
@@ -84,17 +92,25 @@ USED_DIE = DieColours(face=(150, 150, 156), pip=(95, 95, 102), edge=(110, 110, 1
 
 
 def render_gulbara(
-    view: dict[str, Any],
+    view: GulbaraView,
     names: Sequence[str],
     headline: str | None = None,
-    viewer: int | None = None,
+    viewer: int = 0,
 ) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line. ``viewer`` is the seat whose
-    numbering the points carry (its home bottom right); by default the seat to move, or
-    seat 0 once the game is over."""
-    if viewer is None:
-        viewer = view["turn"] if view["turn"] is not None else 0
+    numbering the points and every written step carry (its home bottom right): keep it
+    the same for a whole game so the board never turns."""
+    return encode_png(draw_gulbara(view, names, headline, viewer))
+
+
+def draw_gulbara(
+    view: GulbaraView,
+    names: Sequence[str],
+    headline: str | None = None,
+    viewer: int = 0,
+) -> Image.Image:
+    """The picture of ``render_gulbara`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(2)]
     image = _empty_board(viewer).copy()
     draw = ImageDraw.Draw(image)
@@ -105,8 +121,8 @@ def render_gulbara(
     _draw_middle(draw, view, players)
     _draw_strips(draw, view, players)
     _draw_status(draw, view, players, headline)
-    _draw_footer(draw, view, players)
-    return encode_png(image)
+    _draw_footer(draw, view, players, viewer)
+    return image
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:
@@ -118,8 +134,26 @@ def _player_name(names: Sequence[str], seat: int) -> str:
 
 
 def seat_point(point: int, seat: int) -> int:
-    """Seat 0's number of ``seat``'s point ``point`` (RULES.md §2; its own inverse)."""
+    """Seat 0's number of ``seat``'s point ``point`` (the mapping is its own inverse)."""
     return point if seat == 0 else (point + 11) % 24 + 1
+
+
+def board_point(point: int, seat: int, viewer: int) -> int:
+    """The label the board drawn from ``viewer``'s side shows on ``seat``'s ``point``."""
+    return seat_point(seat_point(point, seat), viewer)
+
+
+def board_step(step: str, seat: int, viewer: int) -> str:
+    """``seat``'s step in his own numbering ("14/10", "3/off") as the board drawn from
+    ``viewer``'s side labels it, so move text and picture agree."""
+    source, target = _parse_step(step)
+    shown = board_point(source, seat, viewer)
+    return f"{shown}/{'off' if target is None else board_point(target, seat, viewer)}"
+
+
+def board_steps(steps: Sequence[str], seat: int, viewer: int) -> str:
+    """Several steps of one seat, space-separated, in the board's numbering."""
+    return " ".join(board_step(step, seat, viewer) for step in steps)
 
 
 def point_column(point: int) -> tuple[float, bool]:
@@ -160,11 +194,11 @@ def _empty_board(viewer: int) -> Image.Image:
     draw.rectangle((BOARD_LEFT, BOARD_TOP, BOARD_RIGHT - 1, BOARD_BOTTOM - 1), fill=FELT)
     bar_left = BOARD_LEFT + 6 * POINT_WIDTH
     draw.rectangle((bar_left, BOARD_TOP, bar_left + BAR_WIDTH - 1, BOARD_BOTTOM - 1), fill=BAR)
-    number_font = font(16, "SemiBold")
+    number_font = font(TEXT_SIZE, "SemiBold")
     for point in range(1, 25):
         _paint_triangle(draw, point, _triangle_colour(point))
         left, top = point_column(point)
-        y = BOARD_TOP - FRAME - 12 if top else BOARD_BOTTOM + FRAME + 13
+        y = BOARD_TOP - FRAME - 16 if top else BOARD_BOTTOM + FRAME + 16
         draw_text_centred(draw, (left + POINT_WIDTH / 2, y), str(point), number_font, TEXT_MUTED)
     for seat in range(2):
         box = tray_box(seat, viewer)
@@ -195,16 +229,12 @@ def _paint_triangle(draw: ImageDraw.ImageDraw, point: int, colour: Colour) -> No
 # --- dynamic layers -------------------------------------------------------------------
 
 
-def _viewer_point(step_point: int, mover: int, viewer: int) -> int:
-    return seat_point(seat_point(step_point, mover), viewer)
-
-
 def _parse_step(step: str) -> tuple[int, int | None]:
     source, target = step.split("/")
     return int(source), None if target == "off" else int(target)
 
 
-def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """The points the last completed turn left and reached, tinted in its player's colour."""
     last = _last_played_turn(view)
     if last is None:
@@ -215,19 +245,19 @@ def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewe
         source, target = _parse_step(step)
         for point in (source, target):
             if point is not None:
-                shown = _viewer_point(point, seat, viewer)
+                shown = board_point(point, seat, viewer)
                 base = _triangle_colour(shown)
                 _paint_triangle(draw, shown, mix(base, tint, 0.45))
 
 
-def _last_played_turn(view: dict[str, Any]) -> dict[str, Any] | None:
+def _last_played_turn(view: GulbaraView) -> GulbaraTurn | None:
     for turn in reversed(view["recent_turns"]):
         if turn["steps"]:
             return turn
     return None
 
 
-def _draw_checkers(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_checkers(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     count_font = font(22, "Bold")
     for point in range(1, 25):
         value = view["points"][seat_point(point, viewer) - 1]
@@ -248,14 +278,14 @@ def _draw_checkers(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int)
                 edge_width=3,
                 label=label,
                 label_colour=colour.text,
-                label_size=count_font.size,
+                label_size=int(count_font.size),
                 shadow=True,
             )
 
 
-def _draw_trays(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_trays(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """Borne-off checkers as slabs, filling from the board's edge, with the count."""
-    count_font = font(18, "Bold")
+    count_font = font(TEXT_SIZE, "Bold")
     for seat in range(2):
         left, top, right, bottom = tray_box(seat, viewer)
         colour = SEAT_COLOURS[seat]
@@ -266,11 +296,11 @@ def _draw_trays(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) ->
             slab_top = bottom - offset - SLAB_HEIGHT if from_bottom else top + offset
             slab = (left + 9, slab_top, right - 10, slab_top + SLAB_HEIGHT - 1)
             draw.rectangle(slab, fill=colour.fill, outline=colour.edge, width=2)
-        label_y = top - 13 if from_bottom else bottom + 14
+        label_y = top - 16 if from_bottom else bottom + 16
         draw_text_centred(draw, ((left + right) / 2, label_y), f"{off} off", count_font, TEXT)
 
 
-def _draw_current_steps(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer: int) -> None:
+def _draw_current_steps(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """This turn's steps: a ring on every checker that arrived, a hollow ghost where one
     left (rings, not arrows: a 1-1 chain can make two dozen steps)."""
     seat = view["turn"]
@@ -280,8 +310,8 @@ def _draw_current_steps(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer:
     departures: set[int] = set()
     for step in view["played"]:
         source, target = _parse_step(step)
-        departures.add(_viewer_point(source, seat, viewer))
-        point = None if target is None else _viewer_point(target, seat, viewer)
+        departures.add(board_point(source, seat, viewer))
+        point = None if target is None else board_point(target, seat, viewer)
         arrivals[point] = arrivals.get(point, 0) + 1
     for point in departures:
         count = min(abs(view["points"][seat_point(point, viewer) - 1]), STACK_VISIBLE)
@@ -295,7 +325,7 @@ def _draw_current_steps(draw: ImageDraw.ImageDraw, view: dict[str, Any], viewer:
             draw_ring(draw, checker_centre(point, index), CHECKER_RADIUS + 2, 4, HIGHLIGHT)
 
 
-def _draw_middle(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_middle(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
     """Dice on the right half of the middle band; chain and grace period on the left."""
     if view["over"] or view["turn"] is None:
         return
@@ -312,21 +342,20 @@ def _draw_middle(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
         x += DIE_SIZE + gap
     lines = grace_lines(view, players)
     chain = _chain_stages(view)
-    line_font = font(17, "SemiBold")
+    line_font = font(TEXT_SIZE, "SemiBold")
     centre_x = BOARD_LEFT + 3 * POINT_WIDTH
-    row_height = 24
-    height = row_height * (len(lines) + (1 if chain else 0))
-    y = MIDDLE_Y - height / 2 + row_height / 2
+    row_height = 30
     if chain:
-        _draw_chain(draw, chain, centre_x, y)
-        y += row_height + 2
+        _draw_chain(draw, chain, centre_x, MIDDLE_Y)
+        return
+    y = MIDDLE_Y - row_height * (len(lines) - 1) / 2
     for text in lines:
         fitted = _fit(text, line_font, 6 * POINT_WIDTH - 16)
         draw_text_centred(draw, (centre_x, y), fitted, line_font, TEXT_MUTED)
         y += row_height
 
 
-def _chain_stages(view: dict[str, Any]) -> list[tuple[int, str]]:
+def _chain_stages(view: GulbaraView) -> list[tuple[int, str]]:
     """The doubles of an escalating turn: ``(number, "done" | "now" | "next")``."""
     if view["stage"] is None or not (view["chain"] or len(view["stages"]) > 1):
         return []
@@ -334,14 +363,14 @@ def _chain_stages(view: dict[str, Any]) -> list[tuple[int, str]]:
     return [*done, (view["stage"], "now"), *((value, "next") for value in view["chain"])]
 
 
-CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP = 40, 24, 18
+CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP = 44, 30, 12
 
 
 def _draw_chain(
     draw: ImageDraw.ImageDraw, stages: list[tuple[int, str]], centre_x: float, y: float
 ) -> None:
     """Chips "1-1" … "6-6" joined by arrows: played ones dim, the current one lit."""
-    chip_font = font(15, "Bold")
+    chip_font = font(TEXT_SIZE, "Bold")
     total = len(stages) * CHIP_WIDTH + (len(stages) - 1) * CHIP_GAP
     x = centre_x - total / 2
     for index, (value, state) in enumerate(stages):
@@ -364,12 +393,12 @@ def _draw_chain(
         if index < len(stages) - 1:
             start = (x + CHIP_WIDTH + 3, y)
             draw_arrow(
-                draw, start, (x + CHIP_WIDTH + CHIP_GAP - 3, y), BOARD_FRAME, width=2, head=6
+                draw, start, (x + CHIP_WIDTH + CHIP_GAP - 2, y), BOARD_FRAME, width=2, head=5
             )
         x += CHIP_WIDTH + CHIP_GAP
 
 
-def _dice_faces(view: dict[str, Any]) -> list[tuple[int, bool]]:
+def _dice_faces(view: GulbaraView) -> list[tuple[int, bool]]:
     """Each die of the current stage with whether it is already used."""
     remaining = list(view["dice"])
     if view["stage"] is not None:
@@ -384,32 +413,34 @@ def _dice_faces(view: dict[str, Any]) -> list[tuple[int, bool]]:
     return faces
 
 
-def chain_text(view: dict[str, Any]) -> str | None:
+def chain_text(view: GulbaraView) -> str | None:
     """ "4-4 → 5-5 → 6-6": the double being played and those still to come."""
     if view["stage"] is None or not view["chain"]:
         return None
     return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
 
 
-def grace_lines(view: dict[str, Any], players: Sequence[str]) -> list[str]:
-    """The grace period: who still plays doubles without escalation, for how many rolls.
-
-    Two lines only when both players are in it, and then no chain is shown (the mover's
-    doubles do not escalate), so the middle band never holds more than two rows."""
-    name_font = font(17, "SemiBold")
+def grace_lines(view: GulbaraView, players: Sequence[str]) -> list[str]:
+    """The grace period: who still plays doubles without escalation, for how many rolls,
+    in two short lines at most (the middle band is drawn when no chain is shown)."""
+    name_font = font(TEXT_SIZE, "SemiBold")
+    counts = [left for left in view["grace_left"] if left]
+    if not counts:
+        return ["Doubles escalate"]
+    if len(counts) == 2 and counts[0] == counts[1]:
+        return ["No escalation yet:", f"{counts[0]} roll{'s' if counts[0] != 1 else ''} each"]
+    # first names only, cut so both fit beside their counts in the board's left half
+    name_width = 130 if len(counts) == 1 else 112
     waiting = [
-        f"{_fit(players[seat], name_font, 110)} {left} roll{'s' if left != 1 else ''}"
+        f"{_fit(players[seat].split()[0], name_font, name_width)} {left}"
         for seat, left in enumerate(view["grace_left"])
         if left
     ]
-    if not waiting:
-        return ["Doubles escalate for both players"]
-    if len(waiting) == 1:
-        return [f"No escalation yet: {waiting[0]}"]
-    return ["No escalation yet:", " · ".join(waiting)]
+    rolls = "roll" if len(waiting) == 1 and view["grace_left"].count(1) == 1 else "rolls"
+    return ["No escalation yet:", " · ".join(waiting) + f" {rolls}"]
 
 
-def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_strips(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
     half = (WIDTH - 16 * 3) // 2
     for seat in range(2):
         left = 16 + seat * (half + 16)
@@ -421,7 +452,8 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
             SEAT_COLOURS[seat],
             active=view["turn"] == seat,
             detail=_strip_detail(view, seat),
-            reserve_right=110 if view["match_to"] > 1 else 0,
+            reserve_right=64 if view["match_to"] > 1 else 0,
+            detail_size=TEXT_SIZE,
         )
         if view["match_to"] > 1:
             score_font = font(30, "Bold")
@@ -430,26 +462,27 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Seque
             draw_text(draw, (box[2] - 24, middle), score, score_font, TEXT, anchor="rm")
 
 
-def _strip_detail(view: dict[str, Any], seat: int) -> str:
+def _strip_detail(view: GulbaraView, seat: int) -> str:
     pips = view["pips"][seat]
-    parts = [f"{pips} pip{'s' if pips != 1 else ''}", f"{view['off'][seat]} borne off"]
+    parts = [f"{pips} pip{'s' if pips != 1 else ''}", f"{view['off'][seat]} off"]
     if view["over"] and view["winner"] == seat:
         parts.insert(0, "Winner")
     return " · ".join(parts)
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], headline: str | None
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) / 2
     status_font = font(22, "Bold")
-    match_font = font(17, "SemiBold")
+    match_font = font(TEXT_SIZE, "SemiBold")
     match = match_text(view)
     match_width = match_font.getlength(match) + 24 if match else 0
     if match:
         draw_text(draw, (right - 16, middle), match, match_font, TEXT_MUTED, anchor="rm")
-    if headline is not None or view["over"]:
+    seat = view["turn"]
+    if headline is not None or view["over"] or seat is None:
         text = headline if headline is not None else result_text(view, players)
         width = right - left - 32 - 2 * match_width
         draw_text_centred(
@@ -460,7 +493,6 @@ def _draw_status(
             HIGHLIGHT,
         )
         return
-    seat = view["turn"]
     draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
     roll = view["roll"]
     suffix = f" to move · rolled {roll[0]}-{roll[1]}" if len(roll) == 2 else " to move"
@@ -469,13 +501,13 @@ def _draw_status(
     draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
 
 
-def match_text(view: dict[str, Any]) -> str | None:
+def match_text(view: GulbaraView) -> str | None:
     if view["match_to"] <= 1:
         return None
-    return f"Game {view['game_number']} · match to {view['match_to']}"
+    return f"Game {view['game_number']} · to {view['match_to']}"
 
 
-def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
+def result_text(view: GulbaraView, players: Sequence[str]) -> str:
     """ "Alice wins 2 points — Bob bore off none", or for a match "Alice wins the match 5–3"."""
     last = view["last_game"]
     if last is None:
@@ -486,7 +518,7 @@ def result_text(view: dict[str, Any], players: Sequence[str]) -> str:
     return game_result_text(last, players)
 
 
-def game_result_text(last_game: dict[str, int], players: Sequence[str]) -> str:
+def game_result_text(last_game: GulbaraGameResult, players: Sequence[str]) -> str:
     """One finished game: "Alice wins 2 points — Bob bore off none"."""
     winner, points = last_game["winner"], last_game["points"]
     text = f"{players[winner]} wins {points} point{'s' if points != 1 else ''}"
@@ -495,22 +527,29 @@ def game_result_text(last_game: dict[str, int], players: Sequence[str]) -> str:
     return text
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], players: Sequence[str]) -> None:
+def _draw_footer(
+    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], viewer: int
+) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
-    line_font = font(17)
-    lines = footer_lines(view, players)
-    line_height = 24
-    y = (top + bottom) / 2 - line_height * (len(lines) - 1) / 2
+    line_font = font(TEXT_SIZE)
+    lines = [
+        (line, colour)
+        for text, colour in footer_lines(view, players, viewer)
+        for line in wrap_text(text, line_font, width)
+        if line
+    ][-FOOTER_LINES:]
+    y = (top + bottom) / 2 - FOOTER_LINE_HEIGHT * (len(lines) - 1) / 2
     for text, colour in lines:
-        fitted = _fit(text, line_font, width)
-        draw_text(draw, (left + 16, y), fitted, line_font, colour, anchor="lm")
-        y += line_height
+        draw_text(draw, (left + 16, y), text, line_font, colour, anchor="lm")
+        y += FOOTER_LINE_HEIGHT
 
 
-def footer_lines(view: dict[str, Any], players: Sequence[str]) -> list[tuple[str, Colour]]:
-    """Two lines at most: this turn's steps, the last turn, the last game's result (in a
-    match) and the opening roll, the most recent last."""
+def footer_lines(
+    view: GulbaraView, players: Sequence[str], viewer: int = 0
+) -> list[tuple[str, Colour]]:
+    """Two entries at most: this turn's steps, the last turn, the last game's result (in a
+    match) and the opening roll, the most recent last; steps in ``viewer``'s numbering."""
     lines: list[tuple[str, Colour]] = []
     recent = view["recent_turns"]
     last_game = view["last_game"]
@@ -524,12 +563,14 @@ def footer_lines(view: dict[str, Any], players: Sequence[str]) -> list[tuple[str
         if last["passed"]:
             lines.append((f"Last turn: {name} rolled {roll} and could not move", TEXT))
         else:
-            lines.append((f"Last turn: {name} rolled {roll}: " + " ".join(last["steps"]), TEXT))
+            steps = board_steps(last["steps"], last["seat"], viewer)
+            lines.append((f"Last turn: {name} rolled {roll}: {steps}", TEXT))
         if view["over"]:
             lines.reverse()
     elif view["opening"] and not view["played"]:
         first, second = view["opening"]
         lines.append((f"Opening roll: {players[0]} {first}, {players[1]} {second}", TEXT))
-    if view["turn"] is not None and view["played"]:
-        lines.append(("This turn: " + " ".join(view["played"]), HIGHLIGHT))
+    seat = view["turn"]
+    if seat is not None and view["played"]:
+        lines.append(("This turn: " + board_steps(view["played"], seat, viewer), HIGHLIGHT))
     return lines[-2:] or [("", TEXT)]

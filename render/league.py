@@ -18,6 +18,9 @@ Profile view::
 
 ``rating``/``rank`` are None for a game the member has no rated game in this season;
 ``trend`` and ``change`` are displayed rating differences (None: unrated game).
+
+Both pictures are 660 px wide with no text under 17 px, so every name and number stays
+at least 11 px tall when a phone shows them 450 px wide.
 """
 
 from __future__ import annotations
@@ -46,8 +49,9 @@ from render.theme import (
     new_canvas,
 )
 
-WIDTH = 900
-MARGIN = 24
+WIDTH = 660
+TEXT_SIZE = 17  # the smallest text: 11 px at a phone's 450 px
+MARGIN = 16
 HEADER_HEIGHT = 96
 COLUMN_HEADER_HEIGHT = 36
 ROW_HEIGHT = 50
@@ -62,14 +66,14 @@ OUTCOME_COLOURS = {"win": RISE, "loss": FALL, "draw": DRAW_COLOUR}
 OUTCOME_LETTERS = {"win": "W", "loss": "L", "draw": "D"}
 
 # Leaderboard columns: rank and name by their left edge, numbers by their right edge.
-RANK_X = MARGIN + 34
-NAME_X = MARGIN + 76
-RATING_RIGHT = 560
-GAMES_RIGHT = 650
-WIN_RATE_RIGHT = 760
-TREND_RIGHT = WIDTH - MARGIN - 16
+RANK_X = MARGIN + 30
+NAME_X = MARGIN + 62
+RATING_RIGHT = 384
+GAMES_RIGHT = 460
+WIN_RATE_RIGHT = 540
+TREND_RIGHT = WIDTH - MARGIN - 14
 
-PROFILE_PANEL_HEIGHT = 132
+PROFILE_PANEL_HEIGHT = 188
 PROFILE_GAP = 14
 RECENT_CHIP = 34
 
@@ -89,35 +93,37 @@ def render_standings(view: dict[str, Any]) -> bytes:
             draw,
             (WIDTH / 2, top + EMPTY_HEIGHT / 2),
             "No rated games yet.",
-            font(24),
+            font(22),
             TEXT_MUTED,
             anchor="mm",
         )
     for index, row in enumerate(rows):
         _draw_standing_row(draw, top + index * ROW_HEIGHT, row, striped=index % 2 == 1)
     footer = f"Page {view['page']} of {view['pages']} · rating = 1000 + 40 × (μ − 3σ)"
-    draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, font(16), TEXT_MUTED, "mm")
+    footer_font = font(TEXT_SIZE)
+    footer = fit_text(footer, footer_font, WIDTH - 2 * MARGIN)
+    draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, footer_font, TEXT_MUTED, "mm")
     return encode_png(image)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, title: str, subtitle: str) -> None:
     draw_panel(draw, (MARGIN, 14, WIDTH - MARGIN, HEADER_HEIGHT - 10))
-    title_font = font(32, "Bold")
-    draw_text(draw, (MARGIN + 24, 36), fit_text(title, title_font, 520), title_font, TEXT)
-    subtitle_font = font(20, "Medium")
-    season = fit_text(clean_name(subtitle), subtitle_font, 260)
+    title_font = font(30, "Bold")
+    draw_text(draw, (MARGIN + 20, 36), fit_text(title, title_font, 400), title_font, TEXT)
+    subtitle_font = font(19, "Medium")
+    season = fit_text(clean_name(subtitle), subtitle_font, 170)
     draw_text(draw, (WIDTH - MARGIN - 24, 52), season, subtitle_font, TEXT_MUTED, anchor="rm")
 
 
 def _draw_column_headings(draw: ImageDraw.ImageDraw, top: int) -> None:
-    heading = font(15, "SemiBold")
+    heading = font(TEXT_SIZE, "SemiBold")
     middle = top + COLUMN_HEADER_HEIGHT / 2
     draw_text(draw, (RANK_X, middle), "#", heading, TEXT_MUTED, "mm")
     draw_text(draw, (NAME_X, middle), "PLAYER", heading, TEXT_MUTED, "lm")
     for label, right in (
         ("RATING", RATING_RIGHT),
         ("GAMES", GAMES_RIGHT),
-        ("WIN RATE", WIN_RATE_RIGHT),
+        ("WIN %", WIN_RATE_RIGHT),
         ("TREND", TREND_RIGHT),
     ):
         draw_text(draw, (right, middle), label, heading, TEXT_MUTED, "rm")
@@ -135,14 +141,14 @@ def _draw_standing_row(
         draw_disc(draw, (RANK_X, middle), 17, medal, label=str(rank), label_colour=TEXT_DARK)
     else:
         draw_text(draw, (RANK_X, middle), str(rank), font(20, "SemiBold"), TEXT_MUTED, "mm")
-    name_font = font(22, "SemiBold")
-    name = fit_text(clean_name(str(row["name"])), name_font, RATING_RIGHT - 110 - NAME_X)
+    name_font = font(20, "SemiBold")
+    name = fit_text(clean_name(str(row["name"])), name_font, RATING_RIGHT - 72 - NAME_X)
     draw_text(draw, (NAME_X, middle), name, name_font, TEXT, "lm")
     draw_text(draw, (RATING_RIGHT, middle), str(row["rating"]), font(24, "Bold"), TEXT, "rm")
-    draw_text(draw, (GAMES_RIGHT, middle), str(row["games"]), font(20), TEXT, "rm")
+    draw_text(draw, (GAMES_RIGHT, middle), str(row["games"]), font(19), TEXT, "rm")
     rate = f"{round(100 * float(row['win_rate']))}%"
-    draw_text(draw, (WIN_RATE_RIGHT, middle), rate, font(20), TEXT, "rm")
-    _draw_change(draw, (TREND_RIGHT, middle), row["trend"], font(20, "SemiBold"))
+    draw_text(draw, (WIN_RATE_RIGHT, middle), rate, font(19), TEXT, "rm")
+    _draw_change(draw, (TREND_RIGHT, middle), row["trend"], font(19, "SemiBold"))
 
 
 def _draw_change(
@@ -190,29 +196,31 @@ def render_profile(view: dict[str, Any]) -> bytes:
     for index, game in enumerate(games):
         top = HEADER_HEIGHT + index * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
         _draw_game_panel(draw, top, game)
-    footer = "Recent results: newest on the left · W win, L loss, D draw"
-    draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, font(16), TEXT_MUTED, "mm")
+    footer = "Newest result on the left · W win, L loss, D draw"
+    footer_font = font(TEXT_SIZE)
+    footer = fit_text(footer, footer_font, WIDTH - 2 * MARGIN)
+    draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, footer_font, TEXT_MUTED, "mm")
     return encode_png(image)
 
 
 def _draw_game_panel(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
     bottom = top + PROFILE_PANEL_HEIGHT
     draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, bottom))
-    left = MARGIN + 24
+    left = MARGIN + 20
     draw_text(draw, (left, top + 20), str(game["title"]), font(24, "Bold"), TEXT)
     if game["rating"] is None:
-        draw_text(draw, (left, top + 66), "No rated games", font(22), TEXT_MUTED)
+        draw_text(draw, (left, top + 66), "No rated games", font(20), TEXT_MUTED)
     else:
         draw_text(draw, (left, top + 56), str(game["rating"]), font(40, "Bold"), TEXT)
         rank = f"rank {game['rank']}"
-        draw_text(draw, (left + 120, top + 74), rank, font(18, "Medium"), TEXT_MUTED, "lm")
-    _draw_record(draw, (290, top + 24), game)
-    _draw_recent(draw, (590, top + 24), game["recent"])
+        draw_text(draw, (left + 106, top + 80), rank, font(19, "Medium"), TEXT_MUTED, "lm")
+    _draw_record(draw, (250, top + 24), game)
+    _draw_recent(draw, (left, top + 122), game["recent"])
 
 
 def _draw_record(draw: ImageDraw.ImageDraw, origin: tuple[int, int], game: dict[str, Any]) -> None:
     x, y = origin
-    label, value = font(15, "SemiBold"), font(19, "Medium")
+    label, value = font(TEXT_SIZE, "SemiBold"), font(19, "Medium")
     games = int(game["games"])
     rate = f"{round(100 * game['wins'] / games)}%" if games else "–"
     lines = (
@@ -224,29 +232,37 @@ def _draw_record(draw: ImageDraw.ImageDraw, origin: tuple[int, int], game: dict[
     for index, (heading, text) in enumerate(lines):
         middle = y + 8 + index * 26
         draw_text(draw, (x, middle), heading, label, TEXT_MUTED, "lm")
-        draw_text(draw, (x + 100, middle), fit_text(text, value, 170), value, TEXT, "lm")
+        draw_text(draw, (x + 104, middle), fit_text(text, value, 250), value, TEXT, "lm")
 
 
 def _draw_recent(
     draw: ImageDraw.ImageDraw, origin: tuple[int, int], recent: list[dict[str, Any]]
 ) -> None:
     x, y = origin
-    draw_text(draw, (x, y + 10), "RECENT", font(15, "SemiBold"), TEXT_MUTED, "lm")
+    label_y = y + RECENT_CHIP / 2
+    draw_text(draw, (x, label_y), "RECENT", font(TEXT_SIZE, "SemiBold"), TEXT_MUTED, "lm")
     if not recent:
-        draw_text(draw, (x, y + 50), "No games yet", font(18), TEXT_MUTED, "lm")
+        draw_text(draw, (x + 100, label_y), "No games yet", font(19), TEXT_MUTED, "lm")
         return
-    for index, result in enumerate(recent[:6]):
-        left = x + index * (RECENT_CHIP + 14)
+    for index, result in enumerate(recent[:8]):
+        left = x + 100 + index * (RECENT_CHIP + 30)
         colour = OUTCOME_COLOURS[result["outcome"]]
-        box = (left, y + 30, left + RECENT_CHIP, y + 30 + RECENT_CHIP)
+        box = (left, y, left + RECENT_CHIP, y + RECENT_CHIP)
         fill_rounded(draw, box, 8, colour)
         letter = OUTCOME_LETTERS[result["outcome"]]
-        centre = (left + RECENT_CHIP / 2, y + 30 + RECENT_CHIP / 2)
+        centre = (left + RECENT_CHIP / 2, y + RECENT_CHIP / 2)
         draw_text(draw, centre, letter, font(20, "Bold"), TEXT_DARK, "mm")
         change = result["change"]
         caption = "–" if change is None else (f"+{change}" if change >= 0 else f"−{-change}")
         caption_colour = TEXT_MUTED if change is None else mix(colour, TEXT, 0.3)
-        draw_text(draw, (centre[0], y + 84), caption, font(14, "Medium"), caption_colour, "mm")
+        draw_text(
+            draw,
+            (centre[0], y + RECENT_CHIP + 18),
+            caption,
+            font(TEXT_SIZE, "Medium"),
+            caption_colour,
+            "mm",
+        )
 
 
 def _streak(streak: int) -> str:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -38,6 +39,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+Rect = tuple[float, float, float, float]  # a box in any coordinates, rounded when drawn
 Point = tuple[float, float]
 
 # --- palette ------------------------------------------------------------------------
@@ -163,15 +165,59 @@ def fit_text(text: str, text_font: ImageFont.FreeTypeFont, max_width: float) -> 
     return text[:low].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=512)
+def wrap_text(
+    text: str, text_font: ImageFont.FreeTypeFont, max_width: float, max_lines: int = 2
+) -> tuple[str, ...]:
+    """``text`` broken at spaces into at most ``max_lines`` lines of at most ``max_width``
+    pixels; what does not fit ends the last line with an ellipsis. Cached: footers repeat
+    from render to render and measuring is the costly part."""
+    lines: list[str] = []
+    words = text.split(" ")
+    while words and len(lines) < max_lines - 1:
+        taken = 1
+        while taken < len(words) and text_font.getlength(" ".join(words[: taken + 1])) <= max_width:
+            taken += 1
+        lines.append(fit_text(" ".join(words[:taken]), text_font, max_width))
+        words = words[taken:]
+    if words:
+        lines.append(fit_text(" ".join(words), text_font, max_width))
+    return tuple(lines)
+
+
 @lru_cache(maxsize=1024)
 def _text_mask(
     text: str, text_font: ImageFont.FreeTypeFont, anchor: str
 ) -> tuple[Image.Image, int, int]:
     """The coverage mask of ``text`` and its top-left offset from the anchor point."""
-    left, top, right, bottom = text_font.getbbox(text, anchor=anchor)
+    # whole pixels at run time; Pillow's stubs declare floats
+    left, top, right, bottom = map(int, text_font.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=text_font, fill=255, anchor=anchor)
     return mask, left, top
+
+
+# (font size, text) of every string drawn while ``recording_text_sizes`` is active.
+_text_log: list[tuple[int, str]] | None = None
+
+
+@contextmanager
+def recording_text_sizes() -> Iterator[list[tuple[int, str]]]:
+    """Collects ``(font size, text)`` for every string drawn inside the ``with`` block,
+    so a test can check that each picture's smallest text is readable on a phone.
+    Renderers cache tiles and static backgrounds: clear those caches first to see all."""
+    global _text_log
+    log: list[tuple[int, str]] = []
+    previous, _text_log = _text_log, log
+    try:
+        yield log
+    finally:
+        _text_log = previous
+
+
+def _record(text: str, text_font: ImageFont.FreeTypeFont) -> None:
+    if _text_log is not None:
+        _text_log.append((int(text_font.size), text))
 
 
 def draw_text(
@@ -184,6 +230,7 @@ def draw_text(
 ) -> None:
     """Like ``draw.text`` (same anchors) but rasterized once per (text, font, anchor) and
     cached: Pillow has no glyph cache, and names, labels and numbers repeat every render."""
+    _record(text, text_font)
     mask, left, top = _text_mask(text, text_font, anchor)
     _blit(draw, (xy[0] + left, xy[1] + top), mask, fill)
 
@@ -197,6 +244,7 @@ def draw_text_centred(
 ) -> None:
     """``text`` centred on ``centre``, using the glyphs' ink box so digits sit truly in
     the middle of discs and dice (Pillow's "mm" anchor centres the line box instead)."""
+    _record(text, text_font)
     mask, _, _ = _text_mask(text, text_font, "la")
     _blit(draw, (centre[0] - mask.width / 2, centre[1] - mask.height / 2), mask, fill)
 
@@ -285,7 +333,18 @@ def _blit(draw: ImageDraw.ImageDraw, top_left: Point, mask: Image.Image, colour:
 # --- shapes -------------------------------------------------------------------------
 
 
-def fill_rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, colour: Colour) -> None:
+def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    """The cached anti-aliased coverage mask of a rounded rectangle: paste a pre-drawn
+    tile (a card) through it so whatever lies below shows at its corners."""
+    return _rounded_mask(width, height, radius)
+
+
+def card_radius(width: int) -> int:
+    """The corner radius ``draw_card`` and ``draw_card_back`` give a card ``width`` wide."""
+    return max(3, width // 10)
+
+
+def fill_rounded(draw: ImageDraw.ImageDraw, box: Rect, radius: int, colour: Colour) -> None:
     """A smooth rounded rectangle filling ``box``."""
     left, top, right, bottom = (round(value) for value in box)
     _blit(draw, (left, top), _rounded_mask(right - left, bottom - top, radius), colour)
@@ -293,7 +352,7 @@ def fill_rounded(draw: ImageDraw.ImageDraw, box: Box, radius: int, colour: Colou
 
 def draw_panel(
     draw: ImageDraw.ImageDraw,
-    box: Box,
+    box: Rect,
     fill: Colour = PANEL,
     edge: Colour | None = PANEL_EDGE,
     radius: int = 14,
@@ -584,7 +643,7 @@ def draw_card(
     ink = suit_colour(suit)
     if dimmed:
         ink = mix(ink, face, 0.55)
-    radius = max(3, width // 10)
+    radius = card_radius(width)
     if highlighted:
         draw_panel(
             draw, box, fill=face, edge=HIGHLIGHT, radius=radius, edge_width=max(3, width // 16)
@@ -655,10 +714,12 @@ def draw_player_strip(
     active: bool,
     detail: str | None = None,
     reserve_right: int = 0,
+    detail_size: int | None = None,
 ) -> None:
     """A panel naming one player: turn marker (when ``active``), colour swatch, name and
     an optional muted ``detail`` line below it. The right ``reserve_right`` pixels are
-    left free for the caller (a die, a score). ``name`` should come from ``clean_name``."""
+    left free for the caller (a die, a score). ``name`` should come from ``clean_name``;
+    ``detail_size`` sets the detail line's font size (default: about ⅔ of the name's)."""
     left, top, right, bottom = box
     height = bottom - top
     if active:
@@ -677,7 +738,7 @@ def draw_player_strip(
     name_font = font(max(12, min(23, round(height * 0.27))), "Bold")
     name_colour = TEXT if active else mix(TEXT, TEXT_MUTED, 0.5)
     if detail:
-        detail_font = font(max(10, round(name_font.size * 0.68)))
+        detail_font = font(detail_size or max(10, round(name_font.size * 0.68)))
         draw_text(
             draw,
             (text_left, middle - 2),
@@ -724,7 +785,7 @@ def new_canvas(
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image``, tuned for speed (DESIGN.md §6: render + encode ≤ 15 ms).
+    """PNG bytes of ``image``, tuned for speed (the budget: render + encode ≤ 15 ms).
 
     Measured on the 720×860 Bann board (bench/bench_render.py): a full-colour PNG at zlib
     level 1 takes about twice as long as quantizing to a 256-colour palette first, because

@@ -72,7 +72,16 @@ async def store(database: TestDatabase) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-async def start_bot(fake_discord: FakeWorld, database: TestDatabase) -> AsyncIterator[StartBot]:
+def game_seeds() -> Iterator[int]:
+    """The seeds the bot gives its new tables, in order. A test module that needs a
+    particular deal or opening overrides this with the seeds whose start it needs."""
+    return itertools.count(1000)
+
+
+@pytest.fixture
+async def start_bot(
+    fake_discord: FakeWorld, database: TestDatabase, game_seeds: Iterator[int]
+) -> AsyncIterator[StartBot]:
     """Start (or, called again, restart) the real bot on the test's database."""
     running: list[TableBot] = []
 
@@ -81,7 +90,7 @@ async def start_bot(fake_discord: FakeWorld, database: TestDatabase) -> AsyncIte
         bot = create_bot(
             database_path=database.target,
             dev_guild_id=None,
-            seed_source=itertools.count(1000).__next__,
+            seed_source=game_seeds.__next__,
             connector=fake_discord.connector(),
             guild_ready_timeout=0.01,
         )

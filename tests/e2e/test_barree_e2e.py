@@ -397,6 +397,7 @@ async def test_rules_and_a_lobby_for_four(fake_discord, start_bot, database_path
     await start_bot()
     rules = await world.alice.slash(world.games, "barree rules")
     assert rules.message.is_ephemeral and "blockade" in rules.message.embeds[0]["description"]
+    assert "docs/rules/barree.md" in rules.message.embeds[0]["description"]
     opened = await world.alice.slash(world.games, "barree new", computers=3, rounds=3)
     assert opened.message.image().size[0] >= 800, "a full table starts at once"
     game = stored_game(database_path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from stored import logged_moves, stored_game, stored_state, write_state
@@ -65,16 +66,31 @@ async def play_whole_turn(world, database_path: Path, seed: int) -> Result:
     return await user.slash(world.games, "gulbara move", steps=" ".join(steps))
 
 
+def opponent_must_choose_after(state: GulbaraState, first: str) -> bool:
+    """Whether the mover's turn, ``first`` and then the computer's steps (seeded by the
+    click count, as the test below plays them), leaves the opponent a choice to make
+    rather than a roll that plays itself."""
+    mover = state.current_player
+    state, clicks = state.apply(first), 1
+    while state.current_player == mover and state.played:
+        state, clicks = state.apply(GULBARA.bot_action(state, seed=clicks)), clicks + 1
+    return state.current_player == 1 - mover and len(state.legal_steps()) > 1
+
+
 async def reach_a_turn_with_a_choice_after_one_step(
-    world, database_path: Path
+    world, database_path: Path, also: Callable[[GulbaraState, str], bool] = lambda *_: True
 ) -> tuple[GulbaraState, str]:
     """Play whole turns by text until the mover has a first step after which he must still
-    choose; that state and step."""
+    choose (and ``also`` holds for that state and step); that state and step."""
     for seed in range(60):
         state = stored_state(database_path)
         for step in state.legal_steps():
             after = state.apply(step)
-            if after.current_player == state.current_player and after.forced_step() is None:
+            if (
+                after.current_player == state.current_player
+                and after.forced_step() is None
+                and also(state, step)
+            ):
                 return state, step
         await play_whole_turn(world, database_path, seed)
     raise AssertionError("no turn with a second choice within 60 turns")
@@ -139,7 +155,9 @@ async def test_a_turn_pings_the_opponent_once_and_steps_within_it_ping_nobody(
 ):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
-    state, first = await reach_a_turn_with_a_choice_after_one_step(world, database_path)
+    state, first = await reach_a_turn_with_a_choice_after_one_step(
+        world, database_path, also=opponent_must_choose_after
+    )
     player = seat_user(world, state)
     opponent = [world.alice, world.bob][1 - state.current_player]
     mover = state.current_player
@@ -397,6 +415,7 @@ async def test_rules_and_an_invitation_only_the_invited_player_can_take(
     assert rules.message.is_ephemeral
     text = rules.message.embeds[0]["description"]
     assert "Escalating doubles" in text and "Head rule" in text and "/gulbara move" in text
+    assert "docs/rules/gulbara.md" in text, "the rules point at the full rule book"
     lobby = (await world.alice.slash(world.games, "gulbara new", opponent=world.bob)).message
     assert world.bob.id in lobby.pinged
     refused = await world.carol.click(lobby, "Join")

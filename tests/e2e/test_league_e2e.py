@@ -17,6 +17,7 @@ from data import Seat, Store
 from data.league import DISPLAY_BASE, DISPLAY_SCALE, League
 from fakediscord import Message, SimUser
 from games import GAMES
+from render.league import WIDTH as LEAGUE_WIDTH
 
 MODEL = PlackettLuce()
 
@@ -86,7 +87,7 @@ async def test_standings_show_the_players_in_rating_order_with_an_image(fake_dis
     assert order[0] == "Alice", "two wins, no loss"
     assert result.message.embeds[0]["title"] == "Bann standings · Season 1"
     image = result.message.image()
-    assert image.width == 900 and image.height > 300
+    assert image.width == LEAGUE_WIDTH and image.height > 300
     assert result.message.buttons() == [], "one page needs no page buttons"
 
 
@@ -163,7 +164,7 @@ async def test_profile_and_history_show_the_members_games(fake_discord, start_bo
     profile = await world.carol.slash(world.games, "league profile", member=world.bob)
     history = await world.carol.slash(world.games, "league history", member=world.bob)
 
-    assert profile.message.image().width == 900
+    assert profile.message.image().width == LEAGUE_WIDTH
     description = profile.message.embeds[0]["description"]
     assert "**Bann**:" in description and "0–1–0" in description
     assert len(description.splitlines()) == len(GAMES), "one line per game"

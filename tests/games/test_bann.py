@@ -1,4 +1,4 @@
-"""Bann engine and computer player (RULES.md §1, DESIGN.md §2)."""
+"""Bann engine and computer player (docs/rules/bann.md, the contract in games/base.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Barbu rules (RULES.md §3): contracts, trick rules, Domino, doubling, scoring, views."""
+"""Barbu rules (docs/rules/barbu.md): contracts, trick rules, Domino, doubling, scoring, views."""
 
 from __future__ import annotations
 
@@ -197,6 +197,14 @@ def test_trumps_a_led_trump_must_be_headed_if_possible():
     assert state.legal_actions() == ["4S", "2S"]
     with pytest.raises(IllegalAction, match="higher trump"):
         state.apply("KD")
+
+
+def test_trumps_a_discard_does_not_lift_the_trump_to_beat():
+    state = arranged(("TS 2C", "2D AH", "3S KS", "6D"), "trumps:S")
+    state = play(state, "TS 2D")
+    assert state.legal_actions() == ["KS"]
+    with pytest.raises(IllegalAction, match="higher trump"):
+        state.apply("3S")
 
 
 def test_trumps_a_void_player_must_win_with_a_trump_when_able():

@@ -1,4 +1,4 @@
-"""Barree rules as RULES.md §4 settles them: the board, walks, the blockade, driving out,
+"""Barree rules as docs/rules/barree.md states them: the board, walks, the blockade, driving out,
 the reveal, the last round, the reshuffle and match scoring."""
 
 import itertools

@@ -1,4 +1,4 @@
-"""Gul Bara rules (RULES.md §2): every rule with a position code.
+"""Gul Bara rules (docs/rules/gulbara.md): every rule with a position code.
 
 Codes are built by ``code()`` from seat 0's numbering for both colours, so a position
 reads like the GB1 code itself: white (seat 0) moves 24 → 1, black (seat 1) starts on

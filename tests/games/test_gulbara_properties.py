@@ -1,6 +1,6 @@
 """Gul Bara property tests: random legal play against an independent brute force.
 
-The brute force below re-implements the movement rules of RULES.md §2 naively (every
+The brute force below re-implements the movement rules of docs/rules/gulbara.md naively (every
 single step, every sequence of steps, whole-board prime check) without the engine's
 search, and checks that each turn the engine let a random player make was a play of
 maximal length, stage by stage, with the higher-die rule and the escalation chain.
@@ -22,7 +22,7 @@ Board = tuple[int, ...]
 
 
 def board_index(seat: int, point: int) -> int:
-    """Index into the seat-0 board of ``seat``'s own point (RULES.md: (p + 11) mod 24 + 1)."""
+    """Index into the seat-0 board of ``seat``'s own point ((p + 11) mod 24 + 1)."""
     return (point if seat == 0 else (point + 11) % 24 + 1) - 1
 
 

@@ -20,6 +20,7 @@ from render.bann import (
     STATUS_BOX,
     STRIP_TOP,
     WIDTH,
+    banned_for_mover,
     last_move_text,
     render_bann,
     result_text,
@@ -122,18 +123,36 @@ def test_png_decodes_with_the_promised_size():
     assert WIDTH >= 600 and HEIGHT >= 600
 
 
-def test_banned_knights_of_both_sides_get_a_red_ring():
-    banned = render(start_view(dice=[3, 1], banned=[1, 3]))
-    free = render(start_view(dice=[1, 2], banned=[1, 2]))
-    for square in ("a2", "f5"):  # knight 3 of seat 0 and of seat 1
-        x, y = square_centre(square)
-        on_ring = (round(x + KNIGHT_RADIUS + 3), round(y))
-        assert is_red(banned.getpixel(on_ring)), square
-        assert not is_red(free.getpixel(on_ring)), square
+def ringed(image: Image.Image, square: str) -> bool:
+    x, y = square_centre(square)
+    return is_red(image.getpixel((round(x + KNIGHT_RADIUS + 3), round(y))))
+
+
+def test_the_movers_knight_under_the_opponents_top_is_banned_not_the_one_under_his_own():
+    # Alice (seat 0) to move; her die shows 2, Bob's shows 3: her knight 3 (a2) may not
+    # move whatever she tips, her knight 2 (b1) is free because she tips her die away.
+    image = render(start_view(dice=[2, 3], banned=[2, 3], turn=0))
+    assert ringed(image, "a2")
+    assert not ringed(image, "b1")
+    # Bob's knights are not his to move this turn: no marks on them
+    assert not ringed(image, "f5") and not ringed(image, "e6")
+    bobs_turn = render(start_view(dice=[2, 3], banned=[2, 3], turn=1))
+    assert ringed(bobs_turn, "e6")  # Bob's knight 2, under Alice's top
+    assert not ringed(bobs_turn, "f5") and not ringed(bobs_turn, "a2")
+
+
+def test_the_status_line_names_the_banned_knight_and_the_tip_to_come():
+    assert banned_for_mover(start_view(dice=[2, 3], turn=0)) == 3
+    assert banned_for_mover(start_view(dice=[2, 3], turn=1)) == 2
+    assert banned_for_mover(start_view(turn=None, over=True, winner=0, result="castle")) is None
+    with theme.recording_text_sizes() as drawn:
+        render(start_view(dice=[2, 3], turn=0), headline=None)
+    texts = [text for _, text in drawn]
+    assert "banned" in texts and "3" in texts and "+ tip" in texts
 
 
 def test_a_knight_is_not_shown_banned_once_the_game_is_over():
-    banned = {"dice": [3, 1], "banned": [1, 3]}
+    banned = {"dice": [1, 3], "banned": [1, 3]}
     running = render(start_view(**banned))
     over = render(start_view(**banned, turn=None, over=True, winner=0, result="castle"))
     x, y = square_centre("a2")  # knight 3 of seat 0

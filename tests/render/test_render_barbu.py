@@ -18,7 +18,7 @@ from render.barbu import (
     render_barbu_table,
     sorted_hand,
 )
-from render.theme import HIGHLIGHT
+from render.theme import HIGHLIGHT, clean_name, recording_text_sizes
 
 NAMES = ["Jürgen Größe", "Bob 🎲 the very long named builder of things", "Chloé", "Dmitri"]
 
@@ -113,3 +113,41 @@ def test_score_sheet_grows_with_the_deals_played(states):
 
 def test_hand_is_sorted_by_suit_then_falling_rank():
     assert sorted_hand(["2C", "AH", "TS", "KH", "3S", "9D"]) == ["TS", "3S", "AH", "KH", "2C", "9D"]
+
+
+def test_the_last_trick_stays_on_the_felt_until_the_next_lead(states):
+    rng = random.Random(2)
+    state = advance_to(
+        states["trick"], lambda s: s.phase == "play" and not s.trick and len(s.tricks) >= 4, rng
+    )
+    view = state.view(None)
+    last = view["tricks"][-1]
+    with recording_text_sizes() as drawn:
+        render_barbu_table(view, NAMES)
+    texts = [text for _size, text in drawn]
+    winner = clean_name(NAMES[last["winner"]])
+    lead_in = f"Trick {len(view['tricks'])} to "
+    named = [text for text in texts if text.startswith(lead_in)]
+    shown = [text.removeprefix(lead_in).split(" · ")[0] for text in named]
+    assert shown, "the last trick is named on the felt"
+    assert winner.startswith(shown[0].removesuffix("…")), "its winner, at most shortened"
+    without_last = decoded(render_barbu_table({**view, "tricks": []}, NAMES))
+    with_last = decoded(render_barbu_table(view, NAMES))
+    felt_middle = (200, 300, 520, 560)
+    assert without_last.crop(felt_middle).tobytes() != with_last.crop(felt_middle).tobytes()
+
+
+def test_penalty_cards_show_as_ranks_beside_their_suit(states):
+    rng = random.Random(3)
+    state = advance_to(
+        states["trick"], lambda s: any(s.view(None)["penalty_cards"]) or s.phase != "play", rng
+    )
+    view = state.view(None)
+    taken = [pile for pile in view["penalty_cards"] if pile]
+    assert taken, "in No Hearts someone takes a heart before the deal ends"
+    with recording_text_sizes() as drawn:
+        render_barbu_table(view, NAMES)
+    texts = {text for _size, text in drawn}
+    for pile in taken:
+        hearts = "".join("10" if card[0] == "T" else card[0] for card in pile if card[1] == "H")
+        assert hearts in texts

@@ -12,6 +12,7 @@ from render.barree import (
     CARD_GAP,
     CARD_HEIGHT,
     CARD_WIDTH,
+    CLUSTER_OFFSETS,
     FIELD_RADIUS,
     HEIGHT,
     PIECE_RADIUS,
@@ -99,7 +100,8 @@ def test_pieces_wear_their_players_colours():
 def test_several_pieces_on_one_field_are_all_visible():
     image = decode(render_barree(table(pieces=[34, 34]).view(None), NAMES))
     x, y = field_centre(34)
-    colours = {pixel(image, (x + dx, y - 16 + 6)) for dx in (-16, 16)}
+    # below each small disc's letter, inside its coloured rim
+    colours = {pixel(image, (x + dx, y + dy + 9)) for dx, dy in CLUSTER_OFFSETS[:2]}
     assert any(close(colour, SEAT_COLOURS[0].fill) for colour in colours)
     assert any(close(colour, SEAT_COLOURS[1].fill) for colour in colours)
 

@@ -13,6 +13,9 @@ from games.gulbara import from_code, new_game
 from render.gulbara import (
     HEIGHT,
     WIDTH,
+    board_point,
+    board_step,
+    board_steps,
     chain_text,
     checker_centre,
     footer_lines,
@@ -58,10 +61,37 @@ def test_checkers_sit_on_their_points_from_the_viewers_side() -> None:
     assert not close(from_seat_1.getpixel(checker_centre(1, 1)), SEAT_COLOURS[0].fill)
 
 
-def test_default_viewer_is_the_seat_to_move() -> None:
+def test_the_board_does_not_turn_when_the_turn_passes() -> None:
     view = start_view()
-    mover = view["turn"]
-    assert render_gulbara(view, NAMES) == render_gulbara(view, NAMES, viewer=mover)
+    for turn in (0, 1):
+        image = decode(render_gulbara({**view, "turn": turn}, NAMES))
+        # seat 0's checkers stay on its 24 (top right) whoever is to move
+        assert close(image.getpixel(checker_centre(24, 1)), SEAT_COLOURS[0].fill)
+    assert render_gulbara(view, NAMES) == render_gulbara(view, NAMES, viewer=0)
+
+
+def test_steps_are_converted_to_the_numbering_the_board_shows() -> None:
+    assert board_point(24, 1, 0) == 12 and board_point(13, 1, 0) == 1
+    assert board_point(12, 1, 0) == 24 and board_point(7, 0, 0) == 7
+    assert board_step("14/10", 1, 0) == "2/22"
+    assert board_step("3/off", 1, 0) == "15/off"
+    assert board_step("24/18", 0, 1) == "12/6"
+    assert board_step("24/18", 1, 1) == "24/18"
+    assert board_steps(["24/18", "18/13"], 1, 0) == "12/6 6/1"
+
+
+def test_the_footer_writes_both_seats_steps_in_the_boards_numbering() -> None:
+    state = from_code("GB1:,,,,,,,,,,,-15,,,,,,,,,,,,15|0,0|0|6,5|5,5")
+    state = state.apply("24/18").apply("18/13")  # seat 0's turn ends: seat 1 moves next
+    bob = state.current_player
+    assert bob == 1
+    step = state.legal_steps()[0]
+    after = state.apply(step)
+    lines = [text for text, _colour in footer_lines(after.view(None), NAMES, viewer=0)]
+    assert lines[0] == "Last turn: Alice rolled 6-5: 24/18 18/13"
+    assert lines[-1] == "This turn: " + board_step(step, 1, 0)
+    seen_by_bob = [text for text, _colour in footer_lines(after.view(None), NAMES, viewer=1)]
+    assert seen_by_bob[-1] == f"This turn: {step}"
 
 
 def test_steps_of_this_turn_change_the_picture() -> None:
@@ -82,12 +112,17 @@ def test_chain_text_lists_the_current_double_and_those_to_come() -> None:
 def test_grace_lines_name_who_still_has_exempt_rolls() -> None:
     assert grace_lines(start_view(grace_left=[2, 3]), NAMES) == [
         "No escalation yet:",
-        "Alice 2 rolls · Bob 3 rolls",
+        "Alice 2 · Bob 3 rolls",
     ]
-    assert grace_lines(start_view(grace_left=[0, 1]), NAMES) == ["No escalation yet: Bob 1 roll"]
-    assert grace_lines(start_view(grace_left=[0, 0]), NAMES) == [
-        "Doubles escalate for both players"
+    assert grace_lines(start_view(grace_left=[3, 3]), NAMES) == [
+        "No escalation yet:",
+        "3 rolls each",
     ]
+    long_names = ["Maximilian Großkopf", "Bob the builder"]
+    assert grace_lines(start_view(grace_left=[0, 2]), long_names)[1] == "Bob 2 rolls"
+    assert grace_lines(start_view(grace_left=[1, 0]), long_names)[1] == "Maximilian 1 roll"
+    assert grace_lines(start_view(grace_left=[0, 1]), NAMES) == ["No escalation yet:", "Bob 1 roll"]
+    assert grace_lines(start_view(grace_left=[0, 0]), NAMES) == ["Doubles escalate"]
 
 
 def test_result_text_tells_a_two_point_win() -> None:

@@ -15,6 +15,7 @@ from render.league import (
     OUTCOME_COLOURS,
     PROFILE_PANEL_HEIGHT,
     RANK_X,
+    RATING_RIGHT,
     RISE,
     ROW_HEIGHT,
     TREND_RIGHT,
@@ -123,7 +124,7 @@ def test_long_and_emoji_names_stay_out_of_the_rating_column():
     messy = standings_view(1)
     messy["rows"][0]["name"] = "🎲 " + "Extraordinarily Long Display Name " * 4
     before, after = (decode(render_standings(view)) for view in (plain, messy))
-    rating_column = row_box(0, 470, WIDTH)
+    rating_column = row_box(0, RATING_RIGHT - 60, WIDTH)
     difference = ImageChops.difference(before.crop(rating_column), after.crop(rating_column))
     # Each picture learns its own palette, so equal pixels may differ by a rounding step.
     assert max(high for _, high in difference.getextrema()) < 24

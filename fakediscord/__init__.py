@@ -1,4 +1,5 @@
-"""A local fake Discord for end-to-end tests of the real, unmodified discord.py.
+"""A local fake Discord: the real, unmodified discord.py runs against it in the end-to-end
+tests and in the playground (`python bot.py --playground`).
 
 FakeDiscord serves HTTPS (REST API v10, the CDN) and the gateway websocket on 127.0.0.1
 with a certificate from a per-process trustme CA. A bot reaches it through
@@ -34,6 +35,7 @@ Example::
 
 Public API
 - FakeDiscord(bot_name="TableBot"): `async with` or start()/close(); .connector();
+  .watch(on_change) (called with each message created, edited or deleted);
   .start_bot(bot, token=..., timeout=10) / .stop_bot(bot); .add_guild(name) -> Guild;
   .add_user(name, guild=None, dms_open=True) -> SimUser; .rate_limit(method, route, count=1,
   retry_after=0.01) (route like "/channels/{channel_id}/messages"); .wait_until_idle();

@@ -52,6 +52,10 @@ def unknown(kind: str, code: int) -> DiscordError:
     return DiscordError(404, code, f"Unknown {kind}")
 
 
+def entity_too_large() -> DiscordError:
+    return DiscordError(413, 40005, "Request entity too large")
+
+
 def already_acknowledged() -> DiscordError:
     return DiscordError(400, 40060, "Interaction has already been acknowledged.")
 

@@ -761,3 +761,20 @@ async def test_guild_events_go_to_their_shard_and_dms_to_shard_zero(
 
     counts = [call for call in calls if call[0] == "count"]
     assert counts == [("count", "0", 5), ("count", "1", 0)], "DM: shard 0; guild: shard 1"
+
+
+async def test_watchers_see_every_creation_edit_and_deletion(
+    fake_discord: FakeWorld, bot: DemoBot
+) -> None:
+    seen: list[tuple[str, bool]] = []
+    fake_discord.watch(lambda message: seen.append((message.content, message.deleted)))
+    await fake_discord.alice.slash(fake_discord.games, "demo post")
+    await fake_discord.alice.slash(fake_discord.games, "demo tidy")
+    assert seen == [
+        ("", False),  # the ephemeral "thinking" answer
+        ("posted", False),
+        ("edited", False),
+        ("ok", False),
+        ("temporary", False),
+        ("temporary", True),
+    ]

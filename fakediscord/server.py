@@ -145,7 +145,10 @@ class FakeDiscord:
         self._unanswered: list[InteractionRecord] = []
         self.requests: list[RecordedRequest] = []
         self.message_log: list[Message] = []
+        self._watchers: list[Callable[[Message], None]] = []
         self.internal_errors: list[str] = []
+        # What interactions report as `attachment_size_limit`; larger uploads get 413.
+        self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
         self.ack_deadline = 3.0
         self.port = 0
         self._dm_channels: dict[int, Channel] = {}
@@ -251,6 +254,14 @@ class FakeDiscord:
             member = user.member_payload() | {"guild_id": str(guild.id)}
             self._dispatch_soon("GUILD_MEMBER_ADD", member)
         return user
+
+    def watch(self, on_change: Callable[[Message], None]) -> None:
+        """Call `on_change(message)` after every message is created, edited or deleted."""
+        self._watchers.append(on_change)
+
+    def _changed(self, message: Message) -> None:
+        for on_change in self._watchers:
+            on_change(message)
 
     def user_by_id(self, user_id: int) -> SimUser:
         for user in self.users:
@@ -376,6 +387,7 @@ class FakeDiscord:
         message.pinged = self._known_users(pinged_user_ids(content, None))
         channel.messages.append(message)
         self.message_log.append(message)
+        self._changed(message)
         payload = message.payload()
         if channel.guild is not None:
             member = user.member_payload()
@@ -442,7 +454,7 @@ class FakeDiscord:
             "locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": owners(channel, user),
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": self.attachment_size_limit,
         }
         if channel.guild is not None:
             member = user.member_payload()
@@ -839,6 +851,7 @@ class FakeDiscord:
     ) -> Message:
         if not loading:
             validation.check_message(body, creating=True, file_count=len(uploads))
+            self._check_upload_sizes(uploads)
         message = Message(self.ids.next(), channel, self.bot_user, ephemeral_for=ephemeral_for)
         apply_fields(message, body)
         message.flags |= (EPHEMERAL_FLAG if ephemeral_for else 0) | (LOADING_FLAG if loading else 0)
@@ -848,12 +861,18 @@ class FakeDiscord:
             message.interaction_metadata = record.metadata()
         channel.messages.append(message)
         self.message_log.append(message)
+        self._changed(message)
         if not message.is_ephemeral and not loading:
             self._dispatch_soon("MESSAGE_CREATE", message.payload())
         return message
 
+    def _check_upload_sizes(self, uploads: dict[int, Upload]) -> None:
+        if any(len(upload.data) > self.attachment_size_limit for upload in uploads.values()):
+            raise validation.entity_too_large()
+
     def _edit_message(self, message: Message, body: dict, uploads: dict[int, Upload]) -> None:
         validation.check_message(body, creating=False, file_count=len(uploads))
+        self._check_upload_sizes(uploads)
         message.remember_version()
         apply_fields(message, body)
         message.flags &= ~LOADING_FLAG
@@ -861,6 +880,7 @@ class FakeDiscord:
             message.attachments = edited_attachments(message, body, uploads, self.ids.next)
         message.pinged = self._known_users(message.pinged)
         self._answer_deferred_interactions_about(message)
+        self._changed(message)
         if not message.is_ephemeral:
             self._dispatch_soon("MESSAGE_UPDATE", message.payload())
 
@@ -875,6 +895,7 @@ class FakeDiscord:
     def _delete(self, message: Message) -> None:
         message.deleted = True
         message.channel.messages.remove(message)
+        self._changed(message)
         if not message.is_ephemeral:
             event = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if message.channel.guild is not None:

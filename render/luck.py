@@ -1,0 +1,113 @@
+"""The dice luck picture of `/league profile`: per dice game, how often each face came
+against what fair dice give, and the doubles against the expected share.
+
+View::
+
+    {"name": "Alice", "season": "Season 1",
+     "games": [{"title": "Gul Bara", "rolls": 212, "dice": 424, "games": 9,
+                "faces": [[1, "", 70], …, [6, "", 73]], "expected": 70.7,
+                "pairs": 205, "doubles": 38, "expected_doubles": 34.2}, …]}
+
+``faces`` holds (face, label, count); a label replaces the pips (Barree's bar).
+``pairs`` is 0 for a one-die game, which then has no doubles row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from render.theme import (
+    HIGHLIGHT,
+    TEXT,
+    TEXT_MUTED,
+    Colour,
+    clean_name,
+    draw_die,
+    draw_line,
+    draw_panel,
+    draw_text,
+    encode_png,
+    fill_rounded,
+    fit_text,
+    font,
+    new_canvas,
+)
+
+WIDTH = 900
+MARGIN = 24
+HEADER_HEIGHT = 84
+PANEL_HEIGHT = 262
+GAP = 14
+CHART_LEFT = MARGIN + 28
+CHART_WIDTH = 520
+BAR_WIDTH = 52
+CHART_TOP = 76
+CHART_HEIGHT = 120
+DIE_SIZE = 34
+DOUBLES_LEFT = CHART_LEFT + CHART_WIDTH + 40
+BAR: Colour = (86, 150, 220)
+EXPECTED: Colour = HIGHLIGHT
+
+
+def render_luck(view: dict[str, Any]) -> bytes:
+    games = view["games"]
+    height = HEADER_HEIGHT + len(games) * (PANEL_HEIGHT + GAP) + MARGIN - GAP
+    image, draw = new_canvas(WIDTH, max(height, HEADER_HEIGHT + MARGIN))
+    draw_panel(draw, (MARGIN, 14, WIDTH - MARGIN, HEADER_HEIGHT - 10))
+    title_font = font(28, "Bold")
+    title = fit_text(f"Dice luck · {clean_name(view['name'])}", title_font, 560)
+    draw_text(draw, (MARGIN + 24, 47), title, title_font, TEXT, "lm")
+    season = fit_text(clean_name(view["season"]), font(18, "Medium"), 240)
+    draw_text(draw, (WIDTH - MARGIN - 24, 47), season, font(18, "Medium"), TEXT_MUTED, "rm")
+    for index, game in enumerate(games):
+        _draw_game(draw, HEADER_HEIGHT + index * (PANEL_HEIGHT + GAP), game)
+    return encode_png(image)
+
+
+def _draw_game(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+    draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, top + PANEL_HEIGHT))
+    heading = f"{game['title']} · {game['rolls']} rolls, {game['dice']} dice, {game['games']} games"
+    draw_text(draw, (MARGIN + 24, top + 30), heading, font(20, "SemiBold"), TEXT, "lm")
+    _draw_faces(draw, top + CHART_TOP, game)
+    if game["pairs"]:
+        _draw_doubles(draw, top + CHART_TOP, game)
+
+
+def _draw_faces(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+    faces = game["faces"]
+    expected = game["expected"]
+    highest = max([expected, *(count for _, _, count in faces)]) or 1
+    slot = CHART_WIDTH / len(faces)
+    bottom = top + CHART_HEIGHT
+    for index, (face, label, count) in enumerate(faces):
+        left = CHART_LEFT + index * slot + (slot - BAR_WIDTH) / 2
+        bar_top = bottom - CHART_HEIGHT * count / highest
+        if count:
+            fill_rounded(draw, (left, bar_top, left + BAR_WIDTH, bottom), 6, BAR)
+        draw_text(draw, (left + BAR_WIDTH / 2, bar_top - 4), str(count), font(15), TEXT, "md")
+        die_left = left + (BAR_WIDTH - DIE_SIZE) / 2
+        die_box = (round(die_left), bottom + 10, round(die_left) + DIE_SIZE, bottom + 10 + DIE_SIZE)
+        draw_die(draw, die_box, face, label=label or None)
+    level = bottom - CHART_HEIGHT * expected / highest
+    draw_line(draw, (CHART_LEFT, level), (CHART_LEFT + CHART_WIDTH, level), EXPECTED, 2)
+    caption = f"yellow line: fair dice, {expected:.1f} per face"
+    legend_y = top - CHART_TOP + 30
+    draw_text(draw, (WIDTH - MARGIN - 24, legend_y), caption, font(14), EXPECTED, "rm")
+
+
+def _draw_doubles(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+    draw_text(draw, (DOUBLES_LEFT, top + 8), "Doubles", font(18, "SemiBold"), TEXT, "lm")
+    rows = (("yours", game["doubles"], BAR), ("fair dice", game["expected_doubles"], EXPECTED))
+    longest = max(game["doubles"], game["expected_doubles"]) or 1
+    room = WIDTH - MARGIN - 24 - DOUBLES_LEFT
+    for index, (label, value, colour) in enumerate(rows):
+        y = top + 44 + index * 48
+        draw_text(draw, (DOUBLES_LEFT, y), label, font(15), TEXT_MUTED, "lm")
+        width = max(6, (room - 60) * value / longest)
+        fill_rounded(draw, (DOUBLES_LEFT, y + 12, DOUBLES_LEFT + width, y + 30), 5, colour)
+        shown = f"{value:.1f}" if isinstance(value, float) else str(value)
+        draw_text(draw, (DOUBLES_LEFT + width + 8, y + 21), shown, font(15), TEXT, "lm")
+    share = f"in {game['pairs']} two-dice rolls"
+    draw_text(draw, (DOUBLES_LEFT, top + 150), share, font(14), TEXT_MUTED, "lm")

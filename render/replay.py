@@ -1,0 +1,155 @@
+"""Animated replays: a finished game's public positions as an animated GIF or WebP.
+
+Frames are drawn by each game's own board renderer with the move as the headline,
+scaled down, and mapped onto one shared 256-colour palette. The same paletted frames
+are encoded both as GIF and as lossless animated WebP (identical pixels, so the same
+quality) and the smaller file wins. When it is over the upload limit, every other move
+is dropped (the last position always stays), then the frames shrink, until it fits.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from games.gulbara import GulbaraView
+from render.bann import draw_bann
+from render.barbu import draw_barbu_table
+from render.barree import draw_barree
+from render.gulbara import draw_gulbara
+
+FRAME_MILLISECONDS = 900
+LAST_FRAME_MILLISECONDS = 4000
+SMALLEST_WIDTH = 240
+SHRINK = 0.75
+MAX_STRIDE = 8
+PALETTE_SAMPLES = 6
+FORMAT_SAMPLE = 4
+PALETTE_COLOURS = 255
+
+
+def _gulbara(view: GulbaraView, names: Sequence[str], caption: str) -> Image.Image:
+    # Seat 0's numbering throughout: a board that flipped with every turn would be
+    # unwatchable as an animation.
+    return draw_gulbara(view, names, caption, viewer=0)
+
+
+DRAWERS: dict[str, Callable[[Any, Sequence[str], str], Image.Image]] = {
+    "bann": draw_bann,
+    "gulbara": _gulbara,
+    "barbu": draw_barbu_table,
+    "barree": draw_barree,
+}
+
+
+@dataclass(frozen=True)
+class Replay:
+    data: bytes
+    extension: str
+    frames: int
+    moves: int
+    width: int
+
+
+class ReplayTooLarge(ValueError):
+    """Not even the smallest, sparsest replay fits under the upload limit."""
+
+
+def render_replay(
+    kind: str, frames: Sequence[tuple[dict[str, Any], str]], names: Sequence[str], limit: int
+) -> Replay:
+    """The smallest animation of ``frames`` (view, caption) that fits in ``limit`` bytes."""
+    if not frames:
+        raise ValueError("a replay needs at least one frame")
+    drawn = [_rgb(DRAWERS[kind](view, names, caption)) for view, caption in frames]
+    width = drawn[0].width
+    stride = 1
+    while True:
+        chosen = _paletted(_every(drawn, stride), width)
+        data, extension = _smallest_encoding(chosen)
+        if len(data) <= limit:
+            return Replay(data, extension, len(chosen), len(frames), width)
+        # Each retry aims at the limit from how far over it this attempt was.
+        over = len(data) / limit
+        if len(chosen) > 2 and stride < MAX_STRIDE:
+            stride = min(MAX_STRIDE, stride * (2 if over < 2 else 4))
+        elif width > SMALLEST_WIDTH:
+            width = max(SMALLEST_WIDTH, int(width * min(SHRINK, 0.95 / math.sqrt(over))))
+        else:
+            raise ReplayTooLarge(f"the smallest replay is {len(data)} bytes, over {limit}")
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def _every(frames: Sequence[Image.Image], stride: int) -> list[Image.Image]:
+    """Every ``stride``-th frame, always with the last (the final position)."""
+    chosen = list(frames[::stride])
+    if chosen[-1] is not frames[-1]:
+        chosen.append(frames[-1])
+    return chosen
+
+
+def _paletted(frames: Sequence[Image.Image], width: int) -> list[Image.Image]:
+    """The frames at ``width``, mapped onto one palette learned from a few of them.
+
+    The palette has 255 colours, so a GIF has an index free to mean "unchanged"."""
+    if width != frames[0].width:
+        size = (width, round(frames[0].height * width / frames[0].width))
+        frames = [frame.resize(size, Image.Resampling.BOX) for frame in frames]
+    height = frames[0].height
+    samples = frames[:: max(1, len(frames) // PALETTE_SAMPLES)]
+    strip = Image.new("RGB", (width, height * len(samples)))
+    for index, sample in enumerate(samples):
+        strip.paste(sample, (0, index * height))
+    palette = strip.reduce(2).quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+    return [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+
+
+def _durations(count: int) -> list[int]:
+    return [FRAME_MILLISECONDS] * (count - 1) + [LAST_FRAME_MILLISECONDS]
+
+
+def _smallest_encoding(frames: Sequence[Image.Image]) -> tuple[bytes, str]:
+    """GIF or lossless WebP of the same paletted frames, whichever is smaller.
+
+    Lossless WebP is several times slower to encode, so both are tried on a sample of
+    frames first and only the format that won there encodes the whole replay."""
+    sample = (
+        frames if len(frames) <= FORMAT_SAMPLE else _every(frames, len(frames) // FORMAT_SAMPLE)
+    )
+    if len(sample) < len(frames) and len(_webp(sample)) >= len(_gif(sample)):
+        return _gif(frames), "gif"
+    gif, webp = _gif(frames), _webp(frames)
+    return (gif, "gif") if len(gif) <= len(webp) else (webp, "webp")
+
+
+def _gif(frames: Sequence[Image.Image]) -> bytes:
+    """An animated GIF; Pillow's optimizer marks the pixels unchanged since the previous
+    frame with the palette's free index as transparent, and LZW packs those runs."""
+    return _encode(frames, "GIF", optimize=True)
+
+
+def _webp(frames: Sequence[Image.Image]) -> bytes:
+    rgb = [frame.convert("RGB") for frame in frames]
+    return _encode(rgb, "WEBP", lossless=True, method=0, quality=0)
+
+
+def _encode(frames: Sequence[Image.Image], format_name: str, **options: Any) -> bytes:
+    buffer = io.BytesIO()
+    frames[0].save(
+        buffer,
+        format=format_name,
+        save_all=True,
+        append_images=list(frames[1:]),
+        duration=_durations(len(frames)),
+        loop=0,
+        **options,
+    )
+    return buffer.getvalue()

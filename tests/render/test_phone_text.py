@@ -1,0 +1,186 @@
+"""Every picture stays readable on a phone: Discord shows a picture about 450 px wide
+there, so every string a renderer draws must be at least 11 px tall at that width
+(font pixel size × 450 / picture width ≥ 11). The theme records the font size of each
+string drawn during a render; the renderers' tile and background caches are cleared
+first so text drawn into cached layers is measured too."""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render.bann
+import render.barbu
+import render.barree
+import render.gulbara
+import render.league
+import render.theme
+from games import GAMES
+from games import barbu as barbu_game
+from games import gulbara as gulbara_game
+from render.theme import recording_text_sizes
+
+PHONE_WIDTH = 450
+SMALLEST_TEXT = 11
+NAMES = ["Maximilian Großkopf", "Bob 🎲 the very long named builder of things", "Chloé", "Dmitri"]
+RENDER_MODULES = [
+    render.theme,
+    render.bann,
+    render.gulbara,
+    render.barbu,
+    render.barree,
+    render.league,
+]
+
+
+def clear_render_caches() -> None:
+    for module in RENDER_MODULES:
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def played(game: str, moves: int, seed: int = 3, **options: Any) -> Any:
+    spec = GAMES[game]
+    state = spec.new_game(seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def played_to_end(game: str, seed: int = 3, **options: Any) -> Any:
+    return played(game, 100_000, seed, **options)
+
+
+def barbu_state(done: Callable[[barbu_game.BarbuState], bool]) -> barbu_game.BarbuState:
+    rng = random.Random(6)
+    state = barbu_game.new_game(seed=12).apply("nohearts")
+    while not done(state):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def gulbara_double_chain() -> Any:
+    return gulbara_game.from_code("GB1:,,,,,,,,,,,-14,,-1,,,,,,,,,,15|0,0|0|4,4,4,4|5,5")
+
+
+def standings() -> dict[str, Any]:
+    return {
+        "title": "Gul Bara",
+        "season": "Season 12",
+        "page": 2,
+        "pages": 3,
+        "rows": [
+            {
+                "rank": 11 + index,
+                "name": NAMES[index % 4],
+                "rating": 1612 - 25 * index,
+                "games": 130 - index,
+                "win_rate": 0.5,
+                "trend": (-1) ** index * 17 if index else None,
+            }
+            for index in range(10)
+        ],
+    }
+
+
+def profile() -> dict[str, Any]:
+    entry = {
+        "rating": 1136, "rank": 3, "games": 41, "wins": 30, "losses": 10, "draws": 1,
+        "points": 30.5, "streak": -2, "recent": [
+            {"outcome": outcome, "change": change}
+            for outcome, change in (("win", 12), ("loss", -9), ("draw", None), ("win", 31))
+        ],
+    }  # fmt: skip
+    return {
+        "name": NAMES[0],
+        "season": "Season 12",
+        "games": [{**entry, "title": title} for title in ("Bann", "Gul Bara", "Barbu", "Barree")],
+    }
+
+
+PICTURES: dict[str, Callable[[], bytes]] = {
+    "bann start": lambda: render.bann.render_bann(GAMES["bann"].new_game(seed=1).view(None), NAMES),
+    "bann mid-game": lambda: render.bann.render_bann(played("bann", 21).view(None), NAMES),
+    "bann over": lambda: render.bann.render_bann(played_to_end("bann").view(None), NAMES),
+    "gulbara start": lambda: render.gulbara.render_gulbara(
+        GAMES["gulbara"].new_game(seed=1).view(None), NAMES
+    ),
+    "gulbara mid-game": lambda: render.gulbara.render_gulbara(
+        played("gulbara", 60).view(None), NAMES
+    ),
+    "gulbara double chain": lambda: render.gulbara.render_gulbara(
+        gulbara_double_chain().view(None), NAMES
+    ),
+    "gulbara match over": lambda: render.gulbara.render_gulbara(
+        played_to_end("gulbara", match_to=3).view(None), NAMES
+    ),
+    "barbu table contract": lambda: render.barbu.render_barbu_table(
+        barbu_game.new_game(seed=12).view(None), NAMES
+    ),
+    "barbu table doubling": lambda: render.barbu.render_barbu_table(
+        barbu_state(lambda s: True).view(None), NAMES
+    ),
+    "barbu table trick": lambda: render.barbu.render_barbu_table(
+        barbu_state(lambda s: s.phase == "play" and len(s.tricks) >= 3 and bool(s.trick)).view(
+            None
+        ),
+        NAMES,
+    ),
+    "barbu table domino": lambda: render.barbu.render_barbu_table(
+        barbu_state(lambda s: s.contract == "domino" and len(s.domino_moves) >= 20).view(None),
+        NAMES,
+    ),
+    "barbu table over": lambda: render.barbu.render_barbu_table(
+        played_to_end("barbu", seed=5).view(None), NAMES
+    ),
+    "barbu hand": lambda: render.barbu.render_barbu_hand(
+        (lambda s: s.view(s.current_player))(
+            barbu_state(lambda s: s.phase == "play" and len(s.tricks) >= 1 and bool(s.trick))
+        ),
+        NAMES,
+    ),
+    "barbu score sheet": lambda: render.barbu.render_barbu_scores(
+        played_to_end("barbu", seed=5).view(None), NAMES
+    ),
+    "barree 2 players": lambda: render.barree.render_barree(
+        played("barree", 30, players=2).view(None), NAMES[:2]
+    ),
+    "barree 4 players": lambda: render.barree.render_barree(
+        played("barree", 40, players=4).view(None), NAMES
+    ),
+    "league standings": lambda: render.league.render_standings(standings()),
+    "league profile": lambda: render.league.render_profile(profile()),
+}
+
+
+def smallest_text(picture: Callable[[], bytes]) -> tuple[float, int, str]:
+    """(height at phone width, font size, text) of the smallest string in the picture."""
+    clear_render_caches()
+    with recording_text_sizes() as drawn:
+        png = picture()
+    width = Image.open(io.BytesIO(png)).width
+    assert drawn, "the picture draws some text"
+    size, text = min(drawn)
+    return size * PHONE_WIDTH / width, size, text
+
+
+@pytest.mark.parametrize("name", list(PICTURES))
+def test_every_string_is_readable_at_phone_width(name: str) -> None:
+    height, size, text = smallest_text(PICTURES[name])
+    assert height >= SMALLEST_TEXT, f"{text!r} is {height:.1f} px tall at 450 px ({size} px font)"
+
+
+if __name__ == "__main__":
+    for name, picture in PICTURES.items():
+        height, size, text = smallest_text(picture)
+        print(f"{name:24} {height:5.1f} px  ({size} px font: {text[:40]!r})", file=sys.stdout)

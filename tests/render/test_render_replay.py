@@ -1,0 +1,78 @@
+"""Animated replays: one frame per move (per trick and deal in Barbu), the move written
+on it, and always under the upload limit."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from games import GAMES
+from games.proof import GameFacts
+from games.replays import replay_frames
+from render.replay import ReplayTooLarge, render_replay
+
+PLAYERS = {"bann": 2, "gulbara": 2, "barree": 2, "barbu": 4}
+
+
+def game(kind: str, moves: int | None = None) -> tuple[GameFacts, list]:
+    chooser = random.Random(3)
+    options = {"series": 1} if kind == "barbu" else {}
+    facts = GameFacts(kind, 9, 1, 1, 808, options, [f"P{n}" for n in range(PLAYERS[kind])])
+    state = GAMES[kind].new_game(players=PLAYERS[kind], seed=808, **options)
+    actions = []
+    while not state.is_over and (moves is None or len(actions) < moves):
+        action = chooser.choice(state.legal_actions())
+        actions.append((state.current_player, action))
+        state = state.apply(action)
+    return facts, actions
+
+
+def animation(data: bytes) -> Image.Image:
+    picture = Image.open(io.BytesIO(data))
+    assert picture.format in ("GIF", "WEBP") and picture.is_animated
+    return picture
+
+
+@pytest.mark.parametrize("kind", ["bann", "gulbara", "barree"])
+def test_one_frame_per_move_with_the_move_written_on_it(kind):
+    facts, actions = game(kind, moves=12)
+    frames = replay_frames(facts, actions)
+    assert len(frames) == len(actions) + 1, "the start, then one frame per move"
+    assert frames[0].caption == "Start"
+    for number, (frame, (seat, action)) in enumerate(zip(frames[1:], actions, strict=True), 1):
+        assert frame.caption == f"{number}. P{seat}: {action}"
+    movie = render_replay(kind, [(f.view, f.caption) for f in frames], facts.seats, 10 << 20)
+    assert animation(movie.data).n_frames == len(frames) == movie.frames
+
+
+def test_barbu_shows_each_trick_with_its_four_cards_and_a_summary_per_deal():
+    facts, actions = game("barbu")
+    frames = replay_frames(facts, actions)
+    summaries = [frame for frame in frames if frame.caption.startswith("Deal ")]
+    assert len(summaries) == 7, "one summary per deal of a seven-deal series"
+    tricks = [frame for frame in frames if frame.caption.startswith("Trick ")]
+    assert tricks and all(len(frame.view["trick"]) == 4 for frame in tricks)
+    assert all(len(set(frame.view["hand_sizes"])) == 1 for frame in tricks), (
+        "with the trick complete, everyone holds as many cards"
+    )
+    assert all(frame.view["hand"] is None or frame.view["hand"] == [] for frame in frames), (
+        "public views only: no hand is ever drawn"
+    )
+
+
+def test_a_small_upload_limit_drops_frames_then_shrinks_but_fits():
+    facts, actions = game("gulbara", moves=24)
+    frames = [(f.view, f.caption) for f in replay_frames(facts, actions)]
+    full = render_replay("gulbara", frames, facts.seats, 10 << 20)
+    limit = len(full.data) // 5
+    small = render_replay("gulbara", frames, facts.seats, limit)
+    assert len(small.data) <= limit
+    assert small.frames < full.frames or small.width < full.width
+    picture = animation(small.data)
+    picture.seek(picture.n_frames - 1)
+    assert picture.n_frames == small.frames, "the final position is always the last frame"
+    with pytest.raises(ReplayTooLarge):
+        render_replay("gulbara", frames[:4], facts.seats, 2000)

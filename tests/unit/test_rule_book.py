@@ -1,0 +1,84 @@
+"""The players' rule book: one page per game, each table option explained, and no link or
+reference leading out of the repository (players get the repository, nothing beside it)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE_BOOK = ROOT / "docs" / "rules"
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
+SKIPPED_DIRECTORIES = {".git", ".venv", "build", "node_modules", "__pycache__"}
+# the team's notes that live beside the repository; spelled in two parts so that this
+# file does not name them itself
+OUTSIDE_NOTES = ("../" + "shared", "RULES" + ".md", "DESIGN" + ".md")
+
+
+def page(key: str) -> str:
+    return (RULE_BOOK / f"{key}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_game_has_a_page_that_opens_with_five_lines_of_how_to_play(key):
+    text = page(key)
+    assert text.startswith(f"# {GAMES[key].title}\n")
+    first_section = text.split("\n## ", 2)[1]
+    assert first_section.startswith("How to play\n")
+    steps = re.findall(r"^(\d)\. ", first_section, flags=re.MULTILINE)
+    assert steps == ["1", "2", "3", "4", "5"]
+    assert f"]({key}.md)" in (RULE_BOOK / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_table_option_is_explained_on_its_page(key):
+    text = page(key)
+    assert f"`/{key} new" in text
+    for option in GAMES[key].options:
+        assert f"`{option.name}`" in text, f"{key}: option {option.name} is not explained"
+
+
+def markdown_files() -> Iterator[Path]:
+    yield ROOT / "README.md"
+    yield from sorted((ROOT / "docs").rglob("*.md"))
+
+
+def test_every_link_in_the_readme_and_the_docs_resolves_inside_the_repository():
+    broken = []
+    for document in markdown_files():
+        for target in MARKDOWN_LINK.findall(document.read_text(encoding="utf-8")):
+            if target.startswith(("https://", "http://", "#")):
+                continue
+            path = (document.parent / target.split("#", 1)[0]).resolve()
+            if not path.is_relative_to(ROOT) or not path.exists():
+                broken.append(f"{document.relative_to(ROOT)}: {target}")
+    assert broken == []
+
+
+def repository_texts() -> Iterator[Path]:
+    for folder, directories, files in os.walk(ROOT):
+        directories[:] = [
+            name
+            for name in directories
+            if name not in SKIPPED_DIRECTORIES and not name.endswith(("_cache", ".egg-info"))
+            and not name.startswith(".hypothesis")
+        ]
+        for name in files:
+            if name.endswith((".py", ".md", ".toml", ".txt", ".example")) or name == "run":
+                yield Path(folder, name)
+
+
+def test_no_file_refers_to_notes_outside_the_repository():
+    mentions = [
+        f"{path.relative_to(ROOT)}: {note}"
+        for path in repository_texts()
+        for note in OUTSIDE_NOTES
+        if note in path.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert mentions == []
