@@ -22,16 +22,24 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.archive import Archive, ReplayPicker
-from cogs.components import TableButton, TableSelect, on_app_command_error
+from cogs.components import (
+    UNRECOGNISED,
+    TableButton,
+    TableSelect,
+    is_routed,
+    on_app_command_error,
+)
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
-from data import Store
+from data import DatabaseInUse, DatabaseLock, Store, claim_database
+from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
 from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
 
 log = logging.getLogger("tablebot")
 
 DEFAULT_DATABASE = "tablebot.sqlite3"
+DYNAMIC_ITEMS = (TableButton, TableSelect, LeaguePageButton, ReplayPicker)
 
 
 class SettingsError(Exception):
@@ -49,6 +57,7 @@ class TableBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         shard_plan: ShardPlan | None = None,
         metrics_port: int | None = None,
+        database_lock: DatabaseLock | None = None,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -59,6 +68,7 @@ class TableBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
+        self._database_lock = database_lock
         self._closing_store = asyncio.Lock()
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
@@ -68,7 +78,14 @@ class TableBot(commands.Bot):
         self.metrics_port = metrics_port
         self.monitor: Monitor | None = None
 
+    def claim_database(self) -> None:
+        """Hold an SQLite file for this process (DatabaseInUse if another bot has it).
+        PostgreSQL serves several processes; their shard leases keep them apart."""
+        if self._database_lock is None and not is_postgres_url(self.database_path):
+            self._database_lock = claim_database(self.database_path)
+
     async def setup_hook(self) -> None:
+        self.claim_database()
         self.store = await Store.open(self.database_path, pool_size=_pool_size_from_env())
         if self.shard_plan is not None:
             await self._claim_shards(self.shard_plan, self.store)
@@ -80,7 +97,7 @@ class TableBot(commands.Bot):
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
-        self.add_dynamic_items(TableButton, TableSelect, LeaguePageButton, ReplayPicker)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
         if self.shard_plan is None or self.shard_plan.syncs_commands:
             await self._sync_commands()
@@ -102,6 +119,13 @@ class TableBot(commands.Bot):
         self.shard_lease = await ShardLease.acquire(
             store, plan, on_lost=lambda: asyncio.ensure_future(self.close())
         )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse a component click that no handler will answer (a forged custom_id)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if not is_routed(interaction, DYNAMIC_ITEMS):
+            await interaction.response.send_message(UNRECOGNISED, ephemeral=True)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is None:
@@ -125,6 +149,9 @@ class TableBot(commands.Bot):
                 await self.store.close()
                 self.store = None
                 log.info("database closed")
+            if self._database_lock is not None:
+                self._database_lock.release()
+                self._database_lock = None
 
 
 class ShardedTableBot(TableBot, commands.AutoShardedBot):
@@ -186,7 +213,7 @@ def _dev_guild_from_env() -> int | None:
     raw = os.environ.get("DEV_GUILD_ID", "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {raw!r}.")
     return int(raw)
 
@@ -217,7 +244,12 @@ async def serve(bot: TableBot, token: str) -> None:
 
 
 async def _run(token: str) -> None:
-    await serve(create_bot(), token)
+    # Claimed before the client exists, so a second copy stops with nothing else said.
+    target = (
+        os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
+    )
+    lock = None if is_postgres_url(target) else claim_database(target)
+    await serve(create_bot(database_path=target, database_lock=lock), token)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -231,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except (SettingsError, ShardsTaken) as problem:
+    except (SettingsError, DatabaseInUse, ShardsTaken) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

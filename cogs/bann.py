@@ -14,6 +14,7 @@ from games import GAMES
 from games.bann import BannState, side_faces
 from render.bann import render_bann
 
+DRAW_ACTIONS = ("offer", "accept", "decline")
 RESULT_REASONS = {
     "castle": "reached the castle",
     "last-knight": "captured the last knight",
@@ -77,15 +78,17 @@ class BannCog(GameCog, name="Bann"):
         return [*tips, *extras]
 
     async def on_turn_component(self, turn: Turn) -> None:
-        verb = turn.target.verb
-        if verb == "tip":
-            await self._show_moves(turn, int(turn.target.arg))
-        elif verb == "move" and turn.values:
+        verb, arg = turn.target.verb, turn.target.arg
+        faces = [str(face) for face in side_faces(turn.state.dice[turn.state.turn])]  # type: ignore[attr-defined]
+        if verb == "tip" and arg in faces:
+            await self._show_moves(turn, int(arg))
+        elif verb == "move" and len(turn.values) == 1:
             action = turn.values[0]
-            done = f"You played: {turn.state.describe(action)}"
+            legal = action in turn.state.legal_actions()
+            done = f"You played: {turn.state.describe(action)}" if legal else None
             await self.tables.play(turn, [action], done=done)
-        elif verb == "act":
-            await self.tables.play(turn, [turn.target.arg])
+        elif verb == "act" and arg in DRAW_ACTIONS:
+            await self.tables.play(turn, [arg])
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 

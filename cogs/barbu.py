@@ -112,7 +112,7 @@ def parse_seat_set(arg: str) -> frozenset[int] | None:
     if not arg:
         return frozenset()
     parts = arg.split(".")
-    if not all(part.isdigit() and len(part) == 1 for part in parts):
+    if not all(part in ("0", "1", "2", "3") for part in parts):
         return None
     return frozenset(int(part) for part in parts)
 
@@ -334,7 +334,7 @@ class BarbuCog(GameCog, name="Barbu"):
         elif verb == "domino":
             await self._play(turn, f"domino:{arg}")
         elif verb == "play":
-            await self._play(turn, turn.values[0] if turn.values else arg)
+            await self._play(turn, turn.values[0] if len(turn.values) == 1 else arg)
         elif verb.startswith("double_") and state.phase == "doubling":
             await self._on_doubling(turn, state)
         else:
@@ -390,7 +390,7 @@ class BarbuCog(GameCog, name="Barbu"):
         """Play ``action``; a private message the click came from says what was done."""
         before: BarbuState = turn.state  # type: ignore[assignment]
         done = None
-        if is_private(turn.interaction):
+        if is_private(turn.interaction) and action in before.legal_actions():
             done = f"✅ {before.describe(action, turn.table.names)}"
         await self.tables.play(turn, [action], done=done)
 

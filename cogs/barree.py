@@ -171,7 +171,7 @@ class BarreeCog(GameCog, name="Barree"):
             await turn.interaction.response.send_message(
                 ephemeral=True, **self.drive_menu(turn.table, turn.state)
             )
-        elif verb in ("walk", "send") and turn.values:
+        elif verb in ("walk", "send") and len(turn.values) == 1:
             await self._play(turn, turn.values[0])
         elif verb == "keep":
             await self._play(turn, KEEP)
@@ -182,7 +182,8 @@ class BarreeCog(GameCog, name="Barree"):
         """Play ``action``; a private menu the click came from shows what was done."""
         before: BarreeState = turn.state  # type: ignore[assignment]
         private = _from_private_menu(turn.interaction)
-        done = f"✅ {before.describe(action, turn.table.names)}" if private else None
+        legal = action in before.legal_actions()
+        done = f"✅ {before.describe(action, turn.table.names)}" if private and legal else None
         await self.tables.play(turn, [action], done=done)
 
     async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:

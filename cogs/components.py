@@ -9,6 +9,7 @@ the game's cog; a version that no longer matches the table marks an outdated boa
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,15 @@ if TYPE_CHECKING:
 # another bot process) changed the game first.
 RACED = "The game changed at the same moment: use the newest board and try again."
 
-_ID_PATTERN = r":(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z_]+):(?P<arg>[^:]*)"
+# The templates take every custom_id with our prefix, so that a forged or garbled one
+# still reaches a callback and gets a refusal instead of no answer at all.
+_ANY_REST = r":(?P<rest>.*)"
+_TARGET = re.compile(
+    r"(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[a-z_]{1,20}):(?P<arg>[^:]{0,60})",
+    re.ASCII,
+)
+MAX_VALUES = 25
+MAX_VALUE_LENGTH = 100
 
 
 @dataclass(frozen=True)
@@ -43,8 +52,27 @@ class Target:
         return f"{prefix}:{self.game_id}:{self.version}:{self.verb}:{self.arg}"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Target:
+    def parse(cls, text: str) -> Target:
+        """The target a custom_id's text after the prefix names; FORGED if malformed.
+
+        Ids stay below SQLite's 64-bit limit and digits are ASCII only, so nothing a
+        client sends can make the lookup itself fail.
+        """
+        match = _TARGET.fullmatch(text)
+        if match is None:
+            return FORGED
         return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"])
+
+
+FORGED = Target(0, 0, "forged")
+"""Stands for a custom_id that names no valid target; every click on it is refused."""
+
+
+def valid_values(values: list[str]) -> bool:
+    """Select values shaped like the ones our menus offer (Discord allows 25 of 100 chars)."""
+    return len(values) <= MAX_VALUES and all(
+        isinstance(value, str) and len(value) <= MAX_VALUE_LENGTH for value in values
+    )
 
 
 def _tables(interaction: discord.Interaction[Any]) -> Tables:
@@ -85,7 +113,7 @@ async def tell_raced(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(RACED, ephemeral=True)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ID_PATTERN):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):
     def __init__(
         self,
         target: Target,
@@ -116,13 +144,17 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
         match: re.Match[str],
         /,
     ) -> TableButton:
-        return cls(Target.from_match(match), label=item.label or "", style=item.style)
+        # A forged payload may put our id on another kind of component: read it loosely.
+        label = getattr(item, "label", None) or ""
+        button = cls(Target.parse(match["rest"]), label=label)
+        button.item.custom_id = item.custom_id
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await route_click(interaction, self.target, [])
 
 
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" + _ID_PATTERN):
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" + _ANY_REST):
     def __init__(
         self,
         target: Target,
@@ -149,11 +181,13 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
         match: re.Match[str],
         /,
     ) -> TableSelect:
-        return cls(
-            Target.from_match(match),
-            options=list(item.options),
-            placeholder=item.placeholder or "",
+        select = cls(
+            Target.parse(match["rest"]),
+            options=list(getattr(item, "options", [])),
+            placeholder=getattr(item, "placeholder", None) or "",
         )
+        select.item.custom_id = item.custom_id
+        return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await route_click(interaction, self.target, list(self.item.values))
@@ -165,3 +199,28 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+UNRECOGNISED = "This control is not one of mine, or no longer exists. Use the newest board."
+
+
+def is_routed(
+    interaction: discord.Interaction[Any],
+    factories: Iterable[type[discord.ui.DynamicItem[Any]]],
+) -> bool:
+    """Whether discord.py will hand this component click to one of ``factories``.
+
+    It does only for a custom_id that matches a template and sits on the clicked
+    message; every other click would go unanswered unless the bot refuses it itself.
+    """
+    data = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or interaction.message is None:
+        return False
+    if not any(f.__discord_ui_compiled_template__.fullmatch(custom_id) for f in factories):
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in interaction.message.components
+        for child in getattr(row, "children", [row])
+    )

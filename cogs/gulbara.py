@@ -17,9 +17,10 @@ import discord
 from discord import app_commands
 
 from cogs.components import TableButton, TableSelect, Target, view_of
-from cogs.table import GameCog, Turn
+from cogs.table import GameCog, Turn, quoted
 from data import Table
 from games import GAMES, GameState
+from games.base import whole_number
 from games.gulbara import MAX_MATCH, UNDO, GulbaraState, split_steps, to_seat0
 from render.gulbara import board_steps, chain_text, render_gulbara
 
@@ -175,7 +176,7 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     async def on_turn_component(self, turn: Turn) -> None:
         verb = turn.target.verb
-        if verb == "from" and turn.values:
+        if verb == "from" and len(turn.values) == 1:
             await self._picked_point(turn, turn.values[0])
         elif verb == "step":
             await self._step(turn, turn.target.arg)
@@ -186,10 +187,11 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     async def _picked_point(self, turn: Turn, value: str) -> None:
         state: GulbaraState = turn.state  # type: ignore[assignment]
-        choices = state.step_choices(int(value)) if value.isdigit() else []
+        point = whole_number(value, max_digits=2)
+        choices = state.step_choices(point) if point is not None else []
         if not choices:
             await turn.interaction.response.send_message(
-                f"No checker can legally leave point {value} now.", ephemeral=True
+                f"No checker can legally leave point {quoted(value)} now.", ephemeral=True
             )
             return
         if len(choices) == 1 and state.autoplay:
@@ -213,8 +215,8 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     async def _step(self, turn: Turn, action: str) -> None:
         state: GulbaraState = turn.state  # type: ignore[assignment]
-        source = action.partition("/")[0]
-        choices = state.step_choices(int(source)) if source.isdigit() else []
+        source = whole_number(action.partition("/")[0], max_digits=2)
+        choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
         done = f"✅ Played {action} ({dice[0]}).{forced_note(state, action)}" if dice else None
         await self.tables.play(turn, [action], done=done)

@@ -101,7 +101,7 @@ def _seat_text(seat: SeatResult) -> str:
 
 class LeaguePageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lg:(?P<verb>prev|next):(?P<kind>[a-z0-9_]+):(?P<season>\d+):(?P<page>\d+)",
+    template=r"lg:(?P<verb>prev|next):(?P<kind>[a-z0-9_]{1,20}):(?P<season>[0-9]{1,9}):(?P<page>[0-9]{1,6})",
 ):
     """Turns a standings message to another page (``page``: the 0-based page a click shows)."""
 

@@ -20,7 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.archive import commitment_line, seed_reveal
-from cogs.components import TableButton, Target, view_of
+from cogs.boards import BoardKeeper, channel_gone, failure_text
+from cogs.components import FORGED, UNRECOGNISED, TableButton, Target, valid_values, view_of
 from data import ChannelBusy, Seat, StaleVersion, Store, Table
 from games import GAMES, GameSpec, GameState, IllegalAction
 from games.proof import computer_seed
@@ -31,6 +32,11 @@ LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
 NOT_SEATED = "You are not playing in this game."
 OUTDATED = "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
+CAUGHT_UP = (
+    "The board had fallen behind the game (Discord failed to update it); it now shows "
+    "the current position. Please choose again there."
+)
+LOBBY_LIMIT = 3
 
 
 def missing_permissions(permissions: discord.Permissions) -> list[str]:
@@ -132,6 +138,19 @@ class Tables(commands.Cog):
         self.store = store
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.boards = BoardKeeper(self, store)
+        self._start_sync: asyncio.Task[None] | None = None
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per process: redraw every board a crash or outage left behind."""
+        if self._start_sync is None:
+            self._start_sync = asyncio.get_running_loop().create_task(
+                self.boards.sync_all(), name="table: board sync at start-up"
+            )
+
+    async def cog_unload(self) -> None:
+        self.boards.stop()
 
     def game_cog(self, kind: str) -> GameCog:
         for cog in self.bot.cogs.values():
@@ -151,7 +170,7 @@ class Tables(commands.Cog):
         computers: int = 0,
     ) -> None:
         """Answer a `/<game> new` command with a lobby message (or start at once)."""
-        refusal = self._lobby_refusal(interaction, invited)
+        refusal = self._lobby_refusal(interaction, invited) or await self._lobby_limit(interaction)
         if refusal:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
@@ -160,6 +179,9 @@ class Tables(commands.Cog):
         for _ in range(computers):
             seats.append(Seat(self._computer_name(seats)))
         del seats[spec.max_players :]
+        # Acknowledge before writing: a write waiting for the database must not cost the
+        # interaction its three seconds.
+        await interaction.response.defer(thinking=True)
         try:
             table = await self.store.create_table(
                 kind=kind,
@@ -171,7 +193,7 @@ class Tables(commands.Cog):
                 seed=self.seed_source(),
             )
         except ChannelBusy as busy:
-            await interaction.response.send_message(self._busy_sentence(busy.table), ephemeral=True)
+            await _refuse_after_thinking(interaction, self._busy_sentence(busy.table))
             return
         if invited is not None:
             table.extra["invited"] = [invited.id]
@@ -179,8 +201,45 @@ class Tables(commands.Cog):
         if len(table.seats) == spec.max_players:
             await self._start(interaction, table, fresh_message=True)
             return
-        response = await interaction.response.send_message(**self._lobby_payload(table, invited))
-        await self._remember_board(table, response)
+        await self._post_lobby(interaction, table, invited)
+
+    async def _post_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        invited: discord.abc.User | None,
+    ) -> None:
+        """Show the new lobby as the command's answer, else as a channel message; a lobby
+        that cannot be shown at all is removed, so it never blocks the channel unseen."""
+        payload = self._lobby_payload(table, invited)
+        try:
+            message = await interaction.edit_original_response(**payload)
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not answer with the lobby (%s); posting it instead",
+                table.id,
+                failure_text(failure),
+            )
+            try:
+                await self.boards.draw(table, payload)
+            except discord.HTTPException as also:
+                log.warning(
+                    "game %d: could not post the lobby either (%s); removing it",
+                    table.id,
+                    failure_text(also),
+                )
+                await self.store.delete_lobby(table.id)
+            return
+        await self.boards.shown(table, message.id)
+
+    async def _lobby_limit(self, interaction: discord.Interaction[Any]) -> str | None:
+        opened = await self.store.open_lobbies_of(interaction.guild_id or 0, interaction.user.id)
+        if opened < LOBBY_LIMIT:
+            return None
+        return (
+            f"You already have {opened} open tables waiting for players on this server. "
+            "Start or cancel one of them first."
+        )
 
     def _lobby_refusal(
         self, interaction: discord.Interaction[Any], invited: discord.abc.User | None
@@ -210,12 +269,6 @@ class Tables(commands.Cog):
             "Finish it, or ask its creator or a moderator to `/game abandon` it, "
             "or start a thread for a second game."
         )
-
-    async def _remember_board(self, table: Table, response: Any) -> None:
-        message = getattr(response, "resource", None)
-        if isinstance(message, discord.InteractionMessage | discord.Message):
-            table.board_message_id = message.id
-            await self.store.set_board_message(table.id, message.id)
 
     def _lobby_payload(
         self, table: Table, invited: discord.abc.User | None = None
@@ -264,9 +317,15 @@ class Tables(commands.Cog):
     async def on_component(
         self, interaction: discord.Interaction[Any], target: Target, values: list[str]
     ) -> None:
+        if target == FORGED or not valid_values(values):
+            await _tell(interaction, UNRECOGNISED)
+            return
         table = await self.store.load(target.game_id)
         if table is None:
             await _tell(interaction, "This game no longer exists.")
+            return
+        if table.board_behind and target.version < table.version:
+            await self._catch_up(interaction, table)
             return
         if target.verb in LOBBY_VERBS:
             await self._on_lobby(interaction, table, target)
@@ -303,20 +362,49 @@ class Tables(commands.Cog):
             return
         await cog.on_turn_component(Turn(interaction, table, state, seat, target, values))
 
+    async def _catch_up(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """A click on a board left behind by a fault: redraw it instead of calling it
+        outdated, and let the player choose again on the current position."""
+        await _acknowledge(interaction)
+        try:
+            await self.sync_board(table.id)
+        except discord.HTTPException as failure:
+            self.boards.retry_later(table.id)
+            await _tell(interaction, self.stuck_board_sentence(table, failure))
+            return
+        await _tell(interaction, CAUGHT_UP)
+
     def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
     ) -> str | None:
+        """The one check of every move, whether clicked on the board, in a private menu,
+        in a DM or typed: the game runs, the user is seated, the control is current and
+        the table's channel lets the bot show the result."""
         if table.status != "active":
             return "This game is over." if table.status != "lobby" else "The game has not started."
         if table.seat_of(interaction.user.id) is None:
             return NOT_SEATED
         if target.version != table.version:
             return OUTDATED
-        if interaction.guild_id is not None:
-            missing = missing_permissions(interaction.app_permissions)
+        permissions = self._table_channel_permissions(table, interaction)
+        if permissions is not None:
+            missing = missing_permissions(permissions)
             if missing:
                 return permission_sentence(missing)
         return None
+
+    def _table_channel_permissions(
+        self, table: Table, interaction: discord.Interaction[Any]
+    ) -> discord.Permissions | None:
+        """The bot's permissions in the table's channel, also for a click in a DM (from
+        the cache; None if the channel is not known to this process)."""
+        if interaction.channel_id == table.channel_id:
+            return interaction.app_permissions
+        guild = self.bot.get_guild(table.guild_id)
+        channel = guild.get_channel_or_thread(table.channel_id) if guild else None
+        if guild is None or channel is None:
+            return None
+        return channel.permissions_for(guild.me)
 
     @staticmethod
     def _not_your_turn(table: Table, state: GameState) -> str:
@@ -365,7 +453,7 @@ class Tables(commands.Cog):
         if len(table.seats) == spec.max_players:
             await self._start(interaction, table, fresh_message=False)
             return
-        await interaction.response.edit_message(**self._lobby_payload(table))
+        await self._show_lobby(interaction, table)
 
     async def _leave(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -377,7 +465,7 @@ class Tables(commands.Cog):
             return
         del table.seats[seat]
         if await self._save_lobby(interaction, table):
-            await interaction.response.edit_message(**self._lobby_payload(table))
+            await self._show_lobby(interaction, table)
 
     async def _add_computer(self, interaction: discord.Interaction[Any], table: Table) -> None:
         if not self._may_manage(interaction, table):
@@ -393,7 +481,7 @@ class Tables(commands.Cog):
         if len(table.seats) == GAMES[table.kind].max_players:
             await self._start(interaction, table, fresh_message=False)
             return
-        await interaction.response.edit_message(**self._lobby_payload(table))
+        await self._show_lobby(interaction, table)
 
     async def _start_clicked(self, interaction: discord.Interaction[Any], table: Table) -> None:
         if not self._may_manage(interaction, table):
@@ -417,6 +505,13 @@ class Tables(commands.Cog):
             description=f"Cancelled by {interaction.user.display_name}.",
         )
         await interaction.response.edit_message(content=None, embed=embed, view=None)
+        if interaction.message is not None:
+            await self.boards.shown(table, interaction.message.id)
+
+    async def _show_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        await interaction.response.edit_message(**self._lobby_payload(table))
+        if interaction.message is not None:
+            await self.boards.shown(table, interaction.message.id)
 
     async def _save_lobby(self, interaction: discord.Interaction[Any], table: Table) -> bool:
         try:
@@ -437,7 +532,8 @@ class Tables(commands.Cog):
     ) -> None:
         """Deal/set up the game, let computers open if they must, and show the board."""
         spec = GAMES[table.kind]
-        await interaction.response.defer(thinking=fresh_message)
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=fresh_message)
         state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
         state, actions, notes = await self._automatic_turns(table, state)
         table.status = "finished" if state.is_over else "active"
@@ -448,11 +544,18 @@ class Tables(commands.Cog):
         except StaleVersion:
             await interaction.followup.send("The table changed at the same moment.", ephemeral=True)
             return
-        message = await interaction.edit_original_response(
-            **await self._board_payload(table, state, notes=notes)
-        )
-        table.board_message_id = message.id
-        await self.store.set_board_message(table.id, message.id)
+        payload = await self._board_payload(table, state, notes=notes)
+        try:
+            message = await interaction.edit_original_response(**payload)
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not answer with the board (%s); posting it instead",
+                table.id,
+                failure_text(failure),
+            )
+            await self.refresh_board(table, state, notes=notes)
+        else:
+            await self.boards.shown(table, message.id)
         await self._after_change(table, state, acting_user=interaction.user.id)
 
     # ---- playing ----------------------------------------------------------------------
@@ -465,6 +568,13 @@ class Tables(commands.Cog):
         message the click came from.
         """
         interaction = turn.interaction
+        unreadable = next((action for action in actions if len(action) > MAX_ACTION), None)
+        if unreadable is not None:
+            await _tell(
+                interaction,
+                f"{quoted(unreadable)} is not a move of {GAMES[turn.table.kind].title}.",
+            )
+            return
         try:
             state = _apply_all(turn.state, turn.seat, actions)
         except IllegalAction as illegal:
@@ -479,11 +589,13 @@ class Tables(commands.Cog):
             state, computer_actions, notes = await self._automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
-        if done is not None:
-            await interaction.edit_original_response(
-                content=done, view=None, embed=None, attachments=[]
-            )
-        await self.refresh_board(table, state, notes=notes)
+            if done is not None:
+                await interaction.edit_original_response(
+                    content=done, view=None, embed=None, attachments=[]
+                )
+            # Drawn under the lock: a click waiting for it then finds the board current,
+            # so a board still behind afterwards can only be a fault.
+            await self.refresh_board(table, state, notes=notes)
         await self.game_cog(table.kind).after_play(turn, table, state, done)
         await self._after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
@@ -613,20 +725,65 @@ class Tables(commands.Cog):
         state: GameState,
         headline: str | None = None,
         notes: Sequence[str] = (),
-    ) -> None:
-        """Redraw the board message in place; post a new one if it is gone."""
-        payload = await self._board_payload(table, state, headline, notes)
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        if table.board_message_id is not None:
-            try:
-                await channel.get_partial_message(table.board_message_id).edit(**payload)
+    ) -> bool:
+        """Redraw the board message in place (post a new one if it is gone). If Discord
+        fails, a background retry takes over; True if the board shows the table now."""
+        return await self.boards.draw_or_retry(
+            table, lambda: self._board_payload(table, state, headline, notes)
+        )
+
+    async def sync_board(self, game_id: int) -> None:
+        """Bring the table's message to its committed version and ping the seat to act.
+
+        Discord's errors propagate, except that a lobby whose channel is gone is removed.
+        """
+        async with self._locks[game_id]:
+            table = await self.store.load(game_id)
+            if table is None or not table.board_behind:
                 return
-            except discord.NotFound:
-                log.info("game %d: board message gone, posting a new one", table.id)
-        files = payload.pop("attachments")
-        message = await channel.send(files=files, **payload)
-        table.board_message_id = message.id
-        await self.store.set_board_message(table.id, message.id)
+            try:
+                await self.boards.draw(table, await self.current_payload(table))
+            except discord.HTTPException as failure:
+                if table.status == "lobby" and channel_gone(failure):
+                    log.warning("game %d: lobby's channel is gone; removing it", game_id)
+                    await self.store.delete_lobby(game_id)
+                    return
+                raise
+        log.info("game %d: board brought up to version %d", game_id, table.version)
+        if table.status == "active" and table.state is not None:
+            state = GAMES[table.kind].from_dict(table.state)
+            await self._ping_next(table, state, acting_user=None)
+
+    async def current_payload(self, table: Table) -> dict[str, Any]:
+        """The message a table shows as it is stored: its lobby, or its board."""
+        if table.status == "lobby" or table.state is None:
+            if table.status == "aborted":
+                return {
+                    "content": f"{GAMES[table.kind].title} table #{table.id} was closed.",
+                    "embed": None,
+                    "view": None,
+                }
+            return self._lobby_payload(table)
+        state = GAMES[table.kind].from_dict(table.state)
+        return await self._board_payload(table, state, self._stored_headline(table))
+
+    def _stored_headline(self, table: Table) -> str | None:
+        if table.status == "aborted":
+            return "Abandoned; the game is not rated."
+        resigned = table.extra.get("resigned")
+        if table.status == "finished" and isinstance(resigned, int):
+            return self.resign_headline(table, resigned)
+        return None
+
+    def stuck_board_sentence(self, table: Table, failure: discord.HTTPException) -> str:
+        title = GAMES[table.kind].title
+        reason = "Discord did not accept the change"
+        if isinstance(failure, discord.Forbidden):
+            reason = "I lack a permission in this channel"
+        return (
+            f"⚠️ I could not update the board of {title} game #{table.id} ({reason}). "
+            "The game is saved; `/game board` shows it again once I can."
+        )
 
     async def _after_change(
         self,
@@ -649,16 +806,30 @@ class Tables(commands.Cog):
             await self._announce_result(table, state, channel)
             self._forget(table.id)
             return
+        await self._ping_next(table, state, acting_user)
+
+    async def _ping_next(self, table: Table, state: GameState, acting_user: int | None) -> None:
+        """Ping the human whose turn it is (not the one who just acted), once."""
         seat = state.current_player
         if seat is None:
             return
         user_id = table.seats[seat].user_id
         if user_id is None or user_id == acting_user:
             return
-        ping = await channel.send(
-            f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-        )
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        old_ping = await self.store.swap_ping(table.id, None)
+        if old_ping is not None:
+            await _delete_quietly(channel.get_partial_message(old_ping))
+        try:
+            ping = await channel.send(
+                f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not ping the next player: %s", table.id, failure_text(failure)
+            )
+            return
         await self.store.swap_ping(table.id, ping.id)
 
     def _forget(self, game_id: int) -> None:
@@ -802,20 +973,17 @@ class Tables(commands.Cog):
         table = await self._channel_table(interaction)
         if table is None:
             return
-        if table.status == "lobby":
-            await interaction.response.send_message(**self._lobby_payload(table), ephemeral=True)
-            return
         await interaction.response.defer(thinking=True)
         async with self._locks[table.id]:
             fresh = await self.store.load(table.id)
-            assert fresh is not None and fresh.state is not None
+            if fresh is None or not fresh.is_open:
+                await interaction.edit_original_response(content="That game has just ended.")
+                return
+            # A new version outdates every control on older copies of the board.
             await self.store.save(fresh, expected_version=fresh.version)
-            state = GAMES[fresh.kind].from_dict(fresh.state)
             old_board = fresh.board_message_id
-            message = await interaction.edit_original_response(
-                **await self._board_payload(fresh, state)
-            )
-            await self.store.set_board_message(fresh.id, message.id)
+            message = await interaction.edit_original_response(**await self.current_payload(fresh))
+            await self.boards.shown(fresh, message.id)
         if old_board is not None:
             channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
             await _strip_components(channel.get_partial_message(old_board))
@@ -840,7 +1008,9 @@ class Tables(commands.Cog):
         await interaction.response.defer(thinking=True)
         async with self._locks[table.id]:
             fresh = await self.store.load(table.id)
-            assert fresh is not None
+            if fresh is None or not fresh.is_open:
+                await interaction.followup.send("That game has just ended.")
+                return
             fresh.status = "aborted"
             await self.store.save(
                 fresh, expected_version=fresh.version, actions=[(None, "!abandon")]
@@ -849,8 +1019,7 @@ class Tables(commands.Cog):
         if fresh.state is not None:
             await self.refresh_board(fresh, GAMES[fresh.kind].from_dict(fresh.state), headline)
         elif fresh.board_message_id is not None:
-            channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
-            await _strip_components(channel.get_partial_message(fresh.board_message_id))
+            await self.boards.draw_or_retry(fresh, lambda: self.current_payload(fresh))
         await interaction.followup.send(
             f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}\n{seed_reveal(fresh)}"
         )
@@ -858,6 +1027,17 @@ class Tables(commands.Cog):
 
 
 COMPUTER_LOG_LINES = 15
+MAX_ACTION = 40
+"""Every game's actions are this short; longer text is refused before the rules see it."""
+QUOTE_LIMIT = 40
+
+
+def quoted(text: str) -> str:
+    """``text`` in backticks for a refusal, cut to a few words so a reply stays short."""
+    clean = text.replace("`", "'")
+    return f"`{clean[:QUOTE_LIMIT]}…`" if len(clean) > QUOTE_LIMIT else f"`{clean}`"
+
+
 CONTENT_LIMIT = 2000
 
 
@@ -893,6 +1073,12 @@ async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
 
 
 _NO_MENTIONS = discord.AllowedMentions.none()
+
+
+async def _refuse_after_thinking(interaction: discord.Interaction[Any], text: str) -> None:
+    """Refuse privately after a public "thinking…" acknowledgement: remove that, then tell."""
+    await interaction.delete_original_response()
+    await interaction.followup.send(text, ephemeral=True)
 
 
 async def _tell(interaction: discord.Interaction[Any], text: str) -> None:

@@ -1,6 +1,17 @@
 """Persistence on SQLite (aiosqlite) or PostgreSQL (asyncpg): schema migrations, tables
 (games), action logs, leagues."""
 
+from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
 from data.store import ChannelBusy, LoggedAction, Seat, StaleVersion, Store, Table
 
-__all__ = ["ChannelBusy", "LoggedAction", "Seat", "StaleVersion", "Store", "Table"]
+__all__ = [
+    "ChannelBusy",
+    "DatabaseInUse",
+    "DatabaseLock",
+    "LoggedAction",
+    "Seat",
+    "StaleVersion",
+    "Store",
+    "Table",
+    "claim_database",
+]

@@ -239,7 +239,13 @@ MIGRATIONS: list[str | Migration] = [
     # 2: league scoreboards: seasons, one result per finished game with its seats, the
     # ratings per server, game, season and player, and per-server league settings.
     Migration(sqlite=_LEAGUE_SQLITE, postgresql=_LEAGUE_POSTGRESQL),
-    # 3: which process holds which shard of a sharded bot, until when (PostgreSQL only
+    # 3: which version the board (or lobby) message shows, so a board left behind by a
+    # crash or a failed edit is found and redrawn. Existing boards count as up to date.
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    UPDATE games SET board_version = version
+    """,
+    # 4: which process holds which shard of a sharded bot, until when (PostgreSQL only
     # uses it; SQLite runs one process); each game's current turn ping, so whichever
     # process handles the next move deletes it; and things done once per key across all
     # processes (data.store.Store.claim_once).

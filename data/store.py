@@ -75,6 +75,12 @@ class Table:
     created_at: float
     updated_at: float
     extra: dict[str, Any] = field(default_factory=dict)
+    board_version: int | None = None
+    """The version the board (or lobby) message shows; behind ``version`` after a fault."""
+
+    @property
+    def board_behind(self) -> bool:
+        return self.board_version is None or self.board_version < self.version
 
     @property
     def is_open(self) -> bool:
@@ -101,7 +107,7 @@ class LoggedAction:
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, creator_id, status, seats, options, seed, state, "
-    "version, board_message_id, created_at, updated_at, extra"
+    "version, board_message_id, created_at, updated_at, extra, board_version"
 )
 
 
@@ -122,6 +128,7 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         created_at=row[12],
         updated_at=row[13],
         extra=json.loads(row[14]),
+        board_version=row[15],
     )
 
 
@@ -314,6 +321,45 @@ class Store:
                 time.time(),
             )
         return claimed == 1
+
+    async def mark_board(self, game_id: int, message_id: int, version: int) -> None:
+        """Record that message ``message_id`` now shows the table at ``version``.
+
+        Like set_board_message, not a versioned change. A slower redraw of an older
+        version never overwrites the record of a newer one.
+        """
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET board_message_id = ?, board_version = ?"
+                " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
+                message_id,
+                version,
+                game_id,
+                version,
+            )
+
+    async def boards_behind(self) -> list[Table]:
+        """Tables whose message does not show their latest version (oldest change first)."""
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS} FROM games"
+            " WHERE (board_version IS NULL OR board_version < version)"
+            " AND (status IN ('lobby', 'active') OR board_message_id IS NOT NULL)"
+            " ORDER BY updated_at"
+        )
+        return [_row_to_table(row) for row in rows]
+
+    async def open_lobbies_of(self, guild_id: int, creator_id: int) -> int:
+        count = await self._db.fetchval(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'",
+            guild_id,
+            creator_id,
+        )
+        return int(count or 0)
+
+    async def delete_lobby(self, game_id: int) -> None:
+        """Remove a lobby that never got its message (nothing was played in it)."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._db.fetch(

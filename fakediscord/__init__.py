@@ -38,7 +38,9 @@ Public API
   .watch(on_change) (called with each message created, edited or deleted);
   .start_bot(bot, token=..., timeout=10) / .stop_bot(bot); .add_guild(name) -> Guild;
   .add_user(name, guild=None, dms_open=True) -> SimUser; .rate_limit(method, route, count=1,
-  retry_after=0.01) (route like "/channels/{channel_id}/messages"); .wait_until_idle();
+  retry_after=0.01) (route like "/channels/{channel_id}/messages"); .fail(method, route,
+  status=503, code=0, count=1) (5xx/403/404 faults); .delete_message(message) (a moderator's
+  delete); .wait_until_idle();
   .reconnect_gateways() (op 7 RECONNECT then RESUME); .commands (registered commands);
   .requests (method, route, status of every REST call); .message_log; .interactions;
   .ack_deadline (3 s, a later callback gets 10062); .internal_errors; .bot_user;

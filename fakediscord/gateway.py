@@ -69,8 +69,17 @@ class GatewayConnection:
                 still_waiting.append((wanted, future))
         self._heartbeat_waiters = still_waiting
 
+    def gone(self) -> None:
+        """The bot hung up (or its process died): nobody waits for its heartbeats."""
+        for _, future in self._heartbeat_waiters:
+            if not future.done():
+                future.set_result(None)
+        self._heartbeat_waiters = []
+
     async def wait_until_received(self, sequence: int) -> None:
         """Ask for a heartbeat: its sequence proves the bot parsed everything up to it."""
+        if self.ws.closed:
+            return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._heartbeat_waiters.append((sequence, future))
         await self.send(HEARTBEAT, None)
@@ -116,6 +125,7 @@ class Gateway:
                     await self._on_frame(connection, json.loads(message.data))
         finally:
             connection.ready = False
+            connection.gone()
             self.connections.remove(connection)
             if connection.session_id is not None:
                 self._sessions[connection.session_id] = (
@@ -191,7 +201,10 @@ class Gateway:
             seen = self._as_seen_by(connection, event, data)
             if seen is None:
                 continue
-            sequence = await connection.send(DISPATCH, seen, event)
+            try:
+                sequence = await connection.send(DISPATCH, seen, event)
+            except ConnectionResetError:
+                continue  # the bot's process died while we sent: it will not parse this
             assert sequence is not None
             if self.wait_for_parse:
                 await asyncio.wait_for(self._until_parsed(connection, sequence), timeout=10)
@@ -225,7 +238,7 @@ class Gateway:
         # A bot started by the fake exposes the last sequence it parsed; polling that costs
         # nothing, whereas a heartbeat request spends one of discord.py's 110 sends a minute.
         assert connection.session_id is not None
-        while True:
+        while not connection.ws.closed:
             parsed = self._parsed_sequence(connection.session_id)
             if parsed is None:
                 await connection.wait_until_received(sequence)

@@ -79,6 +79,14 @@ class RateLimit:
     is_global: bool
 
 
+@dataclass
+class Fault:
+    remaining: int
+    status: int
+    code: int
+    message: str
+
+
 @dataclass(eq=False)
 class InteractionRecord:
     id: int
@@ -153,6 +161,7 @@ class FakeDiscord:
         self.port = 0
         self._dm_channels: dict[int, Channel] = {}
         self._rate_limits: dict[tuple[str, str], RateLimit] = {}
+        self._faults: dict[tuple[str, str], Fault] = {}
         self._in_flight = 0
         self._pending_dispatches: set[asyncio.Task[None]] = set()
         self._bots: dict[discord.Client, asyncio.Task[None]] = {}
@@ -300,6 +309,29 @@ class FakeDiscord:
         """Answer the next `count` requests to e.g. ("POST", "/channels/{channel_id}/messages")
         with 429 and `retry_after`. Route templates use discord.py's parameter names."""
         self._rate_limits[(method.upper(), route)] = RateLimit(count, retry_after, is_global)
+
+    def fail(
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int = 503,
+        code: int = 0,
+        count: int = 1,
+        message: str = "injected fault",
+    ) -> None:
+        """Answer the next `count` requests to the route with `status` and Discord error
+        `code` (count=0 lifts the fault).
+
+        Faults the tests need: 503 reaches discord.py as DiscordServerError at once, just
+        as 500 does after its five retries (about 25 s of sleeps); 403 with 50013 is a
+        missing permission, 404 with 10003 a deleted channel and with 10008 a deleted
+        message. On an interaction's webhook routes it fails the bot's reply."""
+        self._faults[(method.upper(), route)] = Fault(count, status, code, message)
+
+    def delete_message(self, message: Message) -> None:
+        """Delete ``message`` as a moderator would (the bot gets MESSAGE_DELETE)."""
+        self._delete(message)
 
     # ---- waiting for the bot -----------------------------------------------------------------
 
@@ -549,6 +581,10 @@ class FakeDiscord:
     async def _answer(
         self, request: web.Request, handler: Handler, route: str
     ) -> web.StreamResponse:
+        fault = self._faults.get((request.method, route))
+        if fault is not None and fault.remaining > 0:
+            fault.remaining -= 1
+            return json_response({"message": fault.message, "code": fault.code}, fault.status)
         limit = self._rate_limits.get((request.method, route))
         if limit is not None and limit.remaining > 0:
             limit.remaining -= 1
@@ -557,6 +593,10 @@ class FakeDiscord:
             return await handler(request)
         except DiscordError as error:
             return json_response(error.payload(), error.status)
+        except ConnectionResetError:
+            # The client died mid-request (a bot process killed while uploading): nobody
+            # is left to answer, and it is no fault of the emulator.
+            return json_response({"message": "client gone", "code": 0}, 400)
         except web.HTTPNotFound:
             self.internal_errors.append(f"fakediscord has no route {request.method} {request.path}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)

@@ -209,7 +209,8 @@ def legal_trick_cards(
     following = [card for card in hand if card // 13 == led_suit]
     if following:
         if contract == "trumps" and led_suit == trump:
-            # a discard of a later suit is a higher integer, never a higher trump
+            # Discards of other suits sort above or below the trumps by suit number;
+            # only the trumps already in the trick set the bar.
             best_trump = max(card for card in trick if card // 13 == trump)
             higher = [card for card in following if card > best_trump]
             return higher or following
@@ -306,11 +307,15 @@ def _seat_word(seat: int, names: Sequence[str] | None) -> str:
 
 
 def _parse_seats(text: str) -> list[int]:
-    try:
-        seats = sorted({int(part) for part in text.split(",")})
-    except ValueError:
-        raise IllegalAction("Write doubles as double:1,3 (the seats you double).") from None
-    return seats
+    if not text.strip():
+        raise IllegalAction("Name at least one seat to double, or pass.")
+    parts = [part.strip() for part in text.split(",")]
+    if not all(len(part) == 1 and part in "0123" for part in parts):
+        raise IllegalAction("Write doubles as double:1,3 (the seats you double).")
+    seats = [int(part) for part in parts]
+    if len(set(seats)) != len(seats):
+        raise IllegalAction("Name each seat you double only once.")
+    return sorted(seats)
 
 
 # --- The game state ---
@@ -547,8 +552,6 @@ class BarbuState(GameState):
             seats: list[int] = []
         elif lowered.startswith("double:"):
             seats = _parse_seats(lowered.removeprefix("double:"))
-            if not seats:
-                raise IllegalAction("Name at least one seat to double, or pass.")
         else:
             raise IllegalAction("In the doubling round, answer double:1,3 or pass.")
         for seat in seats:

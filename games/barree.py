@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import GameSpec, GameState, IllegalAction, Option, Rng, whole_number
 
 ROWS = 8
 COLUMNS = 6
@@ -165,10 +165,10 @@ def format_walk(path: Sequence[int]) -> str:
 
 
 def _parse_walk(action: str) -> tuple[int, ...]:
-    try:
-        path = tuple(int(part) for part in action.split("-"))
-    except ValueError:
-        raise IllegalAction(f"“{action}” is not a walk like 34-35-45.") from None
+    numbers = [whole_number(part, max_digits=2) for part in action.split("-")]
+    if None in numbers:
+        raise IllegalAction(f"“{action}” is not a walk like 34-35-45.")
+    path = tuple(number for number in numbers if number is not None)
     unknown = [field for field in path if field not in NEIGHBOURS]
     if unknown:
         raise IllegalAction(f"There is no field {unknown[0]} on the board.")
@@ -177,9 +177,12 @@ def _parse_walk(action: str) -> tuple[int, ...]:
 
 def _parse_send(action: str) -> tuple[int, int]:
     parts = action.split(":")
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+    numbers = [whole_number(part, max_digits=2) for part in parts[1:]]
+    if len(parts) != 3 or None in numbers:
         raise IllegalAction(f"“{action}” is not a sending like send:1:63.")
-    return int(parts[1]), int(parts[2])
+    seat, field = numbers
+    assert seat is not None and field is not None
+    return seat, field
 
 
 def _joined(fields: Iterable[int]) -> str:

@@ -23,6 +23,18 @@ class IllegalAction(ValueError):
     """An action the rules do not allow. The message is a sentence for the player."""
 
 
+def whole_number(text: str, max_digits: int = 6) -> int | None:
+    """The number ``text`` writes in ASCII digits, or None for anything else.
+
+    ``int()`` alone is too lenient for player input: it accepts signs, spaces,
+    underscores and digits of other scripts, and ``str.isdigit()`` lets through "²",
+    which ``int()`` then refuses with a ValueError.
+    """
+    if not 0 < len(text) <= max_digits or not all("0" <= char <= "9" for char in text):
+        return None
+    return int(text)
+
+
 class Rng:
     """The game's random source: every die, shuffle and draw comes from its secret seed.
 

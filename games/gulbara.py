@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import GameSpec, GameState, IllegalAction, Option, Rng, whole_number
 
 CHECKERS = 15
 POINTS = 24
@@ -113,8 +113,9 @@ def split_steps(text: str) -> list[str]:
         path, count = part, 1
         if part.endswith(")") and "(" in part:
             head, _, repeat = part[:-1].partition("(")
-            if repeat.isdigit() and 0 < int(repeat) <= 4:
-                path, count = head, int(repeat)
+            repeats = whole_number(repeat, max_digits=1)
+            if repeats is not None and 0 < repeats <= 4:
+                path, count = head, repeats
         hops = [f"{a}/{b}" for a, b in itertools.pairwise(path.split("/"))] or [path]
         steps.extend(hops * count)
     return steps
@@ -511,21 +512,17 @@ class GulbaraState(GameState):
 
     def _check_step(self, text: str) -> tuple[int, int, int]:
         source_text, slash, target_text = text.partition("/")
-        if not slash or not source_text.isdigit():
+        source = whole_number(source_text, max_digits=2)
+        target = 0 if target_text == "off" else whole_number(target_text, max_digits=2)
+        if not slash or source is None or target is None:
             raise IllegalAction(f"`{text}` is not a step; write it like 24/18 or 3/off.")
-        source = int(source_text)
         candidates = [move for move in self._legal_moves() if move[0] == source]
-        if target_text == "off":
-            matching = [move for move in candidates if move[2] == 0]
-        elif target_text.isdigit():
-            matching = [move for move in candidates if move[2] == int(target_text)]
-        else:
-            raise IllegalAction(f"`{text}` is not a step; write it like 24/18 or 3/off.")
+        matching = [move for move in candidates if move[2] == target]
         if not matching:
-            raise IllegalAction(self._why_illegal(text, source))
+            raise IllegalAction(self._why_illegal(source, target))
         return min(matching, key=lambda move: move[1])
 
-    def _why_illegal(self, text: str, source: int) -> str:
+    def _why_illegal(self, source: int, target: int) -> str:
         """A sentence saying which rule a step breaks, then the legal steps."""
         legal = f" Legal steps: {', '.join(self.legal_steps())}."
         if not 1 <= source <= POINTS:
@@ -533,8 +530,6 @@ class GulbaraState(GameState):
         mover, mine = self._mover()
         if not mine[source]:
             return f"You have no checker on {source}." + legal
-        target_text = text.partition("/")[2]
-        target = 0 if target_text == "off" else int(target_text)
         dice = "-".join(str(die) for die in self.dice)
         if target and source - target not in self.dice:
             return f"No die takes a checker from {source} to {target} (dice left: {dice})." + legal

@@ -325,23 +325,22 @@ async def test_a_walk_from_an_outdated_menu_is_refused(fake_discord, start_bot, 
     assert stored_state(database_path).to_dict() == after.to_dict()
 
 
-@both_engines()
-async def test_two_racing_walks_apply_only_once(fake_discord, start_bot, database):
+async def test_two_racing_walks_apply_only_once(fake_discord, start_bot, database_path):
     world = fake_discord
     await alice_and_bob(world, start_bot)
     board = await arrange(
-        world, database, current=0, phase="move", die=2, blockade=8, pieces=[33, 11]
+        world, database_path, current=0, phase="move", die=2, blockade=8, pieces=[33, 11]
     )
     menu = (await world.alice.click(board, "Choose a walk (2)")).ephemeral[0]
     first, second = menu_values(menu)[:2]
-    version = stored_game(database)["version"]
+    version = stored_game(database_path)["version"]
 
     results = await asyncio.gather(
         choose(world.alice, menu, first), choose(world.alice, menu, second)
     )
 
-    assert stored_game(database)["version"] == version + 1
-    assert logged_actions(database)[-1] in (first, second)
+    assert stored_game(database_path)["version"] == version + 1
+    assert logged_actions(database_path)[-1] in (first, second)
     replies = [message.content for result in results for message in result.ephemeral]
     assert any("outdated" in reply for reply in replies)
 

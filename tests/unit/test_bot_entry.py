@@ -62,3 +62,10 @@ def test_a_rejected_token_prints_one_line(monkeypatch, capsys):
 def test_an_empty_dev_guild_id_means_global_commands(monkeypatch, raw):
     monkeypatch.setenv("DEV_GUILD_ID", raw)
     assert bot.create_bot(database_path=":memory:").dev_guild_id is None
+
+
+@pytest.mark.parametrize("raw", ["²", "١٢٣", "12_3"])
+def test_a_dev_guild_id_in_other_digits_is_a_settings_error(monkeypatch, raw):
+    monkeypatch.setenv("DEV_GUILD_ID", raw)
+    with pytest.raises(bot.SettingsError, match="digits only"):
+        bot.create_bot(database_path=":memory:")

@@ -1,0 +1,162 @@
+"""Keeping every table's message in step with its committed game.
+
+A move is saved first and drawn second, so a crash, a Discord outage or a removed
+permission can leave a board (or lobby message) behind its game. Each table row records
+the version its message shows; the keeper brings such messages up to date at start-up,
+whenever the table is next touched, and by retrying a failed redraw in the background
+with bounded backoff, never holding up another game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from data import Store, Table
+
+if TYPE_CHECKING:
+    from cogs.table import Tables
+
+log = logging.getLogger("tablebot.boards")
+
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 60.0)
+"""Seconds before each background retry of a failed redraw: about two minutes in all."""
+UNKNOWN_MESSAGE = 10008
+CHANNEL_GONE = frozenset({10003, 50001})
+"""Unknown Channel, Missing Access: no retry can help."""
+
+Payload = Callable[[], Awaitable[dict[str, Any]]]
+
+
+def failure_text(error: discord.HTTPException) -> str:
+    """One log-friendly phrase for a failed Discord call (no traceback)."""
+    return f"HTTP {error.status} (code {error.code}): {error.text or 'no details'}"[:200]
+
+
+def channel_gone(error: discord.HTTPException) -> bool:
+    return error.code in CHANNEL_GONE
+
+
+class BoardKeeper:
+    """Draws table messages, records what they show and repairs the ones left behind."""
+
+    def __init__(self, tables: Tables, store: Store) -> None:
+        self.tables = tables
+        self.store = store
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        self._retries: dict[int, asyncio.Task[None]] = {}
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.tables.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def draw(self, table: Table, payload: dict[str, Any]) -> None:
+        """Show ``payload`` in the table's message, or in a new one if it was deleted,
+        and record that it shows ``table.version``. Discord's errors propagate."""
+        channel = self._channel(table)
+        if table.board_message_id is not None:
+            try:
+                await channel.get_partial_message(table.board_message_id).edit(**payload)
+            except discord.NotFound as missing:
+                if missing.code != UNKNOWN_MESSAGE:
+                    raise
+                log.info("game %d: board message gone, posting a new one", table.id)
+            else:
+                await self.shown(table, table.board_message_id)
+                return
+        files = payload.pop("attachments", None)
+        if files:
+            payload["files"] = files
+        message = await channel.send(**payload)
+        await self.shown(table, message.id)
+
+    async def shown(self, table: Table, message_id: int) -> None:
+        """Record that ``message_id`` now shows the table as it is."""
+        table.board_message_id = message_id
+        table.board_version = table.version
+        await self.store.mark_board(table.id, message_id, table.version)
+
+    async def draw_or_retry(self, table: Table, payload: Payload) -> bool:
+        """Draw now; if Discord fails, keep trying in the background. True if drawn."""
+        try:
+            await self.draw(table, await payload())
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not redraw its board, retrying in the background: %s",
+                table.id,
+                failure_text(failure),
+            )
+            self.retry_later(table.id)
+            return False
+        return True
+
+    def retry_later(self, game_id: int) -> None:
+        if game_id in self._retries:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._retry(game_id), name=f"tablebot: board retry {game_id}"
+        )
+        self._retries[game_id] = task
+        task.add_done_callback(lambda _: self._retries.pop(game_id, None))
+
+    @property
+    def retrying(self) -> set[int]:
+        return set(self._retries)
+
+    async def _retry(self, game_id: int) -> None:
+        failure: discord.HTTPException | None = None
+        for delay in self.retry_delays:
+            await asyncio.sleep(delay)
+            try:
+                await self.tables.sync_board(game_id)
+            except discord.HTTPException as error:
+                failure = error
+                if channel_gone(error):
+                    break
+            else:
+                return
+        if failure is not None:
+            await self._give_up(game_id, failure)
+
+    async def _give_up(self, game_id: int, failure: discord.HTTPException) -> None:
+        table = await self.store.load(game_id)
+        if table is None:
+            return
+        log.warning(
+            "game %d: gave up redrawing its board in channel %d: %s",
+            game_id,
+            table.channel_id,
+            failure_text(failure),
+        )
+        try:
+            await self._channel(table).send(self.tables.stuck_board_sentence(table, failure))
+        except discord.HTTPException as also:
+            log.warning(
+                "game %d: could not tell channel %d either: %s",
+                game_id,
+                table.channel_id,
+                failure_text(also),
+            )
+
+    async def sync_all(self) -> None:
+        """Bring every message left behind (by a crash, say) up to date, one at a time."""
+        behind = await self.store.boards_behind()
+        if behind:
+            log.info("redrawing %d board(s) left behind", len(behind))
+        for table in behind:
+            try:
+                await self.tables.sync_board(table.id)
+            except discord.HTTPException as failure:
+                log.warning(
+                    "game %d: could not redraw its board at start-up: %s",
+                    table.id,
+                    failure_text(failure),
+                )
+                self.retry_later(table.id)
+
+    def stop(self) -> None:
+        for task in list(self._retries.values()):
+            task.cancel()
