@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 
 import discord
 from stored import stored_game, stored_state
@@ -167,22 +168,23 @@ async def test_an_outdated_board_and_menu_are_refused(fake_discord, start_bot, d
     assert stored_state(database_path).to_dict() == after_move.to_dict()
 
 
-@both_engines()
-async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database):
+async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database_path):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
-    state = stored_state(database)
+    state = stored_state(database_path)
     player = mover(state, [world.alice, world.bob])
     action = state.legal_actions()[0]
     menu = (await player.click(board, f"Tip to {action.split('>')[0]}")).ephemeral[0]
-    version = stored_game(database)["version"]
+    version = stored_game(database_path)["version"]
 
     results = await asyncio.gather(player.select(menu, [action]), player.select(menu, [action]))
 
-    assert stored_game(database)["version"] == version + 1
+    assert stored_game(database_path)["version"] == version + 1
     replies = [message.content for result in results for message in result.ephemeral]
     assert any("outdated" in reply for reply in replies)
-    assert database.rows("SELECT action FROM actions") == [{"action": action}]
+    with sqlite3.connect(database_path) as db:
+        logged = db.execute("SELECT action FROM actions").fetchall()
+    assert logged == [(action,)]
 
 
 async def test_an_illegal_or_malformed_text_move_is_explained(

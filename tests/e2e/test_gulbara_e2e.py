@@ -256,25 +256,24 @@ async def test_an_outdated_die_panel_is_refused(fake_discord, start_bot, databas
     assert stored_state(database_path).to_dict() == after_step.to_dict()
 
 
-@both_engines()
-async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database):
+async def test_two_racing_clicks_apply_only_once(fake_discord, start_bot, database_path):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
-    state = stored_state(database)
+    state = stored_state(database_path)
     player = seat_user(world, state)
     panel, step = await open_panel(player, board, state)
     label = next(b.label for b in panel.buttons() if b.custom_id.endswith(f":{step}"))
-    version = stored_game(database)["version"]
+    version = stored_game(database_path)["version"]
 
     results = await asyncio.gather(player.click(panel, label), player.click(panel, label))
 
-    assert stored_game(database)["version"] == version + 1
+    assert stored_game(database_path)["version"] == version + 1
     replies = [message.content for result in results for message in result.ephemeral]
     assert any("outdated" in reply for reply in replies)
-    assert [action for _seat, action in logged_moves(database)] == with_forced_steps(
+    assert [action for _seat, action in logged_moves(database_path)] == with_forced_steps(
         state, [step]
     )
-    assert stored_state(database).to_dict() == expected_after(state, [step]).to_dict()
+    assert stored_state(database_path).to_dict() == expected_after(state, [step]).to_dict()
 
 
 def with_forced_steps(state: GulbaraState, steps: list[str]) -> list[str]:
