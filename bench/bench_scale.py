@@ -219,8 +219,9 @@ async def _load(
         await wait_until_connected(fake, processes, bots)
         database = await connect(target)
         for index, guild in enumerate(guilds):
-            players = [fake.add_user(f"p{index}{seat}", guild=guild) for seat in range(2)]
             for number in range(index, games, len(guilds)):
+                # Players of their own per table: the bot limits open lobbies per creator.
+                players = [fake.add_user(f"p{number}-{seat}", guild=guild) for seat in range(2)]
                 channel = guild.add_text_channel(f"table-{number}")
                 tables.append(Table(channel, players, database))
         await asyncio.sleep(0.2)
