@@ -1,4 +1,4 @@
-"""An independent check of Barbu's card play (RULES.md §3) on random deals.
+"""An independent check of Barbu's card play (docs/rules/barbu.md) on random deals.
 
 The rules below are written again from the rule book, card by card, without the
 engine's helpers: for every position reached by random play in each of the seven
