@@ -139,8 +139,6 @@ class Tables(commands.Cog):
         self.store = store
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._pings: dict[int, discord.PartialMessage] = {}
-        self._told_closed_dms: defaultdict[int, set[int]] = defaultdict(set)
         self.boards = BoardKeeper(self, store)
         self._start_sync: asyncio.Task[None] | None = None
         self.clocks: Clocks | None = None
@@ -861,9 +859,9 @@ class Tables(commands.Cog):
         if cog.private_label and table.status == "active":
             await self._deliver_private(table, state, cog.private_recipients(table, before, state))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        old_ping = self._pings.pop(table.id, None)
+        old_ping = await self.store.swap_ping(table.id, None)
         if old_ping is not None:
-            await _delete_quietly(old_ping)
+            await _delete_quietly(channel.get_partial_message(old_ping))
         if table.status != "active" or state.is_over:
             await self._announce_result(table, state, channel)
             self._forget(table.id)
@@ -879,9 +877,9 @@ class Tables(commands.Cog):
         if user_id is None or user_id == acting_user:
             return
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        old_ping = self._pings.pop(table.id, None)
+        old_ping = await self.store.swap_ping(table.id, None)
         if old_ping is not None:
-            await _delete_quietly(old_ping)
+            await _delete_quietly(channel.get_partial_message(old_ping))
         try:
             ping = await channel.send(
                 f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
@@ -892,7 +890,7 @@ class Tables(commands.Cog):
                 "game %d: could not ping the next player: %s", table.id, failure_text(failure)
             )
             return
-        self._pings[table.id] = ping
+        await self.store.swap_ping(table.id, ping.id)
 
     async def after_clock_change(self, table: Table, state: GameState, before: GameState) -> None:
         """Private views and the next ping after the clock changed the game."""
@@ -903,10 +901,10 @@ class Tables(commands.Cog):
     ) -> None:
         """Tell the channel how a game the clock ended came out (a loss on time goes to
         the league like any finished game)."""
-        old_ping = self._pings.pop(table.id, None)
-        if old_ping is not None:
-            await _delete_quietly(old_ping)
         channel = self.channel_of(table)
+        old_ping = await self.store.swap_ping(table.id, None)
+        if old_ping is not None:
+            await _delete_quietly(channel.get_partial_message(old_ping))
         if table.status == "finished":
             await self._announce_result(table, state, channel, headline, emoji=emoji)
         else:
@@ -923,7 +921,6 @@ class Tables(commands.Cog):
         and is refused as outdated, so dropping the lock is safe.
         """
         self._locks.pop(game_id, None)
-        self._told_closed_dms.pop(game_id, None)
 
     async def _show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -963,9 +960,8 @@ class Tables(commands.Cog):
         )
 
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
-        if user_id in self._told_closed_dms[table.id]:
+        if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
             return
-        self._told_closed_dms[table.id].add(user_id)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         label = self.game_cog(table.kind).private_label
         await channel.send(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from data.store import Store
 from games.clock import DEFAULT_CLOCK, DEFAULT_LOBBY_EXPIRY
@@ -31,11 +32,10 @@ class SettingsStore:
         self.store = store
 
     async def get(self, guild_id: int) -> GuildSettings:
-        async with self.store.connection.execute(
+        row = await self.store.db.fetchrow(
             "SELECT clocks, lobby_expiry, threads FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+            guild_id,
+        )
         if row is None:
             return GuildSettings()
         return GuildSettings(
@@ -44,35 +44,25 @@ class SettingsStore:
             threads=bool(row[2]),
         )
 
-    async def _ensure(self, guild_id: int) -> None:
+    async def _update(self, guild_id: int, assignment: str, value: Any) -> None:
+        """Set one column of the server's row (created with defaults if missing)."""
         async with self.store.transaction() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING",
-                (guild_id,),
+                "INSERT INTO guild_settings (guild_id) VALUES (?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                guild_id,
+            )
+            await db.execute(
+                f"UPDATE guild_settings SET {assignment} WHERE guild_id = ?", value, guild_id
             )
 
     async def set_clock(self, guild_id: int, kind: str, seconds: int) -> None:
         current = await self.get(guild_id)
         clocks = {**current.clocks, kind: int(seconds)}
-        await self._ensure(guild_id)
-        async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE guild_settings SET clocks = ? WHERE guild_id = ?",
-                (json.dumps(clocks, sort_keys=True), guild_id),
-            )
+        await self._update(guild_id, "clocks = ?", json.dumps(clocks, sort_keys=True))
 
     async def set_lobby_expiry(self, guild_id: int, seconds: int) -> None:
-        await self._ensure(guild_id)
-        async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE guild_settings SET lobby_expiry = ? WHERE guild_id = ?",
-                (int(seconds), guild_id),
-            )
+        await self._update(guild_id, "lobby_expiry = ?", int(seconds))
 
     async def set_threads(self, guild_id: int, enabled: bool) -> None:
-        await self._ensure(guild_id)
-        async with self.store.transaction() as db:
-            await db.execute(
-                "UPDATE guild_settings SET threads = ? WHERE guild_id = ?",
-                (int(enabled), guild_id),
-            )
+        await self._update(guild_id, "threads = ?", int(enabled))

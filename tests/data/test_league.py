@@ -1,5 +1,6 @@
-"""The league against a real SQLite file: ratings as openskill computes them, each game
-counted exactly once, resignations, computer games, seasons, history and the CSV export.
+"""The league against a real SQLite file and a real PostgreSQL schema: ratings as
+openskill computes them, each game counted exactly once, resignations, computer games,
+seasons, history and the CSV export.
 
 Expected ratings are derived in each test by calling the openskill model directly on the
 same placements, never typed in as magic numbers.
@@ -7,12 +8,14 @@ same placements, never typed in as magic numbers.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
+from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import Seat, Store, Table
 from data.league import (
@@ -35,6 +38,8 @@ ALICE, BOB, CAROL, DAVE = (
     Seat("Dave", 400),
 )
 MODEL = PlackettLuce()
+
+pytestmark = both_engines()
 
 
 class FixedScores(GameState):
@@ -82,13 +87,6 @@ def bann_drawn() -> GameState:
 def displayed(rating: Any) -> int:
     """The display number from the model's own conservative ordinal (μ − 3σ)."""
     return round(DISPLAY_BASE + DISPLAY_SCALE * rating.ordinal())
-
-
-@pytest.fixture
-async def store(tmp_path):
-    opened = await Store.open(tmp_path / "bot.sqlite3")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
@@ -225,8 +223,8 @@ async def test_a_duplicate_finish_records_nothing_the_second_time(store, league)
     assert len(await league.history(GUILD)) == 1
 
 
-async def test_exactly_once_across_a_reopened_store(tmp_path):
-    path = tmp_path / "bot.sqlite3"
+async def test_exactly_once_across_a_reopened_store(database):
+    path = database.target
     store = await Store.open(path)
     table = await finished(store, [ALICE, BOB], bann_won_by(0))
     assert await League(store).record_finished(table) is not None
@@ -418,3 +416,36 @@ async def test_several_computer_seats_share_one_rated_computer(store, league):
     assert rows["Computer"].sigma == pytest.approx(computer_sigma)
     assert (rows["Computer"].games, rows["Computer"].wins) == (1, 1), "its best seat won"
     assert rows["Alice"].rating == displayed(expected[0][0])
+
+
+async def test_two_processes_recording_at_once_count_each_game_once_and_lose_no_update(
+    database,
+):
+    """Two stores (as two bot processes) record the same games and two games of the same
+    players at the same moment: each game counts once and both rating updates land."""
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
+    first, second = await Store.open(database.target), await Store.open(database.target)
+    try:
+        one = await finished(first, [ALICE, BOB], bann_won_by(0))
+        two = await finished(first, [ALICE, CAROL], bann_won_by(0))
+        leagues = [League(first), League(second)]
+        results = await asyncio.gather(
+            leagues[0].record_finished(one),
+            leagues[1].record_finished(one),
+            leagues[0].record_finished(two),
+            leagues[1].record_finished(two),
+            leagues[1].record_missing(),
+        )
+        season = await leagues[0].current_season(GUILD)
+        standings = {
+            row.name: row.games for row in await leagues[1].standings(GUILD, "bann", season.id)
+        }
+        history = await leagues[0].history(GUILD)
+    finally:
+        await first.close()
+        await second.close()
+    recorded = [result.game_id for result in [*results[:4], *results[4]] if result is not None]
+    assert sorted(recorded) == [one.id, two.id], "each game is recorded once, by one call"
+    assert standings == {"Alice": 2, "Bob": 1, "Carol": 1}, "no update was lost"
+    assert sorted(result.game_id for result in history) == [one.id, two.id]

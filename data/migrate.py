@@ -1,0 +1,148 @@
+"""Move a bot's SQLite database into PostgreSQL.
+
+    python -m data.migrate --to postgresql://user@host/db [--from tablebot.sqlite3]
+
+Copies every table (games, action logs, league seasons, results, seats, ratings and
+settings) in one PostgreSQL transaction, then replays every copied game's action log from
+its seed and compares the result with its stored snapshot. Nothing is committed unless
+every game checks out, and a target that already holds games is refused, so the command
+can never mix two bots' data. The source file is only read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from data.sql import Executor, is_postgres_url
+from data.store import Store
+from games import GAMES, replay
+
+# Parents before children, so foreign keys hold at every insert.
+TABLES = (
+    "games",
+    "actions",
+    "league_seasons",
+    "league_results",
+    "league_seats",
+    "league_ratings",
+    "league_settings",
+)
+# Tables whose ids PostgreSQL generates: their sequences continue after the copied ids.
+GENERATED_IDS = ("games", "league_seasons")
+BATCH = 1000
+
+
+class MigrationRefused(Exception):
+    """The copy was not made; the message says why."""
+
+
+@dataclass(frozen=True)
+class Report:
+    rows: dict[str, int]
+    games_checked: int
+
+
+async def migrate(source: str, target: str) -> Report:
+    """Copy the SQLite database at ``source`` into the PostgreSQL database ``target``."""
+    if not is_postgres_url(target):
+        raise MigrationRefused(f"--to must be a postgresql:// URL, not {target!r}.")
+    if is_postgres_url(source) or not os.path.exists(source):
+        raise MigrationRefused(f"--from must be an existing SQLite file, not {source!r}.")
+    sqlite = await Store.open(source)
+    try:
+        postgres = await Store.open(target)
+        try:
+            return await _copy(sqlite, postgres)
+        finally:
+            await postgres.close()
+    finally:
+        await sqlite.close()
+
+
+async def _copy(sqlite: Store, postgres: Store) -> Report:
+    async with postgres.transaction() as tx:
+        if int(await tx.fetchval("SELECT COUNT(*) FROM games")):
+            raise MigrationRefused(
+                "the target database already holds games: migrate into an empty database."
+            )
+        rows = {table: await _copy_table(sqlite, tx, table) for table in TABLES}
+        for table in GENERATED_IDS:
+            await tx.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table}"
+            )
+        checked = await _check_games(tx)
+    return Report(rows, checked)
+
+
+async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
+    columns = [str(row[1]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
+    names = ", ".join(columns)
+    rows = await sqlite.db.fetch(f"SELECT {names} FROM {table}")
+    insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
+    for start in range(0, len(rows), BATCH):
+        await tx.executemany(insert, [tuple(row) for row in rows[start : start + BATCH]])
+    return len(rows)
+
+
+async def _check_games(tx: Executor) -> int:
+    """Replay every copied game with a state; raise MigrationRefused naming any that differ."""
+    games = await tx.fetch(
+        "SELECT id, kind, seats, options, seed, state FROM games WHERE state IS NOT NULL"
+        " ORDER BY id"
+    )
+    broken = []
+    for game_id, kind, seats, options, seed, state in games:
+        if kind not in GAMES:
+            broken.append(f"#{game_id} (unknown game {kind!r})")
+            continue
+        logged = await tx.fetch(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id
+        )
+        replayed = replay(
+            kind,
+            players=len(json.loads(seats)),
+            seed=seed,
+            options=json.loads(options),
+            actions=[row[0] for row in logged],
+        )
+        if replayed.to_dict() != json.loads(state):
+            broken.append(f"#{game_id}")
+    if broken:
+        raise MigrationRefused(
+            "nothing was copied: replaying the action log does not give the stored state of"
+            f" game(s) {', '.join(broken)}."
+        )
+    return len(games)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m data.migrate", description="Copy the SQLite database into PostgreSQL."
+    )
+    parser.add_argument("--to", required=True, help="the PostgreSQL URL (postgresql://…)")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        default=os.environ.get("DATABASE_PATH") or "tablebot.sqlite3",
+        help="the SQLite file (default: DATABASE_PATH or tablebot.sqlite3)",
+    )
+    arguments = parser.parse_args(argv)
+    try:
+        report = asyncio.run(migrate(arguments.source, arguments.to))
+    except MigrationRefused as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 1
+    copied = ", ".join(f"{count} {table}" for table, count in report.rows.items())
+    print(f"copied {copied}; {report.games_checked} game(s) replayed and verified.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
