@@ -31,6 +31,8 @@ CLOCK_OPTIONS = [
     app_commands.Choice(name=name, value=seconds) for name, seconds in rules.CLOCK_CHOICES.items()
 ]
 CLOCK_HELP = "Time per decision (default: this server's setting)"
+CLAIM_LEASE = 60.0
+"""Seconds a claimed due table is left to its claimant before anyone may claim it again."""
 CLOCK_VERBS = frozenset({"rejoin", "pause", "resume"})
 PAUSED = "The game is paused: press **Resume** on the board (or `/game resume`) first."
 
@@ -172,7 +174,7 @@ class Clocks(commands.Cog):
     # ---- the scheduler's work ------------------------------------------------------------
 
     async def run_due(self, now: float) -> None:
-        for table in await self.store.due_tables(now):
+        for table in await self.store.claim_due(now, lease=CLAIM_LEASE):
             await self.handle_due(table, now)
 
     async def handle_due(self, table: Table, now: float) -> bool:

@@ -319,20 +319,27 @@ class Store:
         earliest = await self._db.fetchval("SELECT MIN(due_at) FROM games WHERE due_at IS NOT NULL")
         return float(earliest) if earliest is not None else None
 
-    async def due_tables(self, now: float, limit: int = 50) -> list[Table]:
-        """Open tables whose due moment has come, earliest first.
+    async def claim_due(self, now: float, *, lease: float, limit: int = 50) -> list[Table]:
+        """Claim open tables whose due moment has come: each one's ``due_at`` moves to
+        ``now + lease``, so another process (and this one's next tick) passes it by until
+        the claimant has saved it or, if it died, the lease has run out.
 
-        Reading claims nothing: whatever is done with a table is saved with the version
-        (and due moment) read here, the claim every process's writes go through, so a
-        move or another process that saved first makes it a no-op.
+        On PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so two processes
+        claiming at once take different tables; SQLite has one writer. Whatever the
+        claimant then does goes through the versioned save, so a move saved first still
+        wins.
         """
-        rows = await self._db.fetch(
-            f"SELECT {_COLUMNS} FROM games WHERE due_at IS NOT NULL AND due_at <= ?"
-            " ORDER BY due_at LIMIT ?",
-            now,
-            limit,
-        )
-        return [_row_to_table(row) for row in rows]
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else ""
+        async with self.transaction() as db:
+            rows = await db.fetch(
+                "UPDATE games SET due_at = ? WHERE id IN (SELECT id FROM games"
+                " WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?"
+                f"{skip_locked}) RETURNING {_COLUMNS}",
+                now + lease,
+                now,
+                limit,
+            )
+        return sorted((_row_to_table(row) for row in rows), key=lambda table: table.id)
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         """Point the table at its board message.
