@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import DEFAULT_LEVEL, GameSpec, GameState, IllegalAction, Option, Rng, check_level
 
 ROWS = 8
 COLUMNS = 6
@@ -680,6 +680,9 @@ NEARNESS_WEIGHT = 0.08
 NEARNESS_DECAY = 0.7
 SEND_WEIGHT = 1.0
 LEADER_WEIGHT = 0.15
+# Hard looks one roll further: the best walk for each die of its next turn, where the
+# blockade may also move (a bar, one roll in six, redraws its row).
+LOOKAHEAD_WEIGHT = 0.6
 
 
 def _collect_by_length(start: int, targets: frozenset[int], blockade: int) -> list[int]:
@@ -742,8 +745,48 @@ def _walk_value(state: BarreeState, option: WalkOption) -> float:
     return value
 
 
-def bot_action(state: BarreeState, seed: int = 0) -> str:
+@lru_cache(maxsize=16384)
+def _next_turn_value(start: int, hand: frozenset[int], blockade: int) -> float:
+    """The expected value of the best walk on the next roll from ``start`` with ``hand``
+    (each walk judged like ``_walk_value`` without sending), a bar scoring nothing."""
+    if not hand:
+        return 0.0
+    total = 0.0
+    for die in range(1, 6):
+        outcomes = walk_outcomes(start, die, blockade, hand)
+        total += max(
+            (
+                len(discarded)
+                + NEXT_TURN_WEIGHT * _expected_next_turn(end, hand - discarded, blockade)
+                + NEARNESS_WEIGHT * _nearness(end, hand - discarded, blockade)
+                for end, discarded in outcomes
+            ),
+            default=0.0,
+        )
+    return total / 6
+
+
+def _hard_walk_value(state: BarreeState, option: WalkOption) -> float:
+    hand = frozenset(state.cards[state.current]) - frozenset(option.discards)
+    value = float(len(option.discards))
+    if option.lands_on:
+        send_value, _ = _best_send(state, option.end, hand)
+        value += send_value
+    value += LOOKAHEAD_WEIGHT * _next_turn_value(option.end, hand, state.blockade)
+    return value + NEARNESS_WEIGHT * _nearness(option.end, hand, state.blockade)
+
+
+def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
+    """A walk that discards at least all but one of the cards the best walk could, at
+    random: plausible, but blind to what comes next."""
+    most = max(len(option.discards) for option in options)
+    plausible = [option.action for option in options if len(option.discards) >= most - 1]
+    return random.Random(seed).choice(plausible)
+
+
+def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
     """The computer player's choice for the seat to move, from public information only."""
+    check_level(level)
     if state.phase == PHASE_ROLL:
         return ROLL
     if state.phase == PHASE_DRIVE:
@@ -753,7 +796,10 @@ def bot_action(state: BarreeState, seed: int = 0) -> str:
     options = walk_options(state)
     if not options:
         raise IllegalAction("There is nothing to decide: the game is over.")
-    values = [_walk_value(state, option) for option in options]
+    if level == "easy":
+        return _easy_walk(state, options, seed)
+    judge = _hard_walk_value if level == "hard" else _walk_value
+    values = [judge(state, option) for option in options]
     top = max(values)
     best = [option.action for option, value in zip(options, values, strict=True) if value == top]
     return random.Random(seed).choice(best)
