@@ -97,8 +97,9 @@ def bann_searcher(plies: int) -> Baseline:
         best_action, best_score = moves[0].action, -_BANN_WIN - 2
         for move in moves:
             captured = tuple(bann_rules._captures(state.board, side, move.target))
-            wins = move.target == bann_rules.target_castle(side) or len(captured) == (
-                search.counts[1 - side]
+            wins = (
+                move.target == bann_rules.target_castle(side)
+                or len(captured) == (search.counts[1 - side])
             )
             if wins:
                 return move.action
