@@ -862,11 +862,13 @@ DOUBLING_PLAYOUTS = 96
 MIN_WORLDS = 6
 # Hard plays its playouts the way a careful player would (``_sensible_card``), which
 # costs more per playout but judges both cards and doubles far better than random play.
-HARD_PLAY_PLAYOUTS = 200
+HARD_PLAY_PLAYOUTS = 160
 HARD_DOUBLING_PLAYOUTS = 60
 SENSIBLE_NOISE = 0.1
-# Hard doubles only where the playouts expect it to gain at least this much.
-HARD_DOUBLING_MARGIN = 2.0
+# Hard doubles only where the playouts expect it to gain at least this much; in Trumps
+# declarer's chosen suit plays better than the playouts see, so it asks for more there.
+HARD_DOUBLING_MARGIN = {"trumps": 12.0}
+HARD_DOUBLING_MARGIN_OTHERWISE = 2.0
 # Easy plays like a careful player without looking ahead, and carelessly this often.
 EASY_NOISE = 0.35
 EASY_CONTRACT_PLAYOUTS = 28
@@ -1266,7 +1268,11 @@ def _choose_doubles(view: dict[str, Any], rng: random.Random, level: str) -> str
         hard = level == "hard"
         playouts = HARD_DOUBLING_PLAYOUTS if hard else DOUBLING_PLAYOUTS
         policy: Policy = _sensible_card if hard else _random_card
-        threshold = HARD_DOUBLING_MARGIN if hard else -DOUBLING_CONFIDENCE
+        threshold = (
+            HARD_DOUBLING_MARGIN.get(view["contract"], HARD_DOUBLING_MARGIN_OTHERWISE)
+            if hard
+            else -DOUBLING_CONFIDENCE
+        )
         unseen, excluded = _unseen_constraints(view)
         expected = [0.0, 0.0, 0.0, 0.0]
         for _ in range(playouts):

@@ -680,9 +680,6 @@ NEARNESS_WEIGHT = 0.08
 NEARNESS_DECAY = 0.7
 SEND_WEIGHT = 1.0
 LEADER_WEIGHT = 0.15
-# Hard looks one roll further: the best walk for each die of its next turn, where the
-# blockade may also move (a bar, one roll in six, redraws its row).
-LOOKAHEAD_WEIGHT = 0.6
 
 
 def _collect_by_length(start: int, targets: frozenset[int], blockade: int) -> list[int]:
@@ -745,37 +742,6 @@ def _walk_value(state: BarreeState, option: WalkOption) -> float:
     return value
 
 
-@lru_cache(maxsize=16384)
-def _next_turn_value(start: int, hand: frozenset[int], blockade: int) -> float:
-    """The expected value of the best walk on the next roll from ``start`` with ``hand``
-    (each walk judged like ``_walk_value`` without sending), a bar scoring nothing."""
-    if not hand:
-        return 0.0
-    total = 0.0
-    for die in range(1, 6):
-        outcomes = walk_outcomes(start, die, blockade, hand)
-        total += max(
-            (
-                len(discarded)
-                + NEXT_TURN_WEIGHT * _expected_next_turn(end, hand - discarded, blockade)
-                + NEARNESS_WEIGHT * _nearness(end, hand - discarded, blockade)
-                for end, discarded in outcomes
-            ),
-            default=0.0,
-        )
-    return total / 6
-
-
-def _hard_walk_value(state: BarreeState, option: WalkOption) -> float:
-    hand = frozenset(state.cards[state.current]) - frozenset(option.discards)
-    value = float(len(option.discards))
-    if option.lands_on:
-        send_value, _ = _best_send(state, option.end, hand)
-        value += send_value
-    value += LOOKAHEAD_WEIGHT * _next_turn_value(option.end, hand, state.blockade)
-    return value + NEARNESS_WEIGHT * _nearness(option.end, hand, state.blockade)
-
-
 def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
     """A walk that discards at least all but one of the cards the best walk could, at
     random: plausible, but blind to what comes next."""
@@ -785,7 +751,13 @@ def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
 
 
 def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
-    """The computer player's choice for the seat to move, from public information only."""
+    """The computer player's choice for the seat to move, from public information only.
+
+    Every level sends a piece it lands on as ``_best_send`` judges. Walks: hard weighs
+    the cards each walk sheds now, by sending and on the next roll (``_walk_value``);
+    normal takes the walk ``walk_options`` ranks first (most cards, then a sending, then
+    nearest the rest); easy any walk shedding all but at most one of the most it could.
+    """
     check_level(level)
     if state.phase == PHASE_ROLL:
         return ROLL
@@ -798,8 +770,9 @@ def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) ->
         raise IllegalAction("There is nothing to decide: the game is over.")
     if level == "easy":
         return _easy_walk(state, options, seed)
-    judge = _hard_walk_value if level == "hard" else _walk_value
-    values = [judge(state, option) for option in options]
+    if level == "normal":
+        return options[0].action
+    values = [_walk_value(state, option) for option in options]
     top = max(values)
     best = [option.action for option, value in zip(options, values, strict=True) if value == top]
     return random.Random(seed).choice(best)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any
 
 from games.base import DEFAULT_LEVEL, GameSpec, GameState, IllegalAction, Option, Rng, check_level
@@ -732,7 +731,6 @@ _WEIGHT_WASTE = 4.0
 _HOME_WASTE = (0.0, 2.5, 1.6, 0.9, 0.4, 0.15, 0.0)
 _BLOCK_CAP = 15
 _SHORTLIST = 40
-_HARD_CANDIDATES = 3
 _EASY_CHOICES = 4
 _WON = 10_000.0
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
@@ -895,84 +893,14 @@ def _refine(mover: _Mover, end: list[int], theirs: list[int], next_double: int |
     return value
 
 
-def _stage_ends(mover: _Mover, mine: list[int], dice: tuple[int, ...]) -> set[bytes]:
-    """The distinct end positions of every maximal play of ``dice`` (``mine`` restored)."""
-    memo: dict[Any, int] = {}
-    best = mover.longest(mine, dice, memo)
-    if best == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        ends = set()
-        for source, _die, target in mover.first_steps(mine, dice):
-            mine[source] -= 1
-            mine[target] += 1
-            ends.add(bytes(mine))
-            mine[source] += 1
-            mine[target] -= 1
-        return ends
-    ends = set()
-    seen: set[tuple[bytes, tuple[int, ...]]] = set()
-
-    def walk(dice: tuple[int, ...], left: int) -> None:
-        key = (bytes(mine), dice)
-        if key in seen:
-            return
-        seen.add(key)
-        if left == 0 or mine[0] == CHECKERS:
-            ends.add(key[0])
-            return
-        for die, rest in _die_choices(dice):
-            for source in mover.sources(mine):
-                target = mover.target(mine, source, die)
-                if target < 0:
-                    continue
-                mine[source] -= 1
-                mine[target] += 1
-                if 1 + mover.longest(mine, rest, memo) == left:
-                    walk(rest, left - 1)
-                mine[source] += 1
-                mine[target] -= 1
-
-    walk(dice, best)
-    return ends
-
-
-def _turned(board: list[int] | bytes) -> list[int]:
-    """A side's board in the other side's numbering (index 0, the borne-off count, stays)."""
-    turned = [board[0]] + [0] * POINTS
-    for point in range(1, POINTS + 1):
-        turned[_OPPONENT_POINT[point]] = board[point]
-    return turned
-
-
-_ROLLS = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
-
-
-@lru_cache(maxsize=8192)
-def _after_reply(end: bytes, theirs: bytes) -> float:
-    """The value of ``end`` once the opponent has answered it: over each of his 21 rolls
-    he plays the stage that evaluates best for him, and ``evaluate`` judges the result
-    for us (averaged with the rolls' odds). Pure, so caching it changes no decision."""
-    mine = list(end)
-    their_own, mine_for_them = _turned(theirs), _turned(end)
-    blocked = [False] + [bool(mine_for_them[point]) for point in range(1, POINTS + 1)]
-    opponent = _Mover(blocked, mine[0])
-    total = 0.0
-    for high, low in _ROLLS:
-        dice = (high,) * 4 if high == low else (high, low)
-        replies = _stage_ends(opponent, their_own, dice) or {bytes(their_own)}
-        reply = max(replies, key=lambda after: (evaluate(list(after), mine_for_them), after))
-        total += (1 if high == low else 2) * evaluate(mine, _turned(reply))
-    return total / 36
-
-
 def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
     """The first step of the stage play whose end position scores best (ties broken by
     the seed).
 
-    Every end position gets a quick static evaluation; the best few are then judged
-    again with the dice each side will be able to play next (and, inside an escalation
-    chain, whether the next double can be played four times). Hard then plays the
-    opponent's best answer to each of his 21 rolls against its last few candidates,
-    unless its own escalation chain goes on; easy picks among its few best at random.
+    Every end position gets a quick static evaluation. Inside an escalation chain, hard
+    and normal judge the best few again by whether the next double can be played four
+    times; hard also by the dice each side will be able to play next. Easy picks one of
+    its few best at random.
     """
     check_level(level)
     if state.over:
@@ -990,15 +918,17 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     chain = state.chain_to_come()
     full_stage = mover.longest(mine, state.dice, {}) == len(state.dice)
     next_double = chain[0] if chain and full_stage else None
-    scored = sorted(
-        (value + _refine(mover, list(end), theirs, next_double), end, first)
-        for value, end, first in quick[:_SHORTLIST]
-    )
-    if level == "hard" and next_double is None and len(scored) > 1:
-        their_bytes = bytes(theirs)
+    if level == "hard":
         scored = sorted(
-            (_after_reply(end, their_bytes) + _refine(mover, list(end), theirs, None), end, first)
-            for _value, end, first in scored[-_HARD_CANDIDATES:]
+            (value + _refine(mover, list(end), theirs, next_double), end, first)
+            for value, end, first in quick[:_SHORTLIST]
+        )
+    else:
+        scored = sorted(
+            (value - _chain_loss(mover, list(end), next_double), end, first)
+            if next_double is not None and end[0] < CHECKERS
+            else (value, end, first)
+            for value, end, first in quick[:_SHORTLIST]
         )
     top = scored[-1][0]
     best = [first for value, _end, first in scored if value == top]
