@@ -62,6 +62,7 @@ class GameResult:
     points: float
     deals: int
     decisions_ms: list[float]
+    finished: bool = True
     doubling: dict[str, list[float]] = field(default_factory=dict)
     domino_doubled_declarer: list[int] = field(default_factory=list)
 
@@ -98,7 +99,7 @@ def play_one(task: tuple[str, str, str, int, int, int]) -> GameResult:
     winners = [index for index, score in enumerate(scores) if score == best]
     share = 1 / len(winners) if seat in winners else 0.0
     others = [score for index, score in enumerate(scores) if index != seat]
-    return GameResult(share, mine - statistics.fmean(others), 1, decisions)
+    return GameResult(share, mine - statistics.fmean(others), 1, decisions, state.is_over)
 
 
 def _barbu_result(state: Any, seat: int, decisions: list[float]) -> GameResult:
@@ -122,7 +123,13 @@ def _barbu_result(state: Any, seat: int, decisions: list[float]) -> GameResult:
     winners = [index for index, total in enumerate(totals) if total == best]
     share = 1 / len(winners) if seat in winners else 0.0
     return GameResult(
-        share, statistics.fmean(differences), len(differences), decisions, doubling, domino_doubled
+        share,
+        statistics.fmean(differences),
+        len(differences),
+        decisions,
+        state.is_over,
+        doubling,
+        domino_doubled,
     )
 
 
@@ -154,6 +161,7 @@ def summary(args: argparse.Namespace, results: list[GameResult], seconds: float)
     unit = "per deal" if args.game == "barbu" else "per game"
     decisions = [ms for result in results for ms in result.decisions_ms]
     deals = sum(result.deals for result in results)
+    unfinished = sum(not result.finished for result in results)
     lines = [
         f"{args.game} ({args.players} players): {args.player} vs {args.opponent}, "
         f"{len(results)} games" + (f", {deals} deals" if args.game == "barbu" else ""),
@@ -161,6 +169,10 @@ def summary(args: argparse.Namespace, results: list[GameResult], seconds: float)
         f"(equal strength: {100 / args.players:.1f}%)",
         f"  points {unit}: {points:+.2f} ± {points_half:.2f}",
     ]
+    if unfinished:
+        lines.append(
+            f"  {unfinished} games stopped at {MOVE_CAP[args.game]} moves (scored as draws)"
+        )
     if decisions:
         lines.append(
             f"  decisions: n={len(decisions)} median={statistics.median(decisions):.1f} ms "
