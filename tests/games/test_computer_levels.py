@@ -3,10 +3,15 @@ same decision for the same state, seed and level however busy the machine is."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
+import os
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -22,16 +27,31 @@ SAMPLE_PLIES = {
 }
 
 
+# Fewer playouts: these tests check decisions, not playing strength.
+QUICK_BARBU = (
+    ("PLAY_PLAYOUTS", 24),
+    ("CONTRACT_PLAYOUTS", 30),
+    ("DOUBLING_PLAYOUTS", 12),
+    ("HARD_PLAY_PLAYOUTS", 24),
+    ("HARD_DOUBLING_PLAYOUTS", 12),
+)
+KINDS = tuple(sorted(GAMES))
+ROOT = Path(__file__).resolve().parents[2]
+# Another interpreter with another string-hash seed, as on another machine.
+OTHER_PROCESS = f"""
+import json, sys
+sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "tests" / "games")!r}]
+import test_computer_levels as levels
+from games import barbu
+for name, value in levels.QUICK_BARBU:
+    setattr(barbu, name, value)
+print(json.dumps([[*key, action] for key, action in levels.decisions(levels.KINDS).items()]))
+"""
+
+
 @pytest.fixture
 def quick_barbu(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fewer playouts: these tests check decisions, not playing strength."""
-    for name, value in (
-        ("PLAY_PLAYOUTS", 24),
-        ("CONTRACT_PLAYOUTS", 30),
-        ("DOUBLING_PLAYOUTS", 12),
-        ("HARD_PLAY_PLAYOUTS", 24),
-        ("HARD_DOUBLING_PLAYOUTS", 12),
-    ):
+    for name, value in QUICK_BARBU:
         monkeypatch.setattr(barbu, name, value)
 
 
@@ -73,7 +93,7 @@ def test_every_level_plays_legal_moves(kind: str, quick_barbu: None) -> None:
 def test_the_same_state_seed_and_level_give_the_same_decision_under_load(
     quick_barbu: None,
 ) -> None:
-    kinds = tuple(sorted(GAMES))
+    kinds = KINDS
     idle = decisions(kinds)
     stop_processes = multiprocessing.Event()
     stop_threads = threading.Event()
@@ -89,6 +109,20 @@ def test_the_same_state_seed_and_level_give_the_same_decision_under_load(
         for burner in [*burners, *threads]:
             burner.join()
     assert loaded == idle
+
+
+def test_another_process_with_another_hash_seed_decides_the_same(quick_barbu: None) -> None:
+    here = decisions(KINDS)
+    environment = {**os.environ, "PYTHONHASHSEED": "4242"}
+    finished = subprocess.run(
+        [sys.executable, "-c", OTHER_PROCESS],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    there = {tuple(entry[:3]): entry[3] for entry in json.loads(finished.stdout)}
+    assert there == here
 
 
 def test_an_unknown_level_is_refused() -> None:
