@@ -732,6 +732,8 @@ _HOME_WASTE = (0.0, 2.5, 1.6, 0.9, 0.4, 0.15, 0.0)
 _BLOCK_CAP = 15
 _SHORTLIST = 40
 _EASY_CHOICES = 4
+# normal treats plays this close (in pips) to the best one as equally good
+_NORMAL_MARGIN = 5.0
 _WON = 10_000.0
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
@@ -897,10 +899,11 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     """The first step of the stage play whose end position scores best (ties broken by
     the seed).
 
-    Every end position gets a quick static evaluation. Inside an escalation chain, hard
-    and normal judge the best few again by whether the next double can be played four
-    times; hard also by the dice each side will be able to play next. Easy picks one of
-    its few best at random.
+    Every end position gets a quick static evaluation; the best few are then judged
+    again with the dice each side will be able to play next (and, inside an escalation
+    chain, whether the next double can be played four times). Hard plays the best of
+    them; normal any within ``_NORMAL_MARGIN`` of the best, easy any of the four best by
+    the quick evaluation.
     """
     check_level(level)
     if state.over:
@@ -918,20 +921,13 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     chain = state.chain_to_come()
     full_stage = mover.longest(mine, state.dice, {}) == len(state.dice)
     next_double = chain[0] if chain and full_stage else None
-    if level == "hard":
-        scored = sorted(
-            (value + _refine(mover, list(end), theirs, next_double), end, first)
-            for value, end, first in quick[:_SHORTLIST]
-        )
-    else:
-        scored = sorted(
-            (value - _chain_loss(mover, list(end), next_double), end, first)
-            if next_double is not None and end[0] < CHECKERS
-            else (value, end, first)
-            for value, end, first in quick[:_SHORTLIST]
-        )
+    scored = sorted(
+        (value + _refine(mover, list(end), theirs, next_double), end, first)
+        for value, end, first in quick[:_SHORTLIST]
+    )
     top = scored[-1][0]
-    best = [first for value, _end, first in scored if value == top]
+    margin = _NORMAL_MARGIN if level == "normal" else 0.0
+    best = [first for value, _end, first in scored if value >= top - margin]
     source, die, _target = best[0] if len(best) == 1 else Rng(seed).choice(best)
     return step_notation(source, die)
 
