@@ -1259,8 +1259,8 @@ def _choose_doubles(view: dict[str, Any], rng: random.Random, level: str) -> str
 
     The deal is played out from its start in many determinizations; normal plays them
     at random and allows for that (``DOUBLING_CONFIDENCE``), hard plays them carefully
-    and doubles only an expected gain of ``HARD_DOUBLING_MARGIN``; easy doubles only
-    when the rules oblige it to."""
+    and doubles only an expected gain of ``HARD_DOUBLING_MARGIN`` (any gain for a
+    double of declarer it still owes); easy doubles only when the rules oblige it to."""
     seat = view["seat"]
     choice = view["doubling"]
     chosen: list[int] = []
@@ -1279,10 +1279,17 @@ def _choose_doubles(view: dict[str, Any], rng: random.Random, level: str) -> str
             hands = _sample_hands(seat, view, unseen, excluded, rng)
             raw = _playout(_fresh_position(view, hands, view["contract_action"]), rng, policy)
             expected = [total + score for total, score in zip(expected, raw, strict=True)]
+        owed = hard and choice["needed"] > 0 and view["contract"] not in POSITIVE_CONTRACTS
+
+        def bar(target: int) -> float:
+            # a double of declarer still owed is spent anyway: better on a negative
+            # contract that does not lose than forced later, perhaps in Trumps
+            return min(threshold, 0.0) if owed and target == view["declarer"] else threshold
+
         chosen = [
             target
             for target in choice["targets"]
-            if (expected[seat] - expected[target]) / playouts > threshold
+            if (expected[seat] - expected[target]) / playouts > bar(target)
         ]
     if choice["required"] is not None and choice["required"] not in chosen:
         chosen.append(choice["required"])
