@@ -136,8 +136,8 @@ def _barbu_result(state: Any, seat: int, decisions: list[float]) -> GameResult:
         len(differences),
         decisions,
         state.is_over,
-        doubling,
-        domino_doubled,
+        doubling=doubling,
+        domino_doubled_declarer=domino_doubled,
     )
 
 
