@@ -9,9 +9,10 @@ from discord import app_commands
 
 from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
+from cogs.computers import Level
 from cogs.table import GameCog, Turn
 from data import Table
-from games import GAMES
+from games import DEFAULT_LEVEL, GAMES
 from games.bann import BannState, side_faces
 from render.bann import render_bann
 
@@ -162,7 +163,7 @@ class BannCog(GameCog, name="Bann"):
     @group.command(name="new", description="Open a Bann table in this channel")
     @app_commands.describe(
         opponent="Invite one player (only they can take the seat)",
-        computer="Play against the computer right away",
+        computer="Play against the computer right away, at this level",
         clock=CLOCK_HELP,
     )
     @app_commands.choices(clock=CLOCK_OPTIONS)
@@ -170,7 +171,7 @@ class BannCog(GameCog, name="Bann"):
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
-        computer: bool = False,
+        computer: Level | None = None,
         clock: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.tables.open_lobby(
@@ -179,6 +180,7 @@ class BannCog(GameCog, name="Bann"):
             options={},
             invited=None if computer else opponent,
             computers=1 if computer else 0,
+            level=computer or DEFAULT_LEVEL,
             clock=clock.value if clock else None,
         )
 

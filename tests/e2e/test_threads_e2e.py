@@ -24,7 +24,7 @@ async def test_a_table_in_its_own_thread_from_start_to_end(fake_discord, start_b
     world = fake_discord
     await start_bot()
     await turn_threads_on(world)
-    opened = await world.alice.slash(world.games, "bann new", computer=True)
+    opened = await world.alice.slash(world.games, "bann new", computer="normal")
     assert "own thread" in opened.message.content
     thread = world.guild.thread("Bann – Alice")
     assert thread.parent is world.games and thread.id == opened.message.id
