@@ -95,6 +95,7 @@ class Samples:
         self.board_ms: list[float] = []
         self.moves = 0
         self.timeouts = 0
+        self.unanswered = 0
         self.refusals: dict[str, int] = defaultdict(int)
 
 
@@ -110,14 +111,23 @@ def game_row(database: Path, channel_id: int) -> tuple[int, int, str, dict] | No
     return row[0], row[1], row[2], json.loads(row[3])
 
 
+UNANSWERED_MS = 10_000.0
+"""An interaction with no answer in 10 s counts as that slow (Discord gives up after 3 s)."""
+
+
 async def answered_ms(record) -> float:
-    await record.wait_answered(timeout=60)
+    try:
+        await record.wait_answered(timeout=UNANSWERED_MS / 1000)
+    except AssertionError:
+        return UNANSWERED_MS
     return record.latency * 1000
 
 
 async def open_game(fake: WatchedFake, channel, players: list[SimUser]) -> Message:
     opened = await players[0].slash_nowait(channel, "bann new", opponent=players[1])
     await opened.wait_answered(timeout=60)
+    if opened.original is None:
+        raise RuntimeError(f"no lobby in {channel.name}")
     while opened.original is None or not opened.original.buttons():
         await asyncio.sleep(0.01)
     joined = await players[1].click_nowait(opened.original, "Join")
@@ -143,13 +153,18 @@ async def play_game(
         assert row is not None
         game_id, version, status, data = row
         if status != "active":
-            board = await open_game(fake, channel, players)
+            try:
+                board = await open_game(fake, channel, players)
+            except (RuntimeError, AssertionError):
+                samples.refusals["a new game did not open"] += 1
+                return
             continue
         state = BANN.from_dict(data)
         player = players[state.current_player]
         action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
         tip = await player.click_nowait(board, f"Tip to {action.split('>')[0]}")
         samples.ack_ms.append(await answered_ms(tip))
+        samples.unanswered += samples.ack_ms[-1] == UNANSWERED_MS
         menu = tip.original
         if menu is None or not menu.selects():
             samples.refusals[menu.content[:40] if menu else "no answer"] += 1
@@ -159,6 +174,7 @@ async def play_game(
         start = time.perf_counter()
         move = await player.select_nowait(menu, [action])
         samples.ack_ms.append(await answered_ms(move))
+        samples.unanswered += samples.ack_ms[-1] == UNANSWERED_MS
         try:
             drawn = await asyncio.wait_for(shown, timeout=30)
         except TimeoutError:
@@ -289,6 +305,7 @@ async def main() -> None:
     print(f"bot: {arguments.root}")
     print(f"{samples.moves} moves in {elapsed:.0f} s by {arguments.games} games "
           f"({samples.moves / elapsed:.1f}/s); {samples.timeouts} boards not shown in 30 s; "
+          f"{samples.unanswered} interactions unanswered; "
           f"refusals {dict(samples.refusals)}")  # fmt: skip
     for name, values in (("acknowledgement", samples.ack_ms), ("click → board", samples.board_ms)):
         if values:

@@ -141,6 +141,10 @@ class Store:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        # A file database gets a second connection for reads (see open): on a thread of
+        # its own they do not queue behind the statements of a write transaction, and WAL
+        # shows them every committed write.
+        self._reads = connection
         self._write_lock = asyncio.Lock()
 
     @contextlib.asynccontextmanager
@@ -169,9 +173,13 @@ class Store:
         await connection.execute("PRAGMA foreign_keys=ON")
         store = cls(connection)
         await store._migrate()
+        if str(path) != ":memory:":
+            store._reads = await aiosqlite.connect(path, isolation_level=None)
         return store
 
     async def close(self) -> None:
+        if self._reads is not self._db:
+            await self._reads.close()
         await self._db.close()
 
     @property
@@ -243,14 +251,14 @@ class Store:
         return table
 
     async def load(self, game_id: int) -> Table | None:
-        async with self._db.execute(
+        async with self._reads.execute(
             f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
         ) as cursor:
             row = await cursor.fetchone()
         return _row_to_table(row) if row else None
 
     async def open_table_in(self, channel_id: int) -> Table | None:
-        async with self._db.execute(
+        async with self._reads.execute(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
         ) as cursor:
@@ -258,14 +266,14 @@ class Store:
         return _row_to_table(row) if row else None
 
     async def unfinished(self) -> list[Table]:
-        async with self._db.execute(
+        async with self._reads.execute(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
         ) as cursor:
             rows = await cursor.fetchall()
         return [_row_to_table(row) for row in rows]
 
     async def count_unfinished(self) -> int:
-        async with self._db.execute(
+        async with self._reads.execute(
             "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
         ) as cursor:
             row = await cursor.fetchone()
@@ -337,7 +345,7 @@ class Store:
 
     async def boards_behind(self) -> list[Table]:
         """Tables whose message does not show their latest version (oldest change first)."""
-        async with self._db.execute(
+        async with self._reads.execute(
             f"SELECT {_COLUMNS} FROM games"
             " WHERE (board_version IS NULL OR board_version < version)"
             " AND (status IN ('lobby', 'active') OR board_message_id IS NOT NULL)"
@@ -347,7 +355,7 @@ class Store:
         return [_row_to_table(row) for row in rows]
 
     async def open_lobbies_of(self, guild_id: int, creator_id: int) -> int:
-        async with self._db.execute(
+        async with self._reads.execute(
             "SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'",
             (guild_id, creator_id),
         ) as cursor:
@@ -376,7 +384,7 @@ class Store:
         )
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        async with self._db.execute(
+        async with self._reads.execute(
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
         ) as cursor:
