@@ -193,7 +193,6 @@ async def run_load(
     samples = Samples()
     until = time.perf_counter() + seconds
     chooser = random.Random(7)
-    players = [user for user in fake.users[:2]]
 
     async def trim() -> None:
         while time.perf_counter() < until:
@@ -204,7 +203,7 @@ async def run_load(
         asyncio.create_task(
             play_game(fake, channel, players, board, database, samples, until, chooser)
         )
-        for channel, board in boards
+        for channel, players, board in boards
     ]
     trimmer = asyncio.create_task(trim())
     await asyncio.gather(*tasks)
@@ -267,7 +266,11 @@ async def main() -> None:
     fake_ca().cert_pem.write_to_path(str(ca_pem))
     async with WatchedFake() as fake:
         guild = fake.add_guild("Bench")
-        players = [fake.add_user(name, guild=guild) for name in ("alice", "bob")]
+        # Two players of their own per game: one member may keep only three lobbies open.
+        pairs = [
+            [fake.add_user(f"p{n}a", guild=guild), fake.add_user(f"p{n}b", guild=guild)]
+            for n in range(arguments.games)
+        ]
         joiners = [fake.add_user(f"joiner{n}", guild=guild) for n in range(arguments.joins)]
         channels = [guild.add_text_channel(f"table-{n}") for n in range(arguments.games)]
         identified = fake.gateway.identify_count
@@ -286,11 +289,11 @@ async def main() -> None:
         await asyncio.sleep(1)
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
-        async def set_up(channel):
+        async def set_up(channel, players):
             async with gate:
-                return channel, await open_game(fake, channel, players)
+                return channel, players, await open_game(fake, channel, players)
 
-        boards = await asyncio.gather(*(set_up(channel) for channel in channels))
+        boards = await asyncio.gather(*map(set_up, channels, pairs))
         fake.forget_history()
         print(f"{len(boards)} games open; load average {os.getloadavg()}", flush=True)
         child.send_signal(signal.SIGUSR1)
