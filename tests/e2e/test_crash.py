@@ -137,7 +137,9 @@ def mover(table: Table, game: dict) -> tuple[SimUser, str] | None:
     seats = json.loads(game["seats"])
     user_id = seats[state.current_player]["user_id"]
     player = next(p for p in table.players if p.id == user_id)
-    legal = [action for action in state.legal_actions() if action not in ("undo",)]
+    # No draw offers: the board then shows only Accept and Decline, not the Resign
+    # button the check after each restart clicks.
+    legal = [action for action in state.legal_actions() if action not in ("undo", "offer")]
     return player, random.choice(legal)
 
 

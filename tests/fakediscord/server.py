@@ -578,6 +578,9 @@ class FakeDiscord:
             return await handler(request)
         except DiscordError as error:
             return json_response(error.payload(), error.status)
+        except ConnectionResetError:
+            # The bot hung up mid-request (its process was killed): nobody reads an answer.
+            return json_response({"message": "client gone", "code": 0}, 499)
         except web.HTTPNotFound:
             self.internal_errors.append(f"fakediscord has no route {request.method} {request.path}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)
