@@ -182,6 +182,14 @@ class Store:
             await self._reads.close()
         await self._db.close()
 
+    async def _read(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        """All rows of one query, run to completion in one step on the reads connection.
+
+        A cursor left open across an await would keep its read transaction, and with it
+        an old snapshot, alive for every later read that overlaps it.
+        """
+        return list(await self._reads.execute_fetchall(sql, parameters))
+
     @property
     def connection(self) -> aiosqlite.Connection:
         return self._db
@@ -251,33 +259,25 @@ class Store:
         return table
 
     async def load(self, game_id: int) -> Table | None:
-        async with self._reads.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return _row_to_table(row) if row else None
+        rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _row_to_table(rows[0]) if rows else None
 
     async def open_table_in(self, channel_id: int) -> Table | None:
-        async with self._reads.execute(
+        rows = await self._read(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return _row_to_table(row) if row else None
+        )
+        return _row_to_table(rows[0]) if rows else None
 
     async def unfinished(self) -> list[Table]:
-        async with self._reads.execute(
+        rows = await self._read(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_row_to_table(row) for row in rows]
 
     async def count_unfinished(self) -> int:
-        async with self._reads.execute(
-            "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self._read("SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')")
+        return int(rows[0][0])
 
     async def save(
         self,
@@ -345,22 +345,20 @@ class Store:
 
     async def boards_behind(self) -> list[Table]:
         """Tables whose message does not show their latest version (oldest change first)."""
-        async with self._reads.execute(
+        rows = await self._read(
             f"SELECT {_COLUMNS} FROM games"
             " WHERE (board_version IS NULL OR board_version < version)"
             " AND (status IN ('lobby', 'active') OR board_message_id IS NOT NULL)"
             " ORDER BY updated_at"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_row_to_table(row) for row in rows]
 
     async def open_lobbies_of(self, guild_id: int, creator_id: int) -> int:
-        async with self._reads.execute(
+        rows = await self._read(
             "SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'",
             (guild_id, creator_id),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        )
+        return int(rows[0][0])
 
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
@@ -384,9 +382,8 @@ class Store:
         )
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        async with self._reads.execute(
+        rows = await self._read(
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [LoggedAction(*row) for row in rows]
