@@ -11,6 +11,7 @@ answers; the kill comes at a random moment of that stream.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -213,6 +214,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_no_confirmed_move(
         Table("barree", channels[3], everyone[1:3]),
     ]
     zygote = await BotZygote.start(ca_pem)
+    pid = 0
     try:
         pid = await restart(world, zygote, database, log, 0)
         for table in tables:
@@ -234,6 +236,9 @@ async def test_sigkill_at_random_moments_loses_and_doubles_no_confirmed_move(
         os.kill(pid, signal.SIGTERM)
         await wait_dead(pid)
     finally:
+        if pid:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)  # a failed run leaves no bot behind
         await zygote.close()
 
     confirmed = sum(len(moves) for table in tables for moves in table.confirmed.values())
