@@ -348,11 +348,16 @@ class Tables(commands.Cog):
         if table is None:
             await _tell(interaction, "This game no longer exists.")
             return
-        if table.board_behind and target.version < table.version:
+        if target.verb not in LOBBY_VERBS and table.board_behind and target.version < table.version:
             await self._catch_up(interaction, table)
             return
         if target.verb in LOBBY_VERBS:
-            await self._on_lobby(interaction, table, target, values)
+            # One lobby click at a time, each on the table as the previous one left it:
+            # forty simultaneous joins seat players in click order, none told to retry.
+            async with self._locks[table.id]:
+                fresh = await self.store.load(table.id)
+                if fresh is not None:
+                    await self._on_lobby(interaction, fresh, target, values)
             return
         if target.verb == "resign":
             await self._confirm_resign(interaction, table)
@@ -394,12 +399,13 @@ class Tables(commands.Cog):
         outdated, and let the player choose again on the current position."""
         await _acknowledge(interaction)
         try:
-            await self.sync_board(table.id)
+            redrawn = await self.sync_board(table.id)
         except discord.HTTPException as failure:
             self.boards.retry_later(table.id)
             await _tell(interaction, self.stuck_board_sentence(table, failure))
             return
-        await _tell(interaction, CAUGHT_UP)
+        # Not redrawn: a move landing at the same moment already brought the board up.
+        await _tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
     def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
@@ -455,7 +461,7 @@ class Tables(commands.Cog):
         if table.status != "lobby":
             await _tell(interaction, "This table has already started or closed.")
             return
-        if target.version != table.version:
+        if target.version != table.version and target.verb not in ("join", "leave"):
             await _tell(interaction, "This lobby message is outdated; use the newest one.")
             return
         if target.verb == "addbot":
@@ -794,27 +800,29 @@ class Tables(commands.Cog):
             table, lambda: self._board_payload(table, state, headline, notes)
         )
 
-    async def sync_board(self, game_id: int) -> None:
-        """Bring the table's message to its committed version and ping the seat to act.
+    async def sync_board(self, game_id: int) -> bool:
+        """Bring the table's message to its committed version and ping the seat to act;
+        False if it was up to date already.
 
         Discord's errors propagate, except that a lobby whose channel is gone is removed.
         """
         async with self._locks[game_id]:
             table = await self.store.load(game_id)
             if table is None or not table.board_behind:
-                return
+                return False
             try:
                 await self.boards.draw(table, await self.current_payload(table))
             except discord.HTTPException as failure:
                 if table.status == "lobby" and channel_gone(failure):
                     log.warning("game %d: lobby's channel is gone; removing it", game_id)
                     await self.store.delete_lobby(game_id)
-                    return
+                    return False
                 raise
         log.info("game %d: board brought up to version %d", game_id, table.version)
         if table.status == "active" and table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self._ping_next(table, state, acting_user=None)
+        return True
 
     async def current_payload(self, table: Table) -> dict[str, Any]:
         """The message a table shows as it is stored: its lobby, or its board."""
