@@ -93,7 +93,7 @@ def history_line(result: RecordedResult) -> str:
 def _seat_text(seat: SeatResult) -> str:
     text = f"{discord.utils.escape_markdown(seat.name)} {ordinal(seat.placement)}"
     if seat.forfeit:
-        text += " (resigned)"
+        text += " (lost on time)" if seat.on_time else " (resigned)"
     if seat.rating_change is not None:
         text += f" {signed(seat.rating_change)}"
     return text

@@ -90,6 +90,8 @@ class SeatResult:
     outcome: str
     rating_before: int | None = None
     rating_after: int | None = None
+    on_time: bool = False
+    """The forfeit was a loss on time (stored as forfeit 2), not a resignation."""
 
     @property
     def rating_change(self) -> int | None:
@@ -160,6 +162,10 @@ def outcome_of(placement: int, all_placements: Sequence[int]) -> str:
     return "win" if placement == 1 else "loss"
 
 
+FORFEIT_ON_TIME = 2
+"""league_seats.forfeit: 0 played to the end, 1 resigned, 2 lost on time."""
+
+
 def forfeited_seat(table: Table) -> int | None:
     """The seat that resigned or lost on time, if the game ended that way."""
     for key in ("resigned", "timed_out"):
@@ -206,6 +212,7 @@ def _seat_from_row(row: Sequence[Any]) -> SeatResult:
         outcome=row[7],
         rating_before=before,
         rating_after=after,
+        on_time=row[6] == FORFEIT_ON_TIME,
     )
 
 
@@ -304,6 +311,7 @@ class League:
                 points=points[index],
                 forfeit=index == resigned,
                 outcome=outcome_of(ranks[index], ranks),
+                on_time=index == resigned and table.extra.get("timed_out") == index,
             )
             for index, seat in enumerate(table.seats)
         ]
@@ -373,7 +381,7 @@ class League:
                     seat.name,
                     seat.placement,
                     seat.points,
-                    int(seat.forfeit),
+                    FORFEIT_ON_TIME if seat.on_time else int(seat.forfeit),
                     seat.outcome,
                     *ratings.get(seat.seat, (None, None, None, None)),
                 )

@@ -102,7 +102,9 @@ async def test_bann_absent_player_loses_on_time_and_the_league_records_it(
     assert logged_actions(database)[-1] == "!timeout"
     rows = database.rows("SELECT user_id, outcome, forfeit FROM league_seats")
     seats = sorted((row["user_id"], row["outcome"], row["forfeit"]) for row in rows)
-    assert seats == sorted([(late.id, "loss", 1), (other.id, "win", 0)])
+    assert seats == sorted([(late.id, "loss", 2), (other.id, "win", 0)]), "a loss on time"
+    history = await world.carol.slash(world.games, "league history")
+    assert f"{late.name.title()} 2nd (lost on time)" in history.message.embeds[0]["description"]
 
 
 async def test_gul_bara_absent_player_loses_on_time(fake_discord, start_bot, database, clock):
