@@ -101,7 +101,7 @@ def due_at(clock: dict[str, Any] | None) -> float | None:
     if deadline is None:
         return None
     if not clock.get("reminded"):
-        return float(deadline) - REMINDER_SHARE * clock["seconds"]
+        return float(deadline) - REMINDER_SHARE * float(clock["seconds"])
     return float(deadline)
 
 
