@@ -840,8 +840,9 @@ class Tables(commands.Cog):
     def _stored_headline(self, table: Table) -> str | None:
         if table.status == "aborted":
             ended = table.extra.get("ended")
-            reason = f"{ended[0].upper()}{ended[1:]}: a" if isinstance(ended, str) else "A"
-            return f"{reason}bandoned; the game is not rated."
+            if isinstance(ended, str):
+                return f"{ended[0].upper()}{ended[1:]}: abandoned; the game is not rated."
+            return "Abandoned; the game is not rated."
         resigned = table.extra.get("resigned")
         if table.status == "finished" and isinstance(resigned, int):
             return self.resign_headline(table, resigned)
