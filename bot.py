@@ -22,9 +22,8 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.archive import Archive, ReplayPicker
-from cogs.components import UNRECOGNISED, TableButton, TableSelect, is_routed
 from cogs.league import LeagueCog, LeaguePageButton
-from cogs.table import Tables
+from cogs.table import UNRECOGNISED, Host, TableButton, Tables, TableSelect, is_routed
 from data import DatabaseInUse, DatabaseLock, Store, claim_database
 
 log = logging.getLogger("tablebot")
@@ -37,7 +36,7 @@ class SettingsError(Exception):
     """A setting is missing or malformed; the message says what to set."""
 
 
-class TableBot(commands.Bot):
+class TableBot(Host):
     """The game bot: one store, the shared Tables cog and one cog per game."""
 
     def __init__(
@@ -69,9 +68,11 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.claim_database()
         self.store = await Store.open(self.database_path)
-        await self.add_cog(Tables(self, self.store, self.seed_source))
+        self.tables = Tables(self, self.store, self.seed_source)
+        self.league = LeagueCog(self, self.store)
+        await self.add_cog(self.tables)
         await self.add_cog(Archive(self, self.store))
-        await self.add_cog(LeagueCog(self, self.store))
+        await self.add_cog(self.league)
         for cog_class in GAME_COGS:
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)

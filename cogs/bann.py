@@ -7,8 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.components import TableButton, TableSelect, Target, view_of
-from cogs.table import GameCog, Turn
+from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
 from games import GAMES
 from games.bann import BannState, side_faces

@@ -16,8 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.components import TableButton, TableSelect, Target, view_of
-from cogs.table import GameCog, Turn, quoted
+from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
 from data import Table
 from games import GAMES, GameState
 from games.base import whole_number

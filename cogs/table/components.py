@@ -2,7 +2,7 @@
 
 Every component's custom_id carries the game id, the table version it was drawn for,
 a verb and an argument: ``tb:<game>:<version>:<verb>:<arg>`` for buttons and
-``ts:…`` for selects. The Tables cog routes each click to the shared lobby logic or to
+``ts:…`` for selects. The router sends each click to the shared lobby logic or to
 the game's cog; a version that no longer matches the table marks an outdated board.
 """
 
@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.host import Host
+
 if TYPE_CHECKING:
-    from cogs.table import Tables
+    from cogs.table.commands import Tables
 
 # The templates take every custom_id with our prefix, so that a forged or garbled one
 # still reaches a callback and gets a refusal instead of no answer at all.
@@ -70,9 +72,9 @@ def valid_values(values: list[str]) -> bool:
 
 
 def _tables(interaction: discord.Interaction[Any]) -> Tables:
-    cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-    assert cog is not None, "the Tables cog is always loaded"
-    return cog
+    client = interaction.client
+    assert isinstance(client, Host), "components are only routed by the table bot"
+    return client.tables
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):
@@ -113,7 +115,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
         return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _tables(interaction).on_component(interaction, self.target, [])
+        await _tables(interaction).router.on_component(interaction, self.target, [])
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" + _ANY_REST):
@@ -152,7 +154,8 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
         return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _tables(interaction).on_component(interaction, self.target, list(self.item.values))
+        values = list(self.item.values)
+        await _tables(interaction).router.on_component(interaction, self.target, values)
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
