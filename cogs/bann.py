@@ -35,16 +35,20 @@ knight 3 north (towards rank 6, seen from the first player).
 """
 
 
-class BannCog(GameCog, name="Bann"):
+class BannCog(
+    GameCog[BannState],
+    name="Bann",
+    group_name="bann",
+    group_description="Bann: knights, dice and bans",
+):
     spec = GAMES["bann"]
     colour = discord.Colour.from_rgb(196, 64, 52)
+    rules_text = RULES
+    move_help = "Play a move in notation, e.g. 4>3:N"
+    notation_help = "tip>knight:direction, e.g. 4>3:N (or offer, accept, decline)"
+    picture = staticmethod(render_bann)
 
-    group = app_commands.Group(name="bann", description="Bann: knights, dice and bans")
-
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_bann(state.view(None), table.names, headline)
-
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def turn_controls(self, table: Table, state: BannState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "tip")
         if state.draw_offer is not None:
             return [
@@ -76,9 +80,9 @@ class BannCog(GameCog, name="Bann"):
             extras.insert(0, TableButton(target.but("act", "offer"), label="Offer draw", row=1))
         return [*tips, *extras]
 
-    async def on_turn_component(self, turn: Turn) -> None:
+    async def on_turn_component(self, turn: Turn[BannState]) -> None:
         verb, arg = turn.target.verb, turn.target.arg
-        faces = [str(face) for face in side_faces(turn.state.dice[turn.state.turn])]  # type: ignore[attr-defined]
+        faces = [str(face) for face in side_faces(turn.state.dice[turn.state.turn])]
         if verb == "tip" and arg in faces:
             await self._show_moves(turn, int(arg))
         elif verb == "move" and len(turn.values) == 1:
@@ -91,8 +95,8 @@ class BannCog(GameCog, name="Bann"):
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 
-    async def _show_moves(self, turn: Turn, face: int) -> None:
-        state: BannState = turn.state  # type: ignore[assignment]
+    async def _show_moves(self, turn: Turn[BannState], face: int) -> None:
+        state = turn.state
         moves = [action for action in state.legal_actions() if action.startswith(f"{face}>")]
         if not moves:
             await turn.interaction.response.send_message(
@@ -129,7 +133,7 @@ class BannCog(GameCog, name="Bann"):
             emoji="⚔️" if details["captured"] else None,
         )
 
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: BannState) -> str:
         lines = []
         last = state.last_move
         if last:
@@ -142,7 +146,7 @@ class BannCog(GameCog, name="Bann"):
             lines.append(f"**{table.seats[current].name}** to move: tip your die, then move.")
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
+    def result_text(self, table: Table, state: BannState) -> str:
         if state.winner is not None:
             reason = RESULT_REASONS.get(state.result, "won")
             return f"**{table.seats[state.winner].name}** wins: {reason}."
@@ -152,12 +156,7 @@ class BannCog(GameCog, name="Bann"):
             return "Drawn: the same position occurred three times."
         return "The game ended."
 
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Bann: the rules in short", description=RULES, colour=self.colour
-        )
-
-    @group.command(name="new", description="Open a Bann table in this channel")
+    @app_commands.command(name="new", description="Open a Bann table in this channel")
     @app_commands.describe(
         opponent="Invite one player (only they can take the seat)",
         computer="Play against the computer right away",
@@ -168,22 +167,12 @@ class BannCog(GameCog, name="Bann"):
         opponent: discord.Member | None = None,
         computer: bool = False,
     ) -> None:
-        await self.tables.open_lobby(
+        await self.open_table(
             interaction,
-            "bann",
             options={},
             invited=None if computer else opponent,
             computers=1 if computer else 0,
         )
-
-    @group.command(name="rules", description="How to play Bann")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(name="move", description="Play a move in notation, e.g. 4>3:N")
-    @app_commands.describe(notation="tip>knight:direction, e.g. 4>3:N (or offer, accept, decline)")
-    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
-        await self.tables.text_move(interaction, "bann", [notation.strip()])
 
 
 def state_describe_last(last: dict[str, Any]) -> str:

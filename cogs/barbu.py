@@ -20,7 +20,7 @@ from discord import app_commands
 
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
-from games import GAMES, GameState
+from games import GAMES
 from games.barbu import (
     CONTRACT_TITLES,
     PASS,
@@ -61,7 +61,7 @@ double makes the two players settle the difference of their deal scores; a redou
 twice it.
 **Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
 cards you may play when it is your turn.
-**`/barbu play`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
+**`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
 `nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
 In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
 **Full rules:** `docs/rules/barbu.md` in the bot's repository.\
@@ -125,19 +125,23 @@ def deal_heading(view: dict[str, Any]) -> str:
     return f"Deal {number} of {view['total_deals']}"
 
 
-class BarbuCog(GameCog, name="Barbu"):
+class BarbuCog(
+    GameCog[BarbuState],
+    name="Barbu",
+    group_name="barbu",
+    group_description="Barbu: seven contracts, four players",
+):
     spec = GAMES["barbu"]
     colour = discord.Colour.from_rgb(28, 92, 62)
     private_label = "My hand"
-
-    group = app_commands.Group(name="barbu", description="Barbu: seven contracts, four players")
+    rules_text = RULES
+    move_help = "Play in notation: a card, a contract, doubles"
+    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
+    picture = staticmethod(render_barbu_table)
 
     # ---- the public board --------------------------------------------------------------
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_barbu_table(state.view(None), table.names, headline)
-
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: BarbuState) -> str:
         view = state.view(None)
         names = table.names
         declarer = names[view["declarer"]]
@@ -158,7 +162,7 @@ class BarbuCog(GameCog, name="Barbu"):
             lines.append(f"Trick {len(view['tricks']) + 1} · **{to_act}** to play.")
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
+    def result_text(self, table: Table, state: BarbuState) -> str:
         totals = state.view(None)["totals"]
         if not state.is_over:
             return f"The game ended early. Totals: {scores_list(totals, table.names)}."
@@ -175,7 +179,7 @@ class BarbuCog(GameCog, name="Barbu"):
         contract = contract_title_of(deal["contract"])
         return f"{names[deal['declarer']]}'s {contract}: {scores_list(deal['scores'], names)}."
 
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def turn_controls(self, table: Table, state: BarbuState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "decide")
         if state.phase == "contract":
             items = self._contract_buttons(target, state)
@@ -201,7 +205,7 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- the private hand --------------------------------------------------------------
 
-    def private_payload(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
+    def private_payload(self, table: Table, state: BarbuState, seat: int) -> dict[str, Any]:
         view = state.view(seat)
         names = table.names
         png = render_barbu_hand(view, names)
@@ -318,8 +322,8 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- clicks ------------------------------------------------------------------------
 
-    async def on_turn_component(self, turn: Turn) -> None:
-        state: BarbuState = turn.state  # type: ignore[assignment]
+    async def on_turn_component(self, turn: Turn[BarbuState]) -> None:
+        state = turn.state
         verb, arg = turn.target.verb, turn.target.arg
         if verb == "decide":
             payload = await asyncio.to_thread(self.private_payload, turn.table, state, turn.seat)
@@ -339,7 +343,7 @@ class BarbuCog(GameCog, name="Barbu"):
         else:
             await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
 
-    async def _ask_contract_detail(self, turn: Turn, contract: str) -> None:
+    async def _ask_contract_detail(self, turn: Turn[BarbuState], contract: str) -> None:
         target = turn.target
         buttons: list[discord.ui.Item[Any]]
         if contract == "trumps":
@@ -366,7 +370,7 @@ class BarbuCog(GameCog, name="Barbu"):
             question, view=view_of(buttons), ephemeral=True
         )
 
-    async def _on_doubling(self, turn: Turn, state: BarbuState) -> None:
+    async def _on_doubling(self, turn: Turn[BarbuState], state: BarbuState) -> None:
         choice = state.doubling_choice()
         assert choice is not None
         verb = turn.target.verb
@@ -385,9 +389,9 @@ class BarbuCog(GameCog, name="Barbu"):
         else:
             await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
 
-    async def _play(self, turn: Turn, action: str) -> None:
+    async def _play(self, turn: Turn[BarbuState], action: str) -> None:
         """Play ``action``; a private message the click came from says what was done."""
-        before: BarbuState = turn.state  # type: ignore[assignment]
+        before = turn.state
         done = None
         if is_private(turn.interaction) and action in before.legal_actions():
             done = f"✅ {before.describe(action, turn.table.names)}"
@@ -395,10 +399,12 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- finished deals ----------------------------------------------------------------
 
-    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+    async def after_play(
+        self, turn: Turn[BarbuState], table: Table, after: BarbuState, done: str | None
+    ) -> None:
         """Post each deal the play finished: its scores and the score sheet."""
         view = after.view(None)
-        told = len(turn.state.history)  # type: ignore[attr-defined]
+        told = len(turn.state.history)
         finished = len(view["history"])
         if finished <= told:
             return
@@ -419,7 +425,9 @@ class BarbuCog(GameCog, name="Barbu"):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    def private_recipients(self, table: Table, before: GameState | None, after: Any) -> list[int]:
+    def private_recipients(
+        self, table: Table, before: BarbuState | None, after: BarbuState
+    ) -> list[int]:
         """Every human at a new deal; otherwise the human whose decision it now is."""
         if after.is_over:
             return []
@@ -428,17 +436,16 @@ class BarbuCog(GameCog, name="Barbu"):
             return humans
         return [after.current_player] if after.current_player in humans else []
 
-    def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
+    def narrate(
+        self, table: Table, before: BarbuState, action: str, after: BarbuState
+    ) -> list[str]:
         return [before.describe(action, table.names)]
-
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Barbu: the rules in short", description=RULES, colour=self.colour
-        )
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @group.command(name="new", description="Open a Barbu table in this channel (four players)")
+    @app_commands.command(
+        name="new", description="Open a Barbu table in this channel (four players)"
+    )
     @app_commands.describe(
         series="Declarer series of seven deals each (default 4: everyone declares once)",
         computers="Computer players to seat at once (more can be added in the lobby)",
@@ -452,18 +459,13 @@ class BarbuCog(GameCog, name="Barbu"):
         computers: app_commands.Range[int, 0, 3] = 0,
         discard_king: bool = False,
     ) -> None:
-        await self.tables.open_lobby(
+        await self.open_table(
             interaction,
-            "barbu",
             options={"series": series, "discard_king": discard_king},
             computers=computers,
         )
 
-    @group.command(name="rules", description="How to play Barbu")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(name="scores", description="The score sheet of this channel's Barbu game")
+    @app_commands.command(name="scores", description="The score sheet of this channel's Barbu game")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.tables.store.open_table_in(interaction.channel_id or 0)
         if table is None or table.kind != "barbu" or table.state is None:
@@ -480,13 +482,6 @@ class BarbuCog(GameCog, name="Barbu"):
             file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
             ephemeral=True,
         )
-
-    @group.command(name="play", description="Play in notation: a card, a contract, doubles")
-    @app_commands.describe(
-        move="A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
-    )
-    async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await self.tables.text_move(interaction, "barbu", [move.strip()])
 
 
 def is_private(interaction: discord.Interaction[Any]) -> bool:

@@ -96,27 +96,36 @@ def clipped(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class BarreeCog(GameCog, name="Barree"):
+class BarreeCog(
+    GameCog[BarreeState],
+    name="Barree",
+    group_name="barree",
+    group_description="Barree: walk the board, shed your cards",
+):
     spec = GAMES["barree"]
     colour = discord.Colour.from_rgb(46, 125, 90)
-
-    group = app_commands.Group(name="barree", description="Barree: walk the board, shed your cards")
+    rules_text = RULES
+    move_help = "Play in notation: roll, a walk like 34-35-45, send, keep"
+    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
+    picture = staticmethod(render_barree)
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_barree(state.view(None), table.names, headline)
+    def notation_actions(self, state: BarreeState, notation: str) -> list[str]:
+        return [notation.strip().lower()]
 
-    def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
+    def narrate(
+        self, table: Table, before: BarreeState, action: str, after: BarreeState
+    ) -> list[str]:
         return narrate(after.view(None)["events"], table.names)
 
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: BarreeState) -> str:
         view = state.view(None)
         lines = narrate(view["events"], table.names)[-NARRATED_EVENTS:]
         lines.append(f"**{table_status(view, table.names)}**")
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
+    def result_text(self, table: Table, state: BarreeState) -> str:
         if not state.is_over:
             return "The match ended before its last round was played."
         view = state.view(None)
@@ -129,7 +138,7 @@ class BarreeCog(GameCog, name="Barree"):
             text += "\n" + "\n".join(rounds)
         return text + f"\nMinus points: {points_list(view['minus'], table.names)}."
 
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def turn_controls(self, table: Table, state: BarreeState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "roll")
         resign = TableButton(target.but("resign"), label="Resign", style=discord.ButtonStyle.danger)
         if state.phase == PHASE_ROLL:
@@ -151,14 +160,9 @@ class BarreeCog(GameCog, name="Barree"):
             return [drive, keep, resign]
         return []
 
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Barree: the rules in short", description=RULES, colour=self.colour
-        )
-
     # ---- clicks ------------------------------------------------------------------------
 
-    async def on_turn_component(self, turn: Turn) -> None:
+    async def on_turn_component(self, turn: Turn[BarreeState]) -> None:
         verb = turn.target.verb
         if verb == "roll":
             await self._play(turn, ROLL)
@@ -177,22 +181,24 @@ class BarreeCog(GameCog, name="Barree"):
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 
-    async def _play(self, turn: Turn, action: str) -> None:
+    async def _play(self, turn: Turn[BarreeState], action: str) -> None:
         """Play ``action``; a private menu the click came from shows what was done."""
-        before: BarreeState = turn.state  # type: ignore[assignment]
+        before = turn.state
         private = _from_private_menu(turn.interaction)
         legal = action in before.legal_actions()
         done = f"✅ {before.describe(action, turn.table.names)}" if private and legal else None
         await self.tables.play(turn, [action], done=done)
 
-    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+    async def after_play(
+        self, turn: Turn[BarreeState], table: Table, after: BarreeState, done: str | None
+    ) -> None:
         """Summarise finished rounds, then offer the seat its next decision of this turn.
 
         ``done`` is set when the decision came from a private menu: the next menu replaces
         it, under the sentence saying what was done.
         """
-        state: BarreeState = after
-        await self._tell_rounds(table, turn.state, state)  # type: ignore[arg-type]
+        state = after
+        await self._tell_rounds(table, turn.state, state)
         if table.status != "active" or state.current_player != turn.seat:
             return
         if state.phase not in (PHASE_MOVE, PHASE_DRIVE):
@@ -286,7 +292,9 @@ class BarreeCog(GameCog, name="Barree"):
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @group.command(name="new", description="Open a Barree table in this channel (2–4 players)")
+    @app_commands.command(
+        name="new", description="Open a Barree table in this channel (2–4 players)"
+    )
     @app_commands.describe(
         rounds="Rounds in the match; the fewest minus points in total wins (default 1)",
         computers="Computer players to seat at once (more can be added in the lobby)",
@@ -297,22 +305,7 @@ class BarreeCog(GameCog, name="Barree"):
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 1,
         computers: app_commands.Range[int, 0, 3] = 0,
     ) -> None:
-        await self.tables.open_lobby(
-            interaction, "barree", options={"rounds": rounds}, computers=computers
-        )
-
-    @group.command(name="rules", description="How to play Barree")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(
-        name="move", description="Play in notation: roll, a walk like 34-35-45, send, keep"
-    )
-    @app_commands.describe(
-        notation="roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
-    )
-    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
-        await self.tables.text_move(interaction, "barree", [notation.strip().lower()])
+        await self.open_table(interaction, options={"rounds": rounds}, computers=computers)
 
 
 def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
 from data import Table
-from games import GAMES, GameState
+from games import GAMES, IllegalAction
 from games.base import whole_number
 from games.gulbara import MAX_MATCH, UNDO, GulbaraState, split_steps, to_seat0
 from render.gulbara import board_steps, chain_text, render_gulbara
@@ -91,24 +91,36 @@ def dice_text(dice: list[int]) -> str:
     return ", ".join(str(die) for die in dice) or "none"
 
 
-class GulbaraCog(GameCog, name="GulBara"):
+class GulbaraCog(
+    GameCog[GulbaraState],
+    name="GulBara",
+    group_name="gulbara",
+    group_description="Gul Bara: Bulgarian backgammon with escalating doubles",
+):
     spec = GAMES["gulbara"]
     colour = discord.Colour.from_rgb(176, 120, 48)
-
-    group = app_commands.Group(
-        name="gulbara", description="Gul Bara: Bulgarian backgammon with escalating doubles"
-    )
+    rules_text = RULES
+    move_help = "Play steps in notation, e.g. 24/18 18/13"
+    notation_help = "Steps in your numbering: 24/18 18/13, 24/18/13, 6/off, or undo"
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
+    def render(self, table: Table, state: GulbaraState, headline: str | None) -> bytes:
         return render_gulbara(state.view(None), table.names, headline, board_seat(table))
 
-    def automatic_action(self, state: GameState) -> str | None:
-        assert isinstance(state, GulbaraState)
+    def automatic_action(self, state: GulbaraState) -> str | None:
         return state.forced_step() if state.autoplay else None
 
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def notation_actions(self, state: GulbaraState, notation: str) -> list[str]:
+        actions = split_steps(notation)
+        if actions != [UNDO] or not state.can_undo:
+            return actions
+        undo = undo_actions(state)
+        if undo is None:
+            raise IllegalAction(ONLY_FORCED)
+        return undo
+
+    def turn_controls(self, table: Table, state: GulbaraState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "from")
         items: list[discord.ui.Item[Any]] = []
         points = state.movable_points()
@@ -131,7 +143,7 @@ class GulbaraCog(GameCog, name="GulBara"):
         )
         return items
 
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: GulbaraState) -> str:
         view = state.view(None)
         names = table.names
         lines = []
@@ -153,7 +165,7 @@ class GulbaraCog(GameCog, name="GulBara"):
             lines.append(match_line(view, names))
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
+    def result_text(self, table: Table, state: GulbaraState) -> str:
         view = state.view(None)
         names = table.names
         last = view["last_game"]
@@ -166,14 +178,9 @@ class GulbaraCog(GameCog, name="GulBara"):
         score = f"{view['score'][winner]}–{view['score'][1 - winner]}"
         return f"**{names[winner]}** wins the match {score}. Last game: {game}"
 
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Gul Bara: the rules in short", description=RULES, colour=self.colour
-        )
-
     # ---- clicks ------------------------------------------------------------------------
 
-    async def on_turn_component(self, turn: Turn) -> None:
+    async def on_turn_component(self, turn: Turn[GulbaraState]) -> None:
         verb = turn.target.verb
         if verb == "from" and len(turn.values) == 1:
             await self._picked_point(turn, turn.values[0])
@@ -184,8 +191,8 @@ class GulbaraCog(GameCog, name="GulBara"):
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 
-    async def _picked_point(self, turn: Turn, value: str) -> None:
-        state: GulbaraState = turn.state  # type: ignore[assignment]
+    async def _picked_point(self, turn: Turn[GulbaraState], value: str) -> None:
+        state = turn.state
         point = whole_number(value, max_digits=2)
         choices = state.step_choices(point) if point is not None else []
         if not choices:
@@ -212,16 +219,16 @@ class GulbaraCog(GameCog, name="GulBara"):
             ephemeral=True,
         )
 
-    async def _step(self, turn: Turn, action: str) -> None:
-        state: GulbaraState = turn.state  # type: ignore[assignment]
+    async def _step(self, turn: Turn[GulbaraState], action: str) -> None:
+        state = turn.state
         source = whole_number(action.partition("/")[0], max_digits=2)
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
         done = f"✅ Played {action} ({dice[0]}).{forced_note(state, action)}" if dice else None
         await self.tables.play(turn, [action], done=done)
 
-    async def _undo(self, turn: Turn) -> None:
-        state: GulbaraState = turn.state  # type: ignore[assignment]
+    async def _undo(self, turn: Turn[GulbaraState]) -> None:
+        state = turn.state
         actions = undo_actions(state)
         if actions is None:
             await turn.interaction.response.send_message(
@@ -232,10 +239,11 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     # ---- games of a match --------------------------------------------------------------
 
-    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+    async def after_play(
+        self, turn: Turn[GulbaraState], table: Table, after: GulbaraState, done: str | None
+    ) -> None:
         """Tell the channel the score after a game that did not end the match."""
-        before: GulbaraState = turn.state  # type: ignore[assignment]
-        state: GulbaraState = after
+        before, state = turn.state, after
         last = state.last_game
         if state.over or last is None or state.match_to <= 1:
             return
@@ -255,7 +263,7 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @group.command(name="new", description="Open a Gul Bara table in this channel")
+    @app_commands.command(name="new", description="Open a Gul Bara table in this channel")
     @app_commands.describe(
         opponent="Invite one player (only they can take the seat)",
         computer="Play against the computer right away",
@@ -270,42 +278,12 @@ class GulbaraCog(GameCog, name="GulBara"):
         match_to: app_commands.Range[int, 1, MAX_MATCH] = 1,
         autoplay: bool = True,
     ) -> None:
-        await self.tables.open_lobby(
+        await self.open_table(
             interaction,
-            "gulbara",
             options={"match_to": match_to, "autoplay": autoplay},
             invited=None if computer else opponent,
             computers=1 if computer else 0,
         )
-
-    @group.command(name="rules", description="How to play Gul Bara")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(name="move", description="Play steps in notation, e.g. 24/18 18/13")
-    @app_commands.describe(steps="Steps in your numbering: 24/18 18/13, 24/18/13, 6/off, or undo")
-    async def move(self, interaction: discord.Interaction[Any], steps: str) -> None:
-        table = await self.tables.store.open_table_in(interaction.channel_id or 0)
-        before = self._state_to_move(table, interaction.user.id)
-        actions = split_steps(steps)
-        if before is not None and actions == [UNDO] and before.can_undo:
-            undo = undo_actions(before)
-            if undo is None:
-                await interaction.response.send_message(ONLY_FORCED, ephemeral=True)
-                return
-            actions = undo
-        await self.tables.text_move(interaction, "gulbara", actions)
-
-    def _state_to_move(self, table: Table | None, user_id: int) -> GulbaraState | None:
-        """The running Gul Bara state of ``table`` if ``user_id`` is the seat to move."""
-        if table is None or table.kind != "gulbara" or table.state is None:
-            return None
-        if table.status != "active":
-            return None
-        state: GulbaraState = self.spec.from_dict(table.state)  # type: ignore[assignment]
-        if state.current_player is None or state.current_player != table.seat_of(user_id):
-            return None
-        return state
 
 
 def point_option(state: GulbaraState, point: int) -> discord.SelectOption:

@@ -126,7 +126,7 @@ class BoardMessages:
         )
 
 
-def _board_text(table: Table, state: GameState, cog: GameCog, headline: str | None) -> str:
+def _board_text(table: Table, state: GameState, cog: GameCog[Any], headline: str | None) -> str:
     if headline:
         return headline
     if table.status in ("finished", "aborted") or state.is_over:
@@ -134,7 +134,7 @@ def _board_text(table: Table, state: GameState, cog: GameCog, headline: str | No
     return cog.status_text(table, state)
 
 
-def _controls(table: Table, state: GameState, cog: GameCog) -> list[discord.ui.Item[Any]]:
+def _controls(table: Table, state: GameState, cog: GameCog[Any]) -> list[discord.ui.Item[Any]]:
     if table.status != "active" or state.is_over:
         return []
     controls = cog.turn_controls(table, state)

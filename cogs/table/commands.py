@@ -56,7 +56,7 @@ class Tables(commands.Cog):
     async def cog_unload(self) -> None:
         self.boards.stop()
 
-    def game_cog(self, kind: str) -> GameCog:
+    def game_cog(self, kind: str) -> GameCog[Any]:
         for cog in self.bot.cogs.values():
             if isinstance(cog, GameCog) and cog.spec.key == kind:
                 return cog
@@ -73,26 +73,10 @@ class Tables(commands.Cog):
 
     # ---- what a game's cog calls --------------------------------------------------------
 
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction[Any],
-        kind: str,
-        *,
-        options: dict[str, Any],
-        invited: discord.abc.User | None = None,
-        computers: int = 0,
+    async def play(
+        self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
     ) -> None:
-        await self.lobby.open(
-            interaction, kind, options=options, invited=invited, computers=computers
-        )
-
-    async def play(self, turn: Turn, actions: Sequence[str], *, done: str | None = None) -> None:
         await self.pipeline.play(turn, actions, done=done)
-
-    async def text_move(
-        self, interaction: discord.Interaction[Any], kind: str, actions: Sequence[str]
-    ) -> None:
-        await self.pipeline.text_move(interaction, kind, actions)
 
     async def channel_table(self, interaction: discord.Interaction[Any]) -> Table | None:
         """The open table of the interaction's channel; None after telling the user."""

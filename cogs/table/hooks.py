@@ -1,11 +1,18 @@
-"""The hooks every game's cog implements; the table machinery calls nothing else of it."""
+"""``GameCog``: what every game's cog shares, and the hooks each game fills in.
+
+A game's cog subclasses ``GameCog[ItsState]`` with its spec, colour, rules text, picture
+and command help, and its own ``/<game> new`` options; the base gives it the ``rules``
+and ``move`` commands, the board picture, the rules embed and its place in the registry.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.components import Target
@@ -16,80 +23,135 @@ from games import GameSpec, GameState
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
+S = TypeVar("S", bound=GameState)
+
+Picture = Callable[[Any, Sequence[str], "str | None"], bytes]
+"""A game's board picture: its public view, the seat names and a headline -> PNG."""
+
 
 @dataclass
-class Turn:
+class Turn(Generic[S]):
     """One click on a game's own control, already checked to come from a seated player."""
 
     interaction: discord.Interaction[Any]
     table: Table
-    state: GameState
+    state: S
     seat: int
     target: Target
     values: list[str] = field(default_factory=list)
 
 
-class GameCog(commands.Cog):
-    """Base class of a game's Discord adapter."""
+class GameCog(commands.GroupCog, Generic[S]):
+    """Base class of a game's Discord adapter: subclass as
+    ``class XCog(GameCog[XState], name="X", group_name="x", group_description="…")``."""
 
-    spec: GameSpec
-    colour = discord.Colour.blurple()
+    registry: ClassVar[dict[str, type[GameCog[Any]]]] = {}
+    """Every game's cog class by its game's key, filled as the classes are defined."""
+
+    spec: ClassVar[GameSpec]
+    colour: ClassVar[discord.Colour] = discord.Colour.blurple()
+    rules_text: ClassVar[str]
+    """The rules in short, for `/<game> rules`."""
+    move_help: ClassVar[str]
+    """What `/<game> move` does, with an example."""
+    notation_help: ClassVar[str]
+    """The notation `/<game> move` takes."""
+    picture: Picture
+
+    private_label: ClassVar[str | None] = None
+    """Label of the board button that shows a seat its private view (None: nothing hidden)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "spec" in cls.__dict__:
+            GameCog.registry[cls.spec.key] = cls
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.rules.description = f"How to play {self.spec.title}"
+        self.move.description = self.move_help
+        # discord.py offers no public setter for a parameter's help once the command exists.
+        self.move._params["notation"].description = self.notation_help
 
     @property
     def tables(self) -> Tables:
         return self.bot.tables
 
-    def render(self, table: Table, state: GameState, headline: str | None) -> bytes:
-        """PNG bytes of the public board."""
-        raise NotImplementedError
+    # ---- the shared commands ------------------------------------------------------------
 
-    def turn_controls(self, table: Table, state: GameState) -> list[discord.ui.Item[Any]]:
+    @app_commands.command(name="rules", description="How to play this game")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
+
+    @app_commands.command(name="move", description="Play a move in the game's notation")
+    @app_commands.describe(notation="A move in the game's notation")
+    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
+        await self.tables.pipeline.text_move(interaction, self.spec.key, notation)
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        options: dict[str, Any],
+        invited: discord.abc.User | None = None,
+        computers: int = 0,
+    ) -> None:
+        """Answer `/<game> new` with a lobby (or the board, when the seats are full)."""
+        await self.tables.lobby.open(
+            interaction, self.spec.key, options=options, invited=invited, computers=computers
+        )
+
+    # ---- hooks a game may fill in ---------------------------------------------------------
+
+    def notation_actions(self, state: S, notation: str) -> list[str]:
+        """The actions a `/<game> move` text stands for (IllegalAction to refuse it)."""
+        return [notation.strip()]
+
+    def render(self, table: Table, state: S, headline: str | None) -> bytes:
+        """PNG bytes of the public board."""
+        return type(self).picture(state.view(None), table.names, headline)
+
+    def rules_embed(self) -> discord.Embed:
+        return discord.Embed(
+            title=f"{self.spec.title}: the rules in short",
+            description=self.rules_text,
+            colour=self.colour,
+        )
+
+    def turn_controls(self, table: Table, state: S) -> list[discord.ui.Item[Any]]:
         """Components on the board message for the seat to act (a human)."""
         return []
 
-    async def on_turn_component(self, turn: Turn) -> None:
+    async def on_turn_component(self, turn: Turn[S]) -> None:
         """A click on one of this game's controls by the seat whose turn it is."""
         await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 
-    def status_text(self, table: Table, state: GameState) -> str:
+    def status_text(self, table: Table, state: S) -> str:
         return ""
 
-    def result_text(self, table: Table, state: GameState) -> str:
+    def result_text(self, table: Table, state: S) -> str:
         return "The game is over."
 
-    def rules_embed(self) -> discord.Embed:
-        raise NotImplementedError
-
-    private_label: str | None = None
-    """Label of the board button that shows a seat its private view (None: nothing hidden)."""
-
-    def private_payload(self, table: Table, state: GameState, seat: int) -> dict[str, Any]:
+    def private_payload(self, table: Table, state: S, seat: int) -> dict[str, Any]:
         """Message keyword arguments showing ``seat`` what only it may see."""
         raise NotImplementedError
 
-    def private_recipients(
-        self, table: Table, before: GameState | None, after: GameState
-    ) -> list[int]:
+    def private_recipients(self, table: Table, before: S | None, after: S) -> list[int]:
         """Seats that should get their private view by DM after this change."""
         return []
 
-    def narrate(self, table: Table, before: GameState, action: str, after: GameState) -> list[str]:
+    def narrate(self, table: Table, before: S, action: str, after: S) -> list[str]:
         """Lines telling the channel what a computer seat's ``action`` did."""
         seat = before.current_player
         name = table.seats[seat].name if seat is not None else "?"
         return [f"{name}: {before.describe(action)}"]
 
-    async def after_play(
-        self, turn: Turn, table: Table, after: GameState, done: str | None
-    ) -> None:
+    async def after_play(self, turn: Turn[S], table: Table, after: S, done: str | None) -> None:
         """Called once for each play that landed (never for a refused or outdated one),
         after the board is redrawn and before the next player is pinged: the place for a
         game's own summaries and follow-up menus. ``turn.state`` is the state before."""
 
-    def automatic_action(self, state: GameState) -> str | None:
+    def automatic_action(self, state: S) -> str | None:
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
         return None

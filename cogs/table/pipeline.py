@@ -89,7 +89,9 @@ class Pipeline:
             await self.tables.boards.shown(table, message.id)
         await self.after_change(table, state, acting_user=interaction.user.id)
 
-    async def play(self, turn: Turn, actions: Sequence[str], *, done: str | None = None) -> None:
+    async def play(
+        self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
+    ) -> None:
         """Apply the seat's ``actions``, let computers answer, save and redraw.
 
         All actions are checked before anything is saved, so an illegal one in the
@@ -129,7 +131,7 @@ class Pipeline:
         await self.after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
     async def text_move(
-        self, interaction: discord.Interaction[Any], kind: str, actions: Sequence[str]
+        self, interaction: discord.Interaction[Any], kind: str, notation: str
     ) -> None:
         """A move typed in the game's notation by a seated player whose turn it is."""
         table = await self.tables.channel_table(interaction)
@@ -140,8 +142,14 @@ class Pipeline:
             return
         target = Target(table.id, table.version, "text")
         turn = await self.tables.router.turn_of(interaction, table, target, [])
-        if turn is not None:
-            await self.play(turn, actions, done=f"You played {' '.join(actions)}.")
+        if turn is None:
+            return
+        try:
+            actions = self.tables.game_cog(kind).notation_actions(turn.state, notation)
+        except IllegalAction as illegal:
+            await tell(interaction, str(illegal))
+            return
+        await self.play(turn, actions, done=f"You played {' '.join(actions)}.")
 
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()

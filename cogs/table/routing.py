@@ -70,7 +70,7 @@ class Router:
         table: Table,
         target: Target,
         values: list[str],
-    ) -> Turn | None:
+    ) -> Turn[Any] | None:
         """The turn this click or command plays, or None after telling the user why not."""
         refusal = self._turn_refusal(table, target, interaction)
         if refusal:
