@@ -10,11 +10,14 @@ own module stays as it is.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -24,7 +27,7 @@ from data import Store, Table
 from data.league import League, RecordedResult
 from games import GAMES, IllegalAction
 from games.luck import DICE_GAMES, DiceLuck, luck_in_game
-from games.proof import GameFacts, commitment, short_commitment, write_record
+from games.proof import GameFacts, short_commitment, write_record
 from games.replays import replay_frames
 from render.luck import render_luck
 from render.replay import ReplayTooLarge, render_replay
@@ -32,13 +35,30 @@ from render.replay import ReplayTooLarge, render_replay
 log = logging.getLogger("tablebot.archive")
 
 ENDED = ("finished", "aborted")
+# Game ids are SQLite's signed 64-bit row ids; anything else names no game.
+LARGEST_ID = 2**63 - 1
 LUCK_GAMES = 50
+LUCK_CACHE = 20_000
 NO_MENTIONS = discord.AllowedMentions.none()
 FACE_NAMES = {"barree": {0: "bar"}}
 
 
+T = TypeVar("T")
+# Replays, exports and luck run on a worker of their own: the shared threads of
+# asyncio.to_thread draw every game's board, and members asking for many replays at once
+# must not take them all (they queue here instead, behind their "thinking…" message).
+_ARCHIVE_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="archive")
+
+
+async def replay_work(function: Callable[..., T], *arguments: Any) -> T:
+    """Run the heavy part of an archive command off the event loop, one at a time."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_ARCHIVE_WORKER, functools.partial(function, *arguments))
+
+
 def commitment_of(table: Table) -> str:
-    return commitment(table.kind, table.id, table.guild_id, table.channel_id, table.seed)
+    """Binds the seed to the game, its options and its seats as the record lists them."""
+    return facts_of(table, with_ids=True).commitment
 
 
 def commitment_line(table: Table) -> str:
@@ -70,6 +90,7 @@ def facts_of(table: Table, *, with_ids: bool = False) -> GameFacts:
         options=dict(table.options),
         seats=seats,
         status=table.status,
+        final=table.state,
     )
 
 
@@ -84,6 +105,8 @@ class Archive(commands.Cog):
         self.bot = bot
         self.store = store
         self.league = League(store)
+        # The dice of an ended game never change: each (game, seat) is counted once.
+        self._luck_of: OrderedDict[tuple[int, int], DiceLuck] = OrderedDict()
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("game")
@@ -119,8 +142,12 @@ class Archive(commands.Cog):
             if table is None:
                 await _tell(interaction, "No game has ended in this channel yet.")
             return table
-        table = await self.store.load(game)
-        if table is None or table.guild_id != (interaction.guild_id or 0):
+        table = await self.store.load(game) if 0 < game <= LARGEST_ID else None
+        if (
+            table is None
+            or table.guild_id != (interaction.guild_id or 0)
+            or not _may_read(interaction, table.channel_id)
+        ):
             await _tell(interaction, f"There is no game #{game} in this server.")
             return None
         if table.status not in ENDED or table.state is None:
@@ -143,7 +170,7 @@ class Archive(commands.Cog):
         await interaction.response.defer(thinking=True)
         actions = await self._logged(table)
         try:
-            text = await asyncio.to_thread(write_record, facts_of(table, with_ids=True), actions)
+            text = await replay_work(write_record, facts_of(table, with_ids=True), actions)
         except IllegalAction:
             await interaction.edit_original_response(content=_unreplayable(table))
             return
@@ -168,7 +195,7 @@ class Archive(commands.Cog):
         actions = await self._logged(table)
         limit = interaction.filesize_limit
         try:
-            movie = await asyncio.to_thread(_draw_replay, table, actions, limit)
+            movie = await replay_work(_draw_replay, table, actions, limit)
         except ReplayTooLarge:
             await interaction.edit_original_response(
                 content=f"Game #{table.id} is too long to replay within this server's upload limit."
@@ -178,11 +205,12 @@ class Archive(commands.Cog):
             await interaction.edit_original_response(content=_unreplayable(table))
             return
         title = GAMES[table.kind].title
-        shown = (
-            f"all {movie.moves} positions"
-            if movie.frames == movie.moves
-            else f"{movie.frames} of {movie.moves} positions, to fit the upload limit"
-        )
+        if movie.frames == movie.moves:
+            shown = f"all {movie.moves} positions"
+        elif movie.fitted:
+            shown = f"{movie.frames} of {movie.moves} positions, to fit the upload limit"
+        else:
+            shown = f"{movie.frames} of {movie.moves} positions, spread over this long game"
 
         filename = f"{table.kind}-{table.id}-replay.{movie.extension}"
         await interaction.edit_original_response(
@@ -203,26 +231,47 @@ class Archive(commands.Cog):
             results = await self.league.history(
                 guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
             )
-            games = await self._games_with_seat(results, user_id)
-            luck = await asyncio.to_thread(_total_luck, games)
+            luck = await self._total_luck(results, user_id)
             if luck.rolls:
                 lucks.append((kind, luck))
         if not lucks:
             return [], None
         fields = [(f"🎲 {GAMES[kind].title}: luck", luck_text(kind, luck)) for kind, luck in lucks]
         view = {"name": name, "season": season, "games": [luck_view(k, luck) for k, luck in lucks]}
-        return fields, await asyncio.to_thread(render_luck, view)
+        return fields, await replay_work(render_luck, view)
 
-    async def _games_with_seat(
-        self, results: Sequence[RecordedResult], user_id: int
-    ) -> list[tuple[GameFacts, list[tuple[int | None, str]], int]]:
-        games = []
+    async def _total_luck(self, results: Sequence[RecordedResult], user_id: int) -> DiceLuck:
+        seats = {}
         for result in results:
-            table = await self.store.load(result.game_id)
             seat = next((s.seat for s in result.seats if s.user_id == user_id), None)
-            if table is not None and seat is not None:
-                games.append((facts_of(table), await self._logged(table), seat))
-        return games
+            if seat is not None:
+                seats[result.game_id] = seat
+        new = []
+        for game_id, seat in seats.items():
+            table = None if (game_id, seat) in self._luck_of else await self.store.load(game_id)
+            if table is not None:
+                new.append((facts_of(table), await self._logged(table), seat))
+        for (facts, _, seat), luck in zip(new, await replay_work(_game_lucks, new), strict=True):
+            self._luck_of[(facts.game_id, seat)] = luck
+        total = DiceLuck()
+        for key in seats.items():
+            if key in self._luck_of:
+                self._luck_of.move_to_end(key)
+                total.merge(self._luck_of[key])
+        while len(self._luck_of) > LUCK_CACHE:
+            self._luck_of.popitem(last=False)
+        return total
+
+
+def _may_read(interaction: discord.Interaction[Any], channel_id: int) -> bool:
+    """Whether the member may read the game's channel: a game in a private channel or
+    thread stays as private as its moves were (a channel that is gone hides nothing)."""
+    guild, member = interaction.guild, interaction.user
+    place = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if place is None or not isinstance(member, discord.Member):
+        return True
+    allowed = place.permissions_for(member)
+    return allowed.view_channel and allowed.read_message_history
 
 
 def _record_name(table: Table) -> str:
@@ -242,14 +291,18 @@ def _unreplayable(table: Table) -> str:
     return f"Game #{table.id} was played before game records existed and cannot be replayed."
 
 
-def _total_luck(games: Sequence[tuple[GameFacts, list[tuple[int | None, str]], int]]) -> DiceLuck:
-    total = DiceLuck()
+def _game_lucks(
+    games: Sequence[tuple[GameFacts, list[tuple[int | None, str]], int]],
+) -> list[DiceLuck]:
+    """Each game's throws by its seat; nothing for a game that no longer replays."""
+    lucks = []
     for facts, actions, seat in games:
         try:
-            total.merge(luck_in_game(facts, actions, seat))
+            lucks.append(luck_in_game(facts, actions, seat))
         except IllegalAction:
             log.info("game %d does not replay with today's random source", facts.game_id)
-    return total
+            lucks.append(DiceLuck())
+    return lucks
 
 
 def luck_view(kind: str, luck: DiceLuck) -> dict[str, Any]:
@@ -308,7 +361,12 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"re
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         archive = interaction.client.get_cog("Archive")  # type: ignore[attr-defined]
         assert isinstance(archive, Archive)
-        await archive.replay(interaction, int(self.item.values[0]))
+        picked = self.item.values[0]
+        # Discord only sends offered values; anything else came from a forged client.
+        if not (picked.isascii() and picked.isdigit()):
+            await _tell(interaction, f"There is no game #{picked} in this server.")
+            return
+        await archive.replay(interaction, int(picked))
 
 
 def replay_menu(results: Sequence[RecordedResult]) -> discord.ui.View | None:

@@ -351,6 +351,7 @@ class Channel:
         self.position = position
         self.messages: list[Message] = []
         self._bot_permissions = BOT_DEFAULT_PERMISSIONS.value
+        self._hidden_from: list[int] = []
         self._on_change = on_change
 
     @property
@@ -365,6 +366,13 @@ class Channel:
     @bot_permissions.setter
     def bot_permissions(self, permissions: discord.Permissions | int) -> None:
         self._bot_permissions = permission_value(permissions)
+        if self._on_change is not None:
+            self._on_change(self, "CHANNEL_UPDATE")
+
+    def hide_from(self, user: SimUser) -> None:
+        """A private channel for ``user``: a member overwrite denies View Channel (the
+        emulator keeps serving ``user`` here; only what the bot reads changes)."""
+        self._hidden_from.append(user.id)
         if self._on_change is not None:
             self._on_change(self, "CHANNEL_UPDATE")
 
@@ -416,7 +424,16 @@ class Channel:
                     "type": 1,
                     "allow": str(self._bot_permissions),
                     "deny": str(denied),
-                }
+                },
+                *(
+                    {
+                        "id": str(user_id),
+                        "type": 1,
+                        "allow": "0",
+                        "deny": str(discord.Permissions(view_channel=True).value),
+                    }
+                    for user_id in self._hidden_from
+                ),
             ],
         }
 

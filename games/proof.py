@@ -15,7 +15,7 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,9 +28,22 @@ POSITION_DIGEST = 12
 TABLE_EVENT = "!"
 
 
-def commitment(kind: str, game_id: int, guild_id: int, channel_id: int, seed: int) -> str:
-    """The SHA-256 (hex) that binds a game to its seed before anyone has seen a die."""
-    message = f"tablebot/v1/{kind}/{game_id}/{guild_id}/{channel_id}/{seed}"
+def commitment(
+    kind: str,
+    game_id: int,
+    guild_id: int,
+    channel_id: int,
+    seed: int,
+    options: Mapping[str, Any],
+    seats: Sequence[str],
+) -> str:
+    """The SHA-256 (hex) that binds a game to its seed before anyone has seen a die.
+
+    The options and the seats (who sits where) are bound too: with the same seed, another
+    seat order hands the same dice to other players, and other options make another game,
+    so a record that changes either no longer matches what the board showed."""
+    game = [kind, game_id, guild_id, channel_id, dict(options), list(seats), seed]
+    message = "tablebot/v2/" + json.dumps(game, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(message.encode()).hexdigest()
 
 
@@ -50,6 +63,10 @@ def position_digest(state: GameState) -> str:
     """A short hash of the public position, to pin each move of a record to its result."""
     text = json.dumps(state.view(None), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:POSITION_DIGEST]
+
+
+class ForeignOptions(IllegalAction):
+    """Options the game's rules do not take (a record's, or an older version's)."""
 
 
 @dataclass(frozen=True)
@@ -80,10 +97,21 @@ class GameFacts:
     options: dict[str, Any]
     seats: list[str]
     status: str = "finished"
+    # The snapshot the game was stored in at its end, when known: a replay that ends
+    # elsewhere (a game played with an earlier random source) is refused, not shown.
+    final: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def commitment(self) -> str:
-        return commitment(self.kind, self.game_id, self.guild_id, self.channel_id, self.seed)
+        return commitment(
+            self.kind,
+            self.game_id,
+            self.guild_id,
+            self.channel_id,
+            self.seed,
+            self.options,
+            self.seats,
+        )
 
 
 def walk(
@@ -91,11 +119,16 @@ def walk(
 ) -> Iterator[Step | tuple[ChanceEvent, ...]]:
     """Replay a game from its seed: first the chance events of the start (a tuple), then
     one ``Step`` per logged ``(seat, action)``. An illegal action raises
-    ``IllegalAction`` when it is reached; table events ("!resign") change nothing."""
+    ``IllegalAction`` when it is reached; table events ("!resign") change nothing. With
+    ``facts.final`` set, a replay that ends in another state raises ``IllegalAction``
+    after its last step."""
     with journaling() as journal:
-        state = GAMES[facts.kind].new_game(
-            players=len(facts.seats), seed=facts.seed, **facts.options
-        )
+        try:
+            state = GAMES[facts.kind].new_game(
+                players=len(facts.seats), seed=facts.seed, **facts.options
+            )
+        except TypeError:
+            raise ForeignOptions(f"these options are not {facts.kind}'s") from None
     yield tuple(journal)
     for number, (seat, action) in enumerate(actions, start=1):
         before = state
@@ -106,6 +139,14 @@ def walk(
             yield Step(number, seat, action, before, state, _draws_between(journal, drawn, state))
         else:
             yield Step(number, seat, action, before, state, ())
+    if facts.final is not None and _as_json(state.to_dict()) != facts.final:
+        raise IllegalAction(
+            f"game #{facts.game_id}'s log does not lead to the position it was stored in"
+        )
+
+
+def _as_json(data: Mapping[str, Any]) -> Any:
+    return json.loads(json.dumps(data))
 
 
 def _draws_between(
@@ -192,17 +233,24 @@ _MOVE = re.compile(r"(\d+)\. seat (-|\d+): (\S.*)")
 _SEAT = re.compile(r"seat (\d+): (.*)")
 
 
-def _parse(text: str) -> _Parsed:
-    lines = text.splitlines()
+def _parse(text: str, on_header: Callable[[_Parsed], None]) -> _Parsed:
+    """The record's lines; ``on_header`` sees the header before any move is read, so a
+    wrong commitment is named at once, however many lines follow it."""
+    # Only "\n" ends a line: a name may hold characters that str.splitlines() also
+    # breaks at (U+2028, U+0085, form feeds, ...).
+    lines = text.split("\n")
     if not lines or lines[0].strip() != RECORD_TITLE:
         raise RecordError(f"line 1: not a game record (expected “{RECORD_TITLE}”)")
     parsed = _Parsed({}, [], [], [], None)
     section = "header"
     for number, raw in enumerate(lines[1:], start=2):
-        line = raw.rstrip()
+        line = raw.removesuffix("\r")
         if not line or line.startswith("Check it with:"):
             continue
+        was = section
         section = _parse_line(parsed, section, number, line)
+        if was == "header" and section != "header":
+            on_header(parsed)
     if section != "end":
         raise RecordError("the record stops before its “end” line")
     return parsed
@@ -269,10 +317,7 @@ def _facts(parsed: _Parsed) -> GameFacts:
     )
 
 
-def verify_record(text: str) -> str:
-    """“verified” plus a summary when the record is exactly what its seed and the rules
-    give; raises ``RecordError`` naming the first line that differs."""
-    parsed = _parse(text)
+def _committed_facts(parsed: _Parsed) -> GameFacts:
     facts = _facts(parsed)
     line, claimed = parsed.header["commitment"]
     if claimed != facts.commitment:
@@ -280,6 +325,15 @@ def verify_record(text: str) -> str:
             f"line {line}: the commitment does not belong to this seed and game: the record "
             f"says {claimed}, SHA-256 of the seed and game gives {facts.commitment}"
         )
+    return facts
+
+
+def verify_record(text: str) -> str:
+    """“verified” plus a summary when the record is exactly what its seed and the rules
+    give; raises ``RecordError`` naming the first line that differs."""
+    committed: list[GameFacts] = []
+    parsed = _parse(text, lambda header: committed.append(_committed_facts(header)))
+    [facts] = committed
     actions = [(move.seat, move.action) for move in parsed.moves]
     steps = walk(facts, actions)
     try:
@@ -287,11 +341,10 @@ def verify_record(text: str) -> str:
         assert isinstance(opening, tuple)
         _compare_chance(parsed.opening, opening, "the start")
         final = _check_moves(parsed.moves, steps)
+    except ForeignOptions as foreign:
+        raise RecordError(f"line {parsed.header['options'][0]}: {foreign}") from None
     except IllegalAction as illegal:
         raise RecordError(str(illegal)) from None
-    except TypeError:
-        line = parsed.header["options"][0]
-        raise RecordError(f"line {line}: these options are not {facts.kind}'s") from None
     _check_returns(parsed, final)
     dice = sum(len(move.chance) for move in parsed.moves) + len(parsed.opening)
     return (

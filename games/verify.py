@@ -20,10 +20,13 @@ def main(arguments: list[str]) -> int:
         print("usage: python -m games.verify <record.txt>", file=sys.stderr)
         return 2
     try:
-        text = Path(arguments[0]).read_text(encoding="utf-8")
+        text = Path(arguments[0]).read_bytes().decode("utf-8-sig")
     except OSError as unreadable:
         print(f"cannot read {arguments[0]}: {unreadable.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError as garbled:
+        print(f"NOT verified: byte {garbled.start}: not UTF-8 text, so not a game record")
+        return 1
     try:
         print(verify_record(text))
     except RecordError as difference:

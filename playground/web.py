@@ -102,7 +102,7 @@ class Page:
         self.feed = Feed(scene)
 
     def app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[only_this_page])
         app.on_shutdown.append(self._close_streams)
         app.router.add_get("/", self._index)
         app.router.add_static("/static/", STATIC)
@@ -177,11 +177,12 @@ class Page:
 
     async def _answer(self, request: web.Request, action: Action) -> tuple[int, dict[str, Any]]:
         try:
-            body = await request.json()
+            body = json.loads(await request.read())
             if not isinstance(body, dict):
                 raise BadRequest("send a JSON object")
             await action(self.scene.player(body.get("viewer")), body)
-        except (BadRequest, json.JSONDecodeError) as problem:
+        except (BadRequest, ValueError) as problem:
+            # ValueError: JSON that does not parse, or bytes that are not UTF-8.
             return 400, {"error": str(problem)}
         except AssertionError as problem:
             # The emulator's checks: unacknowledged, disabled, out of range, ...
@@ -190,7 +191,10 @@ class Page:
 
     async def _slash(self, viewer: SimUser, body: dict[str, Any]) -> None:
         command = str(body.get("command", ""))
-        options = self.scene.slash_options(command, body.get("options") or {})
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadRequest("options must be a JSON object")
+        options = self.scene.slash_options(command, options)
         await viewer.slash(self.scene.channel(body.get("channel")), command, **options)
 
     async def _click(self, viewer: SimUser, body: dict[str, Any]) -> None:
@@ -199,7 +203,10 @@ class Page:
 
     async def _select(self, viewer: SimUser, body: dict[str, Any]) -> None:
         message = self.scene.message(body.get("message"))
-        values = [str(value) for value in body.get("values") or []]
+        values = body.get("values") or []
+        if not isinstance(values, list):
+            raise BadRequest("values must be a JSON list")
+        values = [str(value) for value in values]
         await viewer.select(message, values, custom_id=str(body.get("custom_id")))
 
     async def _say(self, viewer: SimUser, body: dict[str, Any]) -> None:
@@ -207,6 +214,36 @@ class Page:
         if not text:
             raise BadRequest("type something first")
         await viewer.say(self.scene.channel(body.get("channel")), text[:2000])
+
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+POSTS_NEED = "application/json"
+
+
+@web.middleware
+async def only_this_page(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Answer the playground's own page only.
+
+    The server listens on 127.0.0.1, but every site open in the same browser can send
+    requests there: a host name rebound to 127.0.0.1 is refused by its Host header, a
+    page of another origin by its Origin header, and a JSON body sent as a plain form
+    post (which browsers send without asking the server first) by its content type."""
+    if _host_name(request.host) not in LOCAL_HOSTS:
+        raise web.HTTPForbidden(text="the playground answers http://127.0.0.1 only")
+    if request.method == "POST":
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in (f"http://{request.host}",):
+            raise web.HTTPForbidden(text="the playground acts for its own page only")
+        if request.content_type != POSTS_NEED:
+            raise web.HTTPUnsupportedMediaType(text=f"send {POSTS_NEED}")
+    return await handler(request)
+
+
+def _host_name(host: str) -> str:
+    name, _, port = host.rpartition(":")
+    return (name if port.isdigit() else host).lower()
 
 
 async def _send(response: web.StreamResponse, event: str, data: Any) -> None:

@@ -1,10 +1,13 @@
 """Animated replays: a finished game's public positions as an animated GIF or WebP.
 
-Frames are drawn by each game's own board renderer with the move as the headline,
-scaled down, and mapped onto one shared 256-colour palette. The same paletted frames
-are encoded both as GIF and as lossless animated WebP (identical pixels, so the same
-quality) and the smaller file wins. When it is over the upload limit, every other move
-is dropped (the last position always stays), then the frames shrink, until it fits.
+Frames are drawn by each game's own board renderer with the move as the headline and
+mapped onto one shared 255-colour palette as soon as each is drawn (a full-colour frame
+takes four times the memory, and a long match has thousands of positions). A game with
+more than ``MAX_FRAMES`` positions shows that many, evenly spread, first and last
+included. The same paletted frames are encoded both as GIF and as lossless animated WebP
+(identical pixels, so the same quality) and the smaller file wins. When it is over the
+upload limit, every other move is dropped (the last position always stays), then the
+frames shrink, until it fits.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -22,8 +25,11 @@ from render.bann import draw_bann
 from render.barbu import draw_barbu_table
 from render.barree import draw_barree
 from render.gulbara import draw_gulbara
+from render.theme import clean_name
 
 FRAME_MILLISECONDS = 900
+# Three minutes of animation; more would take minutes to draw and gigabytes to hold.
+MAX_FRAMES = 200
 LAST_FRAME_MILLISECONDS = 4000
 SMALLEST_WIDTH = 240
 SHRINK = 0.75
@@ -31,6 +37,7 @@ MAX_STRIDE = 8
 PALETTE_SAMPLES = 6
 FORMAT_SAMPLE = 4
 PALETTE_COLOURS = 255
+T = TypeVar("T")
 
 
 def _gulbara(view: GulbaraView, names: Sequence[str], caption: str) -> Image.Image:
@@ -54,6 +61,8 @@ class Replay:
     frames: int
     moves: int
     width: int
+    # True when positions were dropped or the frames shrunk to fit the upload limit.
+    fitted: bool = False
 
 
 class ReplayTooLarge(ValueError):
@@ -66,14 +75,29 @@ def render_replay(
     """The smallest animation of ``frames`` (view, caption) that fits in ``limit`` bytes."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    drawn = [_rgb(DRAWERS[kind](view, names, caption)) for view, caption in frames]
-    width = drawn[0].width
+    shown = _spread(frames, MAX_FRAMES)
+
+    def draw(index: int) -> Image.Image:
+        view, caption = shown[index]
+        # Captions name the players: emoji and scripts the font lacks would be boxes.
+        return _rgb(DRAWERS[kind](view, names, clean_name(caption)))
+
+    samples = {index: draw(index) for index in _sample_indices(len(shown))}
+    palette = _palette(list(samples.values()))
+    drawn = [
+        _mapped(samples.pop(index) if index in samples else draw(index), palette)
+        for index in range(len(shown))
+    ]
+    full_width = width = drawn[0].width
     stride = 1
     while True:
-        chosen = _paletted(_every(drawn, stride), width)
+        chosen = _every(drawn, stride)
+        if width != full_width:
+            chosen = _shrunk(chosen, width)
         data, extension = _smallest_encoding(chosen)
         if len(data) <= limit:
-            return Replay(data, extension, len(chosen), len(frames), width)
+            fitted = stride > 1 or width != full_width
+            return Replay(data, extension, len(chosen), len(frames), width, fitted)
         # Each retry aims at the limit from how far over it this attempt was.
         over = len(data) / limit
         if len(chosen) > 2 and stride < MAX_STRIDE:
@@ -82,6 +106,18 @@ def render_replay(
             width = max(SMALLEST_WIDTH, int(width * min(SHRINK, 0.95 / math.sqrt(over))))
         else:
             raise ReplayTooLarge(f"the smallest replay is {len(data)} bytes, over {limit}")
+
+
+def _spread(frames: Sequence[T], most: int) -> list[T]:
+    """At most ``most`` of ``frames``, evenly spread, the first and the last included."""
+    if len(frames) <= most:
+        return list(frames)
+    last = len(frames) - 1
+    return [frames[round(index * last / (most - 1))] for index in range(most)]
+
+
+def _sample_indices(count: int) -> list[int]:
+    return list(range(0, count, max(1, count // PALETTE_SAMPLES)))
 
 
 def _rgb(image: Image.Image) -> Image.Image:
@@ -96,20 +132,28 @@ def _every(frames: Sequence[Image.Image], stride: int) -> list[Image.Image]:
     return chosen
 
 
-def _paletted(frames: Sequence[Image.Image], width: int) -> list[Image.Image]:
-    """The frames at ``width``, mapped onto one palette learned from a few of them.
+def _palette(samples: Sequence[Image.Image]) -> Image.Image:
+    """One palette learned from a few frames, shared by all so no frame flickers.
 
-    The palette has 255 colours, so a GIF has an index free to mean "unchanged"."""
-    if width != frames[0].width:
-        size = (width, round(frames[0].height * width / frames[0].width))
-        frames = [frame.resize(size, Image.Resampling.BOX) for frame in frames]
-    height = frames[0].height
-    samples = frames[:: max(1, len(frames) // PALETTE_SAMPLES)]
+    It has 255 colours, so a GIF has an index free to mean "unchanged"."""
+    width, height = samples[0].size
     strip = Image.new("RGB", (width, height * len(samples)))
     for index, sample in enumerate(samples):
         strip.paste(sample, (0, index * height))
-    palette = strip.reduce(2).quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
-    return [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+    return strip.reduce(2).quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+
+
+def _mapped(frame: Image.Image, palette: Image.Image) -> Image.Image:
+    return frame.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _shrunk(frames: Sequence[Image.Image], width: int) -> list[Image.Image]:
+    """The paletted frames at ``width``, on a palette learned again at that size (the
+    smoothing of a smaller picture makes colours the full-size palette lacks)."""
+    size = (width, round(frames[0].height * width / frames[0].width))
+    smaller = [frame.convert("RGB").resize(size, Image.Resampling.BOX) for frame in frames]
+    palette = _palette([smaller[index] for index in _sample_indices(len(smaller))])
+    return [_mapped(frame, palette) for frame in smaller]
 
 
 def _durations(count: int) -> list[int]:

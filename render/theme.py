@@ -151,8 +151,10 @@ def clean_name(name: str, fallback: str = "?") -> str:
     return " ".join(kept.split()) or fallback
 
 
+@lru_cache(maxsize=1024)
 def fit_text(text: str, text_font: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """``text`` cut with an ellipsis so it is at most ``max_width`` pixels wide."""
+    """``text`` cut with an ellipsis so it is at most ``max_width`` pixels wide (cached:
+    the same names are fitted into the same strips on every board and replay frame)."""
     if text_font.getlength(text) <= max_width:
         return text
     low, high = 0, len(text)
@@ -345,9 +347,45 @@ def card_radius(width: int) -> int:
 
 
 def fill_rounded(draw: ImageDraw.ImageDraw, box: Rect, radius: int, colour: Colour) -> None:
-    """A smooth rounded rectangle filling ``box``."""
+    """A smooth rounded rectangle filling ``box``.
+
+    Only the corners need the smooth mask: outside its four ``radius``-sized corner
+    squares the mask is fully opaque, so the rest is a plain fill with the same pixels,
+    many times cheaper than blending a mask as large as a panel."""
     left, top, right, bottom = (round(value) for value in box)
-    _blit(draw, (left, top), _rounded_mask(right - left, bottom - top, radius), colour)
+    width, height = right - left, bottom - top
+    corner = max(0, radius)
+    if width <= 0 or height <= 0 or 2 * corner > min(width, height):
+        _blit(draw, (left, top), _rounded_mask(width, height, radius), colour)
+        return
+    _fill_box(draw, (left, top + corner, right, bottom - corner), colour)
+    if not corner:
+        return
+    _fill_box(draw, (left + corner, top, right - corner, top + corner), colour)
+    _fill_box(draw, (left + corner, bottom - corner, right - corner, bottom), colour)
+    corners = _rounded_corners(width, height, corner)
+    for (x, y), mask in zip(_corner_places(width, height, corner), corners, strict=True):
+        _blit(draw, (left + x, top + y), mask, colour)
+
+
+def _fill_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: Colour) -> None:
+    """Fill the pixels from (left, top) up to but not including (right, bottom)."""
+    left, top, right, bottom = box
+    if right > left and bottom > top:
+        draw.rectangle((left, top, right - 1, bottom - 1), fill=colour)
+
+
+def _corner_places(width: int, height: int, corner: int) -> list[tuple[int, int]]:
+    return [(0, 0), (width - corner, 0), (0, height - corner), (width - corner, height - corner)]
+
+
+@lru_cache(maxsize=512)
+def _rounded_corners(width: int, height: int, corner: int) -> tuple[Image.Image, ...]:
+    mask = _rounded_mask(width, height, corner)
+    return tuple(
+        mask.crop((x, y, x + corner, y + corner))
+        for x, y in _corner_places(width, height, corner)
+    )
 
 
 def draw_panel(

@@ -10,8 +10,10 @@ const DiscordMarkdown = (() => {
     return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
   }
 
-  function timestamp(unix, style) {
+  function timestamp(unix, style, written) {
     const when = new Date(Number(unix) * 1000);
+    // Past the dates a browser can show, the tag stays text instead of breaking the page.
+    if (!Number.isFinite(when.getTime())) return written;
     const exact = when.toLocaleString();
     let shown;
     switch (style) {
@@ -28,6 +30,7 @@ const DiscordMarkdown = (() => {
 
   function relativeTime(when) {
     const seconds = Math.round((when.getTime() - Date.now()) / 1000);
+    if (!Number.isFinite(seconds)) return "";
     const units = [["year", 31536000], ["month", 2592000], ["day", 86400],
       ["hour", 3600], ["minute", 60], ["second", 1]];
     const format = new Intl.RelativeTimeFormat([], { numeric: "auto" });
@@ -39,20 +42,18 @@ const DiscordMarkdown = (() => {
     return "";
   }
 
-  function safeHref(url) {
-    return /^https?:\/\//i.test(url) ? escapeHtml(url) : "#";
-  }
-
-  // Inline markup on text that is already HTML-escaped.
+  // Inline markup on text that is already HTML-escaped. Code and the tags of links are
+  // set aside first, so later rules never write markup inside them (or an attribute).
   function inline(escaped, context) {
-    const codes = [];
-    let text = escaped.replace(/`([^`]+)`/g, (_, code) => {
-      codes.push(`<code>${code}</code>`);
-      return `\u0000${codes.length - 1}\u0000`;
-    });
+    const kept = [];
+    const keep = (html) => {
+      kept.push(html);
+      return `\u0000${kept.length - 1}\u0000`;
+    };
+    let text = escaped.replace(/`([^`]+)`/g, (_, code) => keep(`<code>${code}</code>`));
     text = text
-      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g,
-        (_, label, url) => `<a href="${safeHref(url)}" target="_blank" rel="noreferrer">${label}</a>`)
+      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) =>
+        keep(`<a href="${url}" target="_blank" rel="noreferrer">`) + label + keep("</a>"))
       .replace(/\*\*([\s\S]+?)\*\*/g, "<strong>$1</strong>")
       .replace(/__([\s\S]+?)__/g, "<u>$1</u>")
       .replace(/(^|[^\w*])\*(?!\s)([^*]+?)\*(?!\w)/g, "$1<em>$2</em>")
@@ -66,9 +67,9 @@ const DiscordMarkdown = (() => {
       })
       .replace(/&lt;#(\d+)&gt;/g, (_, id) =>
         `<span class="mention">#${escapeHtml(context.channelName(id))}</span>`)
-      .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => timestamp(unix, style))
+      .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (written, unix, style) => timestamp(unix, style, written))
       .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:");
-    return text.replace(/\u0000(\d+)\u0000/g, (_, index) => codes[Number(index)]);
+    return text.replace(/\u0000(\d+)\u0000/g, (_, index) => kept[Number(index)]);
   }
 
   function blocks(text, context) {
@@ -102,7 +103,8 @@ const DiscordMarkdown = (() => {
 
   function render(text, context) {
     if (!text) return "";
-    return String(text)
+    // NUL marks the parts inline() sets aside; a message cannot bring its own.
+    return String(text).replace(/\u0000/g, "")
       .split(/```(?:[a-z]*\n)?([\s\S]*?)```/)
       .map((part, index) => {
         if (index % 2 === 1) return `<pre><code>${escapeHtml(part)}</code></pre>`;

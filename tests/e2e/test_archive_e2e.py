@@ -6,6 +6,7 @@ exported record verifies, replays fit the upload limit, /league history offers t
 from __future__ import annotations
 
 import io
+import json
 import logging
 import re
 import sqlite3
@@ -91,7 +92,10 @@ async def test_the_seed_stays_secret_until_the_result_reveals_it(
     assert not [line for line in logged if any(form in line for form in forms)]
 
     assert result.content.startswith("🏁 Gul Bara game #1")
-    full = commitment("gulbara", 1, world.guild.id, world.games.id, SECRET_SEED)
+    seats = [f"Alice (user {world.alice.id})", "Computer (computer)"]
+    game = stored_game(database_path)
+    options = json.loads(game["options"])
+    full = commitment("gulbara", 1, world.guild.id, world.games.id, SECRET_SEED, options, seats)
     assert f"Seed {SECRET_SEED}, commitment `{short_commitment(full)}`" in result.content
     board = next(m for m in world.games.public_messages() if m.embeds)
     first_board = next(version for version in [*board.versions, board] if version.embeds)

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ from games.proof import (
     verify_record,
     write_record,
 )
+from games.verify import main as verify_main
 
 PLAYERS = {"bann": 2, "gulbara": 2, "barree": 3, "barbu": 4}
 OPTIONS: dict[str, dict[str, object]] = {"barbu": {"series": 1}, "barree": {"rounds": 2}}
@@ -120,12 +123,16 @@ def test_the_journal_lists_each_draw_with_whose_roll_it_is():
     assert journal[1].seat is None
 
 
-def test_the_commitment_binds_seed_game_and_place():
-    base = commitment("gulbara", 12, 1, 2, 123456)
+def test_the_commitment_binds_seed_game_place_options_and_seats():
+    seats = ["Ann (user 5)", "Bo (computer)"]
+    base = commitment("gulbara", 12, 1, 2, 123456, {"match_to": 3}, seats)
     assert re.fullmatch(r"[0-9a-f]{64}", base)
-    assert base != commitment("gulbara", 12, 1, 2, 123457)
-    assert base != commitment("gulbara", 13, 1, 2, 123456)
-    assert base != commitment("barree", 12, 1, 2, 123456)
+    assert base != commitment("gulbara", 12, 1, 2, 123457, {"match_to": 3}, seats)
+    assert base != commitment("gulbara", 13, 1, 2, 123456, {"match_to": 3}, seats)
+    assert base != commitment("barree", 12, 1, 2, 123456, {"match_to": 3}, seats)
+    assert base != commitment("gulbara", 12, 1, 2, 123456, {"match_to": 5}, seats)
+    assert base != commitment("gulbara", 12, 1, 2, 123456, {"match_to": 3}, seats[::-1])
+    assert base != commitment("gulbara", 12, 1, 23, 123456, {"match_to": 3}, seats), "no '12/3'"
 
 
 def test_computer_seeds_are_not_the_game_seed_plus_a_counter():
@@ -236,5 +243,62 @@ def test_a_file_that_is_no_record_or_has_foreign_options_is_refused_with_a_reaso
     options_line = next(
         n for n, line in enumerate(lines_of(text), 1) if line.startswith("options:")
     )
+    commitment_line = next(
+        n for n, line in enumerate(lines_of(text), 1) if line.startswith("commitment:")
+    )
+    forged = replace(_facts, options={"colour": "red"})
     foreign = replaced(text, options_line, 'options: {"colour": "red"}')
+    foreign = replaced(foreign, commitment_line, f"commitment: {forged.commitment}")
     assert "not" in check_fails_at(foreign, options_line)
+
+
+def test_other_seats_or_options_under_the_same_commitment_are_refused(record):
+    """A record that hands the dice to other players, or claims other options, no longer
+    matches the commitment the board showed before the first move."""
+    kind, facts, _actions, text = record
+    lines = lines_of(text)
+    commitment_line = lines.index(f"commitment: {facts.commitment}") + 1
+    first_seat, second_seat = (lines.index(f"seat {n}: {facts.seats[n]}") + 1 for n in (0, 1))
+    swapped = replaced(text, first_seat, f"seat 0: {facts.seats[1]}")
+    swapped = replaced(swapped, second_seat, f"seat 1: {facts.seats[0]}")
+    assert "commitment does not belong" in check_fails_at(swapped, commitment_line)
+    options_line = lines.index(f"options: {json.dumps(facts.options, sort_keys=True)}") + 1
+    other = {option.name: option.default for option in GAMES[kind].options} | facts.options
+    first = GAMES[kind].options[0] if GAMES[kind].options else None
+    if first is not None:
+        other[first.name] = not other[first.name] if first.maximum is None else first.maximum
+        assert other != facts.options
+        changed = replaced(text, options_line, f"options: {json.dumps(other, sort_keys=True)}")
+        assert "commitment does not belong" in check_fails_at(changed, commitment_line)
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\x85", "\x0b", "\x1c", "\u2029", " "])
+def test_a_name_with_characters_other_tools_break_lines_at_still_verifies(odd):
+    facts, actions = played_game("bann")
+    facts = replace(facts, seats=[f"Al{odd}ice{odd}", "**@everyone** <@1>"])
+    assert verify_record(write_record(facts, actions)).startswith("verified")
+
+
+def test_the_command_line_answers_garbled_bytes_and_accepts_a_byte_order_mark(
+    tmp_path: Path, record, capsys
+):
+    _kind, _facts, _actions, text = record
+    garbled, marked = tmp_path / "garbled.txt", tmp_path / "notepad.txt"
+    garbled.write_bytes(text.encode()[:200] + b"\xff\xfe" + text.encode()[200:])
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert verify_main([str(garbled)]) == 1
+    answer = capsys.readouterr().out
+    assert answer == "NOT verified: byte 200: not UTF-8 text, so not a game record\n"
+    assert verify_main([str(marked)]) == 0
+    assert capsys.readouterr().out.startswith("verified")
+
+
+def test_a_wrong_commitment_is_named_before_a_million_lines_of_moves_are_read(record):
+    """Whoever hands out a huge forged record learns at once that its commitment fails."""
+    _kind, facts, _actions, text = record
+    lines = lines_of(text)
+    commitment_line = lines.index(f"commitment: {facts.commitment}") + 1
+    forged = replaced(text, commitment_line, "commitment: " + "0" * 64)
+    start = forged.index("\nstart\n") + len("\nstart\n")
+    flood = forged[:start] + "this is not a move\n" + forged[start:]
+    check_fails_at(flood, commitment_line)

@@ -9,6 +9,7 @@ import random
 import pytest
 from PIL import Image
 
+import render.replay
 from games import GAMES
 from games.proof import GameFacts
 from games.replays import replay_frames
@@ -76,3 +77,41 @@ def test_a_small_upload_limit_drops_frames_then_shrinks_but_fits():
     assert picture.n_frames == small.frames, "the final position is always the last frame"
     with pytest.raises(ReplayTooLarge):
         render_replay("gulbara", frames[:4], facts.seats, 2000)
+
+
+def test_a_very_long_game_draws_a_bounded_number_of_evenly_spread_frames(monkeypatch):
+    """A 25-point Gul Bara match runs to thousands of positions: drawing them all took
+    minutes and more memory than the machine has (about 3 MB a frame)."""
+    facts, actions = game("gulbara", moves=40)
+    frames = [(f.view, f.caption) for f in replay_frames(facts, actions)]
+    monkeypatch.setattr(render.replay, "MAX_FRAMES", 9)
+    drawing = render.replay.DRAWERS["gulbara"]
+    captions: list[str] = []
+
+    def counted(view, names, caption):
+        captions.append(caption)
+        return drawing(view, names, caption)
+
+    monkeypatch.setitem(render.replay.DRAWERS, "gulbara", counted)
+    movie = render_replay("gulbara", frames, facts.seats, 10 << 20)
+    assert (movie.frames, movie.moves, movie.fitted) == (9, len(frames), False)
+    assert animation(movie.data).n_frames == 9
+    assert len(captions) == 9, "each shown position is drawn once, no other"
+    assert captions[0] == "Start" and f"{len(actions)}. " in captions[-1]
+
+
+def test_captions_leave_out_what_the_font_cannot_draw(monkeypatch):
+    """Names in captions come straight from Discord: emoji would be drawn as boxes."""
+    facts, actions = game("bann", moves=2)
+    frames = [(f.view, f.caption) for f in replay_frames(facts, actions)]
+    frames[-1] = (frames[-1][0], "2. Zoë 😀🎲 ★: 5>6:N")
+    drawing = render.replay.DRAWERS["bann"]
+    captions: list[str] = []
+
+    def seen(view, names, caption):
+        captions.append(caption)
+        return drawing(view, names, caption)
+
+    monkeypatch.setitem(render.replay.DRAWERS, "bann", seen)
+    render_replay("bann", frames, ["Zoë 😀🎲 ★", "Bob"], 10 << 20)
+    assert captions[-1] == "2. Zoë : 5>6:N"
