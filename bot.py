@@ -20,7 +20,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs import GAME_COGS
+from cogs import game_cogs
 from cogs.archive import Archive, ReplayPicker
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import UNRECOGNISED, Host, TableButton, Tables, TableSelect, is_routed
@@ -73,7 +73,7 @@ class TableBot(Host):
         await self.add_cog(self.tables)
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(self.league)
-        for cog_class in GAME_COGS:
+        for cog_class in game_cogs():
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
