@@ -22,8 +22,9 @@ from dotenv import load_dotenv
 
 from cogs import game_cogs
 from cogs.archive import Archive, ReplayPicker
+from cogs.host import Host
 from cogs.league import LeagueCog, LeaguePageButton
-from cogs.table import UNRECOGNISED, Host, TableButton, Tables, TableSelect, is_routed
+from cogs.table import UNRECOGNISED, TableButton, Tables, TableSelect, is_routed
 from data import DatabaseInUse, DatabaseLock, Store, claim_database
 
 log = logging.getLogger("tablebot")
@@ -70,8 +71,9 @@ class TableBot(Host):
         self.store = await Store.open(self.database_path)
         self.tables = Tables(self, self.store, self.seed_source)
         self.league = LeagueCog(self, self.store)
+        self.archive = Archive(self, self.store)
         await self.add_cog(self.tables)
-        await self.add_cog(Archive(self, self.store))
+        await self.add_cog(self.archive)
         await self.add_cog(self.league)
         for cog_class in game_cogs():
             await self.add_cog(cog_class(self))

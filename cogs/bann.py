@@ -12,27 +12,10 @@ from data import Table
 from games import GAMES
 from games.bann import BannState, side_faces
 from render.bann import render_bann
+from texts import bann as bann_text
+from texts import bold
 
 DRAW_ACTIONS = ("offer", "accept", "decline")
-RESULT_REASONS = {
-    "castle": "reached the castle",
-    "last-knight": "captured the last knight",
-    "no-move": "left the opponent without a legal move",
-}
-
-RULES = """\
-**Goal.** Move a knight onto your opponent's castle (the far corner), or capture all of \
-his knights. A player who cannot move after tipping loses.
-**Your turn.** 1) Tip your die over an edge: the new top is one of the four side faces. \
-2) Move one knight one square north, east, south or west to an empty square.
-**Bans.** Knights whose number shows on top of *either* die may not move.
-**Captures.** Every enemy knight next to the square you moved to (not diagonally) is \
-removed, up to three at once. Only the mover captures.
-**Draws.** Offer a draw before your move; a position seen three times is a draw.
-**Notation for `/bann move`.** `tip>knight:direction`, e.g. `4>3:N` tips to 4 and moves \
-knight 3 north (towards rank 6, seen from the first player).
-**Full rules:** `docs/rules/bann.md` in the bot's repository.\
-"""
 
 
 class BannCog(
@@ -43,7 +26,7 @@ class BannCog(
 ):
     spec = GAMES["bann"]
     colour = discord.Colour.from_rgb(196, 64, 52)
-    rules_text = RULES
+    rules_text = bann_text.RULES
     move_help = "Play a move in notation, e.g. 4>3:N"
     notation_help = "tip>knight:direction, e.g. 4>3:N (or offer, accept, decline)"
     picture = staticmethod(render_bann)
@@ -134,27 +117,20 @@ class BannCog(
         )
 
     def status_text(self, table: Table, state: BannState) -> str:
-        lines = []
-        last = state.last_move
-        if last:
-            lines.append(f"{table.seats[last['seat']].name}: {state_describe_last(last)}")
-        current = state.current_player
-        if state.draw_offer is not None:
-            offerer = table.seats[state.draw_offer].name
-            lines.append(f"{offerer} offers a draw. **{table.seats[current].name}** answers.")
+        view = state.view(None)
+        names = bold(table.names)
+        lines = [bann_text.last_move(view, table.names)] if view["last_move"] else []
+        current = view["turn"]
+        assert current is not None
+        if view["draw_offer"] is not None:
+            offerer = table.names[view["draw_offer"]]
+            lines.append(bann_text.DRAW_ANSWER.format(offerer=offerer, answerer=names[current]))
         else:
-            lines.append(f"**{table.seats[current].name}** to move: tip your die, then move.")
+            lines.append(bann_text.TO_MOVE.format(name=names[current]))
         return "\n".join(lines)
 
     def result_text(self, table: Table, state: BannState) -> str:
-        if state.winner is not None:
-            reason = RESULT_REASONS.get(state.result, "won")
-            return f"**{table.seats[state.winner].name}** wins: {reason}."
-        if state.result == "agreement":
-            return "Drawn by agreement."
-        if state.result == "repetition":
-            return "Drawn: the same position occurred three times."
-        return "The game ended."
+        return bann_text.result(state.view(None), bold(table.names))
 
     @app_commands.command(name="new", description="Open a Bann table in this channel")
     @app_commands.describe(
@@ -173,10 +149,3 @@ class BannCog(
             invited=None if computer else opponent,
             computers=1 if computer else 0,
         )
-
-
-def state_describe_last(last: dict[str, Any]) -> str:
-    sentence = f"knight {last['knight']} {last['from']}→{last['to']}"
-    if last["captured"]:
-        sentence += ", captured " + ", ".join(last["captured"])
-    return sentence + "."

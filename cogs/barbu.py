@@ -28,48 +28,20 @@ from games.barbu import (
     RANKS,
     SUIT_NAMES,
     SUITS,
+    BarbuDeal,
     BarbuState,
+    BarbuView,
     DoublingChoice,
     contract_label,
 )
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
+from texts import barbu as barbu_text
+from texts import clipped
 
 SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
 DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
 UNKNOWN_CONTROL = "Unknown control."
-
-RULES = """\
-**Deals.** 52 cards, 13 each. One player declares for seven deals in a row, choosing each \
-of the seven contracts once; then his left-hand neighbour declares. Four series make a \
-game (`/barbu new series:` plays fewer). Declarer leads first; follow suit if you can; the \
-highest card of the led suit wins the trick, and the winner leads next.
-**Negative contracts.** No Tricks −2 a trick · No Queens −6 a queen (ends with the fourth) \
-· No Last Two −10 and −20 for tricks 12 and 13 · No Hearts −2 a heart, −6 the ace; no \
-heart lead while you hold another suit · Barbu −20 for the king of hearts (ends when taken; \
-same heart lead rule).
-**Trumps** (+5 a trick). Declarer names trumps. On a trump lead, beat the highest trump if \
-you can; unable to follow a plain suit, you must play a trump that wins the trick if you \
-hold one.
-**Domino** (+45, +20, +5, −5 in the order players go out). Declarer names a starting rank. \
-Lay a card of that rank, or the next card up or down in an opened suit; pass only when \
-nothing fits.
-**Doubling.** After the contract, from declarer's left round to declarer, each player may \
-double others: in Trumps and Domino only declarer; declarer only redoubles those who \
-doubled him. Each other player must double declarer at least twice in each series. A \
-double makes the two players settle the difference of their deal scores; a redouble \
-twice it.
-**Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
-cards you may play when it is your turn.
-**`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
-`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
-In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
-**Full rules:** `docs/rules/barbu.md` in the bot's repository.\
-"""
-
-
-def clipped(text: str, limit: int = NAME_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def rank_label(rank: str) -> str:
@@ -120,7 +92,7 @@ def seat_set_arg(seats: Iterable[int]) -> str:
     return ".".join(str(seat) for seat in sorted(seats))
 
 
-def deal_heading(view: dict[str, Any]) -> str:
+def deal_heading(view: BarbuView) -> str:
     number = min(view["deal"] + 1, view["total_deals"])
     return f"Deal {number} of {view['total_deals']}"
 
@@ -134,7 +106,7 @@ class BarbuCog(
     spec = GAMES["barbu"]
     colour = discord.Colour.from_rgb(28, 92, 62)
     private_label = "My hand"
-    rules_text = RULES
+    rules_text = barbu_text.RULES
     move_help = "Play in notation: a card, a contract, doubles"
     notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
     picture = staticmethod(render_barbu_table)
@@ -144,6 +116,7 @@ class BarbuCog(
     def status_text(self, table: Table, state: BarbuState) -> str:
         view = state.view(None)
         names = table.names
+        assert view["to_act"] is not None
         declarer = names[view["declarer"]]
         to_act = names[view["to_act"]]
         lines = [f"{deal_heading(view)} · declarer **{declarer}**"]
@@ -175,7 +148,7 @@ class BarbuCog(
         )
 
     @staticmethod
-    def _deal_sentence(deal: dict[str, Any], names: Sequence[str]) -> str:
+    def _deal_sentence(deal: BarbuDeal, names: Sequence[str]) -> str:
         contract = contract_title_of(deal["contract"])
         return f"{names[deal['declarer']]}'s {contract}: {scores_list(deal['scores'], names)}."
 
@@ -212,13 +185,16 @@ class BarbuCog(
         lines = [self._hand_heading(view, names)]
         controls: list[discord.ui.Item[Any]] = []
         target = Target(table.id, table.version, "decide")
-        if view["to_act"] != seat:
-            lines.append(f"{names[view['to_act']]} is to act; this is your hand for now.")
+        to_act = view["to_act"]
+        assert to_act is not None, "a hand is shown only while the game runs"
+        if to_act != seat:
+            lines.append(f"{names[to_act]} is to act; this is your hand for now.")
         elif view["phase"] == "contract":
             lines.append("**Your turn:** choose the contract for this deal.")
             controls = self._contract_buttons(target, state)
         elif view["phase"] == "doubling":
             choice = state.doubling_choice()
+            assert choice is not None
             lines.extend(self._doubling_lines(view, choice, names))
             controls = self._doubling_panel(target, choice, frozenset(), names)
         else:
@@ -233,18 +209,19 @@ class BarbuCog(
         return payload
 
     @staticmethod
-    def _hand_heading(view: dict[str, Any], names: Sequence[str]) -> str:
+    def _hand_heading(view: BarbuView, names: Sequence[str]) -> str:
         declarer = names[view["declarer"]]
         contract = view["contract_label"] or "contract not chosen yet"
         return f"Your hand · {deal_heading(view)} · declarer {declarer} · {contract}"
 
     @staticmethod
-    def _table_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    def _table_line(view: BarbuView, names: Sequence[str]) -> str:
         """What lies on the table, for a player deciding away from the board."""
-        if view["contract"] == "domino":
+        domino = view["domino"]
+        if view["contract"] == "domino" and domino is not None:
             rows = [
                 f"{SUIT_SYMBOLS[suit]} {rank_label(row[0])}–{rank_label(row[1])}"
-                for suit, row in view["domino"]["rows"].items()
+                for suit, row in domino["rows"].items()
                 if row
             ]
             laid = " · ".join(rows) if rows else "nothing yet"
@@ -258,7 +235,7 @@ class BarbuCog(
         return f"play to trick {number}: {played}."
 
     @staticmethod
-    def _card_control(target: Target, view: dict[str, Any]) -> discord.ui.Item[Any]:
+    def _card_control(target: Target, view: BarbuView) -> discord.ui.Item[Any]:
         if view["legal"] == [PASS]:
             return TableButton(
                 target.but("play", PASS),
@@ -275,7 +252,7 @@ class BarbuCog(
 
     @staticmethod
     def _doubling_lines(
-        view: dict[str, Any], choice: DoublingChoice, names: Sequence[str]
+        view: BarbuView, choice: DoublingChoice, names: Sequence[str]
     ) -> list[str]:
         lines = [
             "**Your turn to double.** Toggle the players to double, then **Confirm**; "
@@ -301,7 +278,7 @@ class BarbuCog(
             toggles.append(
                 TableButton(
                     target.but("double_toggle", seat_set_arg(chosen ^ {seat})),
-                    label=f"{verb} {clipped(names[seat])}",
+                    label=f"{verb} {clipped(names[seat], NAME_LIMIT)}",
                     style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
                     emoji="✅" if on else None,
                     row=0,
@@ -474,7 +451,9 @@ class BarbuCog(
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = self.spec.from_dict(table.state).view(None)
+        state = self.spec.from_dict(table.state)
+        assert isinstance(state, BarbuState)
+        view = state.view(None)
         png = await asyncio.to_thread(render_barbu_scores, view, table.names)
         await interaction.followup.send(
             f"Barbu game #{table.id}: {len(view['history'])} of {view['total_deals']} deals "

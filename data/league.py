@@ -12,7 +12,8 @@ player afresh; earlier seasons keep their tables.
 
 Outcomes: a seat in first place (alone or shared) wins, unless every seat shares it (a
 draw); everyone else loses. A resigning seat is placed last and its result is marked as a
-forfeit. Points are the game's own ``returns()`` (for a resignation: as they stood).
+forfeit. Points are the scores the game was saved with when it ended (``Table.final_scores``,
+its own ``returns()``; for a resignation: as they stood), so the league needs no game.
 Games with a computer seat are recorded unrated unless the server rates them; then all
 computer seats share one "Computer" rating (player id 0).
 """
@@ -23,7 +24,7 @@ import asyncio
 import csv
 import io
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -32,8 +33,6 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from data.store import Store, Table
-from games import GAMES, GameState
-from games.base import placements
 
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
@@ -159,9 +158,13 @@ def outcome_of(placement: int, all_placements: Sequence[int]) -> str:
     return "win" if placement == 1 else "loss"
 
 
-def finishing_placements(table: Table, state: GameState) -> tuple[list[int], list[float]]:
+def placements(scores: Sequence[float]) -> list[int]:
+    """Rank per seat from final scores: 1 is best, equal scores share a rank."""
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+
+def finishing_placements(table: Table, points: list[float]) -> tuple[list[int], list[float]]:
     """Placements and the game's own points; a resigning seat is placed last."""
-    points = [float(value) for value in state.returns()]
     resigned = table.extra.get("resigned")
     if resigned is None:
         return placements(points), points
@@ -213,28 +216,32 @@ class League:
 
     # ---- recording ---------------------------------------------------------------------
 
-    async def record_finished(
-        self, table: Table, state: GameState | None = None
-    ) -> RecordedResult | None:
-        """Record a finished game and update ratings; None if it was recorded before
-        (or is not a finished game), so a duplicate call changes nothing."""
-        if table.status != "finished" or table.state is None:
+    async def record_finished(self, table: Table) -> RecordedResult | None:
+        """Record a finished game from the scores it was saved with, and update ratings;
+        None if it was recorded before (or is not a finished game with scores), so a
+        duplicate call changes nothing."""
+        points = table.final_scores
+        if table.status != "finished" or points is None:
             return None
-        if state is None:
-            state = GAMES[table.kind].from_dict(table.state)
         async with self._recording:
             if await self._is_recorded(table.id):
                 return None
             season = await self.current_season(table.guild_id)
             unrated_reason = await self._unrated_reason(table)
-            seats = self._seat_results(table, state)
+            seats = self._seat_results(table, points)
             ratings = {}
             if unrated_reason is None:
                 ratings = await self._new_ratings(table, season.id, seats)
             return await self._write_result(table, season, unrated_reason, seats, ratings)
 
-    async def record_missing(self) -> list[RecordedResult]:
-        """Record every finished game that has no result yet (a crash in between)."""
+    async def record_missing(
+        self, scores_of: Callable[[Table], list[float] | None] | None = None
+    ) -> list[RecordedResult]:
+        """Record every finished game that has no result yet (a crash in between).
+
+        ``scores_of`` gives the final scores of a game saved without them (one that
+        finished before games stored their scores); a game without scores is skipped.
+        """
         async with self._db.execute(
             "SELECT g.id FROM games g LEFT JOIN league_results r ON r.game_id = g.id"
             " WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.updated_at, g.id"
@@ -243,8 +250,11 @@ class League:
         recorded = []
         for game_id in missing:
             table = await self._store.load(game_id)
-            if table is None or table.kind not in GAMES:
+            if table is None:
                 continue
+            scores = scores_of(table) if scores_of and table.final_scores is None else None
+            if scores is not None:
+                table.finish(scores)
             result = await self.record_finished(table)
             if result is not None:
                 recorded.append(result)
@@ -263,8 +273,8 @@ class League:
         return None
 
     @staticmethod
-    def _seat_results(table: Table, state: GameState) -> list[SeatResult]:
-        ranks, points = finishing_placements(table, state)
+    def _seat_results(table: Table, scores: list[float]) -> list[SeatResult]:
+        ranks, points = finishing_placements(table, scores)
         resigned = table.extra.get("resigned")
         return [
             SeatResult(
@@ -542,10 +552,15 @@ class League:
         return _standing(1 + int(better[0] if better else 0), row, trends.get(player_id, 0))
 
     async def profile(
-        self, guild_id: int, user_id: int, season_id: int | None = None, recent: int = 5
+        self,
+        guild_id: int,
+        user_id: int,
+        kinds: Sequence[str],
+        season_id: int | None = None,
+        recent: int = 5,
     ) -> list[GameProfile]:
-        """A member's standing and latest games in every game of one season (default:
-        the current one)."""
+        """A member's standing and latest games in each of ``kinds`` in one season
+        (default: the current one)."""
         if season_id is None:
             season_id = (await self.current_season(guild_id)).id
         return [
@@ -556,7 +571,7 @@ class League:
                     guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=recent
                 ),
             )
-            for kind in GAMES
+            for kind in kinds
         ]
 
     async def _trends(

@@ -216,8 +216,3 @@ class GameSpec:
     from_dict: Callable[[dict[str, Any]], GameState]
     bot_action: Callable[..., str]
     options: tuple[Option, ...] = field(default=())
-
-
-def placements(scores: Sequence[float]) -> list[int]:
-    """Rank per seat from final scores: 1 is best, equal scores share a rank."""
-    return [1 + sum(1 for other in scores if other > mine) for mine in scores]

@@ -1,7 +1,6 @@
 """The table machinery every game shares, one job per module.
 
 - ``hooks``: ``GameCog``, the hooks each game's cog implements, and ``Turn``.
-- ``host``: the bot as the cogs see it, partners as typed attributes.
 - ``components``: buttons and selects whose custom_id survives a restart.
 - ``routing``: every click checked once and handed on.
 - ``lobby``: opening a table, seats, start and cancel.
@@ -22,7 +21,6 @@ from cogs.table.components import (
     view_of,
 )
 from cogs.table.hooks import GameCog, Turn
-from cogs.table.host import Host
 from cogs.table.replies import CAUGHT_UP, OUTDATED, quoted
 
 __all__ = [
@@ -30,7 +28,6 @@ __all__ = [
     "OUTDATED",
     "UNRECOGNISED",
     "GameCog",
-    "Host",
     "TableButton",
     "TableSelect",
     "Tables",

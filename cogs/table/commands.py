@@ -12,10 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.archive import seed_reveal
+from cogs.host import Host
 from cogs.table.board import BoardMessages
 from cogs.table.delivery import Delivery
 from cogs.table.hooks import GameCog, Turn
-from cogs.table.host import Host
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lobby import Lobby, may_manage
 from cogs.table.pipeline import Pipeline

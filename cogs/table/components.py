@@ -9,13 +9,13 @@ the game's cog; a version that no longer matches the table marks an outdated boa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.table.host import Host
+from cogs.host import host_of
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -72,9 +72,7 @@ def valid_values(values: list[str]) -> bool:
 
 
 def _tables(interaction: discord.Interaction[Any]) -> Tables:
-    client = interaction.client
-    assert isinstance(client, Host), "components are only routed by the table bot"
-    return client.tables
+    return host_of(interaction).tables
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):
@@ -104,14 +102,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> TableButton:
         # A forged payload may put our id on another kind of component: read it loosely.
         label = getattr(item, "label", None) or ""
         button = cls(Target.parse(match["rest"]), label=label)
-        button.item.custom_id = item.custom_id
+        button.item.custom_id = match.string
         return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -141,7 +139,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> TableSelect:
@@ -150,7 +148,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
             options=list(getattr(item, "options", [])),
             placeholder=getattr(item, "placeholder", None) or "",
         )
-        select.item.custom_id = item.custom_id
+        select.item.custom_id = match.string
         return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -178,7 +176,7 @@ def is_routed(
     It does only for a custom_id that matches a template and sits on the clicked
     message; every other click would go unanswered unless the bot refuses it itself.
     """
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     custom_id = data.get("custom_id")
     if not isinstance(custom_id, str) or interaction.message is None:
         return False

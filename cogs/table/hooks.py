@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.host import Host
 from cogs.table.components import Target
-from cogs.table.host import Host
 from data import Table
 from games import GameSpec, GameState
 

@@ -66,7 +66,9 @@ class Pipeline:
             await interaction.response.defer(thinking=fresh_message)
         state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
         state, actions, notes = await self.automatic_turns(table, state)
-        table.status = "finished" if state.is_over else "active"
+        table.status = "active"
+        if state.is_over:
+            table.finish(state.returns())
         table.state = state.to_dict()
         table.extra.pop("invited", None)
         try:
@@ -154,7 +156,7 @@ class Pipeline:
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()
         if state.is_over:
-            table.status = "finished"
+            table.finish(state.returns())
         await self.store.save(table, expected_version=table.version, actions=actions)
 
     async def automatic_turns(

@@ -43,7 +43,7 @@ class Results:
             result = self.tables.game_cog(table.kind).result_text(table, state)
             text = f"🏁 {title} game #{table.id}: {result}"
         # The league records each finished game once; a repeated finish gets None back.
-        ratings = await self.tables.bot.league.record_result(table, state)
+        ratings = await self.tables.bot.league.record_result(table)
         text = text if ratings is None else f"{text}\n{ratings}"
         channel = self.tables.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(f"{text}\n{seed_reveal(table)}")
@@ -79,10 +79,10 @@ class Results:
             if fresh.status != "active":
                 await interaction.followup.send("This game is already over.", ephemeral=True)
                 return
-            fresh.status = "finished"
+            state = GAMES[fresh.kind].from_dict(fresh.state)
+            fresh.finish(state.returns())
             fresh.extra["resigned"] = seat
             await store.save(fresh, expected_version=fresh.version, actions=[(seat, "!resign")])
-        state = GAMES[fresh.kind].from_dict(fresh.state)
         headline = resign_headline(fresh, seat)
         await interaction.followup.send("You resigned.", ephemeral=True)
         await self.tables.board.refresh(fresh, state, headline)

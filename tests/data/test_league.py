@@ -123,6 +123,8 @@ async def finished(
     table.board_message_id = channel * 10
     table.status = status
     table.state = state.to_dict()
+    if status == "finished":
+        table.finish(state.returns())
     table.extra.update(extra or {})
     await store.save(table, expected_version=table.version)
     return table
@@ -180,7 +182,7 @@ async def test_four_players_with_tied_scores_share_a_placement(store, league):
     scores = [10.0, 30.0, 30.0, -70.0]
     table = await finished(store, [ALICE, BOB, CAROL, DAVE], FixedScores(scores), kind="barbu")
 
-    result = await league.record_finished(table, FixedScores(scores))
+    result = await league.record_finished(table)
 
     assert result is not None
     assert [seat.placement for seat in result.seats] == [3, 1, 1, 4]
@@ -256,6 +258,18 @@ async def test_start_up_catches_up_on_finished_games_but_never_abandoned_ones(st
         "Bob",
         "Alice",
     ]
+
+
+async def test_a_game_saved_without_scores_is_caught_up_with_the_scores_given(store, league):
+    table = await finished(store, [ALICE, BOB], bann_won_by(1))
+    table.extra.pop("final_scores")
+    await store.save(table, expected_version=table.version)
+
+    assert await league.record_finished(table) is None, "no scores, no result"
+    assert await league.record_missing() == [], "without a source of scores it waits"
+    caught_up = await league.record_missing(scores_of=lambda _: [0.0, 1.0])
+
+    assert [seat.outcome for seat in caught_up[0].seats] == ["loss", "win"]
 
 
 async def test_an_abandoned_game_is_never_recorded(store, league):
@@ -353,7 +367,7 @@ async def test_a_profile_covers_every_game_with_rank_and_recent_results(store, l
     await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(1)))
     await league.record_finished(await finished(store, [ALICE, CAROL], bann_won_by(0)))
 
-    profile = await league.profile(GUILD, BOB.user_id)
+    profile = await league.profile(GUILD, BOB.user_id, list(GAMES))
 
     assert [entry.kind for entry in profile] == list(GAMES)
     bann = next(entry for entry in profile if entry.kind == "bann")
@@ -404,9 +418,7 @@ async def test_several_computer_seats_share_one_rated_computer(store, league):
     await league.set_rate_computer_games(GUILD, True)
     seats = [ALICE, Seat("Computer"), Seat("Computer 2"), Seat("Computer 3")]
     scores = [5.0, 20.0, -10.0, -15.0]
-    await league.record_finished(
-        await finished(store, seats, FixedScores(scores)), FixedScores(scores)
-    )
+    await league.record_finished(await finished(store, seats, FixedScores(scores)))
 
     expected = MODEL.rate([[MODEL.rating()] for _ in scores], ranks=[2, 1, 3, 4])
     computer_mu = sum(team[0].mu for team in expected[1:]) / 3

@@ -65,8 +65,7 @@ async def test_the_result_announcement_shows_each_rating_change(fake_discord, st
     assert bot.store is not None
     table = await bot.store.load(1)
     assert table is not None and table.state is not None
-    league = bot.get_cog("League")
-    duplicate = await league.record_result(table, GAMES["bann"].from_dict(table.state))
+    duplicate = await bot.league.record_result(table)
     assert duplicate is None, "a second finish of the same game records and announces nothing"
 
 
