@@ -36,7 +36,8 @@ from games.barbu import (
 )
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
-from texts import clipped
+from texts import bold, clipped
+from texts.barbu import deal_heading, scores_list
 
 SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
@@ -53,14 +54,6 @@ def card_label(card: str) -> str:
     return f"{rank_label(card[0])}{SUIT_SYMBOLS[card[1]]}"
 
 
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def scores_list(scores: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores))
-
-
 def doubles_text(doubles: Iterable[Sequence[int]], declarer: int, names: Sequence[str]) -> str:
     """E.g. "Bob doubled Alice (redoubled)": the one who acted first in the round doubled."""
     pairs = {(doubler, doubled) for doubler, doubled in doubles}
@@ -75,7 +68,7 @@ def doubles_text(doubles: Iterable[Sequence[int]], declarer: int, names: Sequenc
             continue
         suffix = " (redoubled)" if redoubled else ""
         sentences.append(f"{names[doubler]} doubled {names[doubled]}{suffix}")
-    return "; ".join(sentences) if sentences else "no doubles"
+    return "; ".join(sentences) if sentences else barbu_text.NO_DOUBLES
 
 
 def parse_seat_set(arg: str) -> frozenset[int] | None:
@@ -90,11 +83,6 @@ def parse_seat_set(arg: str) -> frozenset[int] | None:
 
 def seat_set_arg(seats: Iterable[int]) -> str:
     return ".".join(str(seat) for seat in sorted(seats))
-
-
-def deal_heading(view: BarbuView) -> str:
-    number = min(view["deal"] + 1, view["total_deals"])
-    return f"Deal {number} of {view['total_deals']}"
 
 
 class BarbuCog(
@@ -115,37 +103,35 @@ class BarbuCog(
 
     def status_text(self, table: Table, state: BarbuState) -> str:
         view = state.view(None)
-        names = table.names
-        assert view["to_act"] is not None
-        declarer = names[view["declarer"]]
-        to_act = names[view["to_act"]]
-        lines = [f"{deal_heading(view)} · declarer **{declarer}**"]
+        names, marked = table.names, bold(table.names)
+        to_act = view["to_act"]
+        assert to_act is not None
+        deal = deal_heading(view)
+        lines = [barbu_text.DECLARER.format(deal=deal, name=marked[view["declarer"]])]
         if view["phase"] == "contract":
             if view["history"]:
-                lines.append(f"Last deal, {self._deal_sentence(view['history'][-1], names)}")
-            lines.append(f"**{to_act}** chooses a contract.")
+                sentence = self._deal_sentence(view["history"][-1], names)
+                lines.append(barbu_text.LAST_DEAL.format(sentence=sentence))
+            lines.append(barbu_text.CHOOSES.format(name=marked[to_act]))
             return "\n".join(lines)
         doubles = doubles_text(view["doubles"], view["declarer"], names)
-        lines.append(f"Contract: **{view['contract_label']}** · Doubles: {doubles}")
+        contract = f"**{view['contract_label']}**"
+        lines.append(barbu_text.CONTRACT.format(contract=contract, doubles=doubles))
         if view["phase"] == "doubling":
-            lines.append(f"**{to_act}** decides whom to double.")
+            lines.append(barbu_text.DOUBLING.format(name=marked[to_act]))
         elif view["contract"] == "domino":
-            lines.append(f"**{to_act}** lays a card or passes.")
+            lines.append(barbu_text.DOMINO_TURN.format(name=marked[to_act]))
         else:
-            lines.append(f"Trick {len(view['tricks']) + 1} · **{to_act}** to play.")
+            number = len(view["tricks"]) + 1
+            lines.append(barbu_text.TRICK_TURN.format(number=number, name=marked[to_act]))
         return "\n".join(lines)
 
     def result_text(self, table: Table, state: BarbuState) -> str:
-        totals = state.view(None)["totals"]
+        view = state.view(None)
+        totals = barbu_text.TOTALS.format(scores=scores_list(view["totals"], table.names))
         if not state.is_over:
-            return f"The game ended early. Totals: {scores_list(totals, table.names)}."
-        best = max(totals)
-        winners = [table.names[seat] for seat in range(4) if totals[seat] == best]
-        verb = "wins" if len(winners) == 1 else "win"
-        return (
-            f"**{' and '.join(winners)}** {verb} with {signed(best)}. "
-            f"Totals: {scores_list(totals, table.names)}."
-        )
+            return f"{barbu_text.ENDED_EARLY} {totals}"
+        return f"{barbu_text.result(view, bold(table.names))} {totals}"
 
     @staticmethod
     def _deal_sentence(deal: BarbuDeal, names: Sequence[str]) -> str:
@@ -251,9 +237,7 @@ class BarbuCog(
     # ---- doubling ----------------------------------------------------------------------
 
     @staticmethod
-    def _doubling_lines(
-        view: BarbuView, choice: DoublingChoice, names: Sequence[str]
-    ) -> list[str]:
+    def _doubling_lines(view: BarbuView, choice: DoublingChoice, names: Sequence[str]) -> list[str]:
         lines = [
             "**Your turn to double.** Toggle the players to double, then **Confirm**; "
             "**Maximum** doubles everyone you may, **Pass** doubles nobody.",

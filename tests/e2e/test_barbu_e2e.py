@@ -491,7 +491,7 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     names = seat_names(database_path)
     winners = [names[seat] for seat, total in enumerate(totals) if total == max(totals)]
     verb = "wins" if len(winners) == 1 else "win"
-    expected = f"**{' and '.join(winners)}** {verb} with "
+    expected = f"{' and '.join(f'**{name}**' for name in winners)} {verb} with "
     assert expected in board.embeds[0]["description"]
     summary, result = world.games.public_messages()[-2:]  # the last deal, then the result
     assert result.content.startswith(f"🏁 Barbu game #1: {expected}")
