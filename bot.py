@@ -24,8 +24,18 @@ from cogs import game_cogs
 from cogs.archive import Archive, ReplayPicker
 from cogs.host import Host
 from cogs.league import LeagueCog, LeaguePageButton
-from cogs.table import UNRECOGNISED, TableButton, Tables, TableSelect, is_routed
+from cogs.table import (
+    UNRECOGNISED,
+    TableButton,
+    Tables,
+    TableSelect,
+    is_routed,
+    on_app_command_error,
+)
 from data import DatabaseInUse, DatabaseLock, Store, claim_database
+from data.sql import is_postgres_url
+from monitoring import Monitor, port_from_env
+from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
 
 log = logging.getLogger("tablebot")
 
@@ -46,9 +56,13 @@ class TableBot(Host):
         database_path: str,
         dev_guild_id: int | None,
         seed_source: Callable[[], int] | None = None,
+        shard_plan: ShardPlan | None = None,
+        metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
         **client_kwargs: Any,
     ) -> None:
+        if shard_plan is not None:
+            client_kwargs |= {"shard_count": shard_plan.count, "shard_ids": list(shard_plan.ids)}
         client_kwargs.setdefault("intents", discord.Intents.default())
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, **client_kwargs)
@@ -60,15 +74,25 @@ class TableBot(Host):
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.shard_plan = shard_plan
+        self.shard_lease: ShardLease | None = None
+        self.metrics_port = metrics_port
+        self.monitor: Monitor | None = None
 
     def claim_database(self) -> None:
-        """Hold the database for this process (DatabaseInUse if another bot has it)."""
-        if self._database_lock is None:
+        """Hold an SQLite file for this process (DatabaseInUse if another bot has it).
+        PostgreSQL serves several processes; their shard leases keep them apart."""
+        if self._database_lock is None and not is_postgres_url(self.database_path):
             self._database_lock = claim_database(self.database_path)
 
     async def setup_hook(self) -> None:
         self.claim_database()
-        self.store = await Store.open(self.database_path)
+        self.store = await Store.open(self.database_path, pool_size=_pool_size_from_env())
+        if self.shard_plan is not None:
+            await self._claim_shards(self.shard_plan, self.store)
+        if self.metrics_port is not None:
+            self.monitor = Monitor(self, self.store)
+            await self.monitor.start(self.metrics_port, os.environ.get("METRICS_HOST", "127.0.0.1"))
         self.tables = Tables(self, self.store, self.seed_source)
         self.league = LeagueCog(self, self.store)
         self.archive = Archive(self, self.store)
@@ -78,12 +102,29 @@ class TableBot(Host):
         for cog_class in game_cogs():
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self._sync_commands()
+        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+        if self.shard_plan is None or self.shard_plan.syncs_commands:
+            await self._sync_commands()
         log.info(
-            "ready to host games; %d unfinished in %s",
+            "ready to host games; %d unfinished in the %s database",
             await self.store.count_unfinished(),
-            self.database_path,
+            self.store.dialect,
         )
+
+    async def _claim_shards(self, plan: ShardPlan, store: Store) -> None:
+        """Hold this process's shards in the database, or refuse to start."""
+        if store.dialect != "postgresql":
+            if plan.is_partial:
+                raise ShardsTaken(
+                    f"SHARD_IDS runs only {plan.describe()}: processes sharing the bot's "
+                    "shards need DATABASE_URL=postgresql://… (SQLite serves one process)."
+                )
+            return
+        self.shard_lease = await ShardLease.acquire(store, plan, on_lost=self._shards_lost)
+
+    def _shards_lost(self) -> None:
+        """Another process took this one's shards: stop, rather than answer twice."""
+        self._closing_on_loss = asyncio.ensure_future(self.close())
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse a component click that no handler will answer (a forged custom_id)."""
@@ -104,6 +145,12 @@ class TableBot(Host):
         """Close the gateway, then the database; safe to call more than once at a time."""
         await super().close()
         async with self._closing_store:
+            if self.monitor is not None:
+                await self.monitor.stop()
+                self.monitor = None
+            if self.shard_lease is not None:
+                await self.shard_lease.release()
+                self.shard_lease = None
             if self.store is not None:
                 await self.store.close()
                 self.store = None
@@ -113,23 +160,59 @@ class TableBot(Host):
                 self._database_lock = None
 
 
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The game bot on some or all shards of a sharded bot (SHARD_COUNT, SHARD_IDS)."""
+
+
 def create_bot(
     *,
     database_path: str | None = None,
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
+    shard_plan: ShardPlan | None = None,
+    metrics_port: int | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
 
-    ``seed_source`` gives each new game its random seed (tests pass a fixed sequence).
+    ``database_path`` is an SQLite file or a ``postgresql://`` URL. ``seed_source`` gives
+    each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
+    /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
     """
-    return TableBot(
-        database_path=database_path or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
+    plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
+    bot_class = TableBot if plan is None else ShardedTableBot
+    return bot_class(
+        database_path=database_path
+        or os.environ.get("DATABASE_URL")
+        or os.environ.get("DATABASE_PATH")
+        or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
+        shard_plan=plan,
+        metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
         **client_kwargs,
     )
+
+
+def _pool_size_from_env() -> int:
+    raw = os.environ.get("DATABASE_POOL_SIZE", "").strip() or "10"
+    if not raw.isdigit() or int(raw) < 1:
+        raise SettingsError(f"DATABASE_POOL_SIZE must be a whole number above 0, not {raw!r}.")
+    return int(raw)
+
+
+def _metrics_port_from_env() -> int | None:
+    try:
+        return port_from_env()
+    except ValueError as problem:
+        raise SettingsError(str(problem)) from None
+
+
+def _shard_plan_from_env() -> ShardPlan | None:
+    try:
+        return plan_from_env()
+    except ValueError as problem:
+        raise SettingsError(str(problem)) from None
 
 
 def _dev_guild_from_env() -> int | None:
@@ -168,9 +251,11 @@ async def serve(bot: TableBot, token: str) -> None:
 
 async def _run(token: str) -> None:
     # Claimed before the client exists, so a second copy stops with nothing else said.
-    path = os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
-    lock = claim_database(path)
-    await serve(create_bot(database_path=path, database_lock=lock), token)
+    target = (
+        os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
+    )
+    lock = None if is_postgres_url(target) else claim_database(target)
+    await serve(create_bot(database_path=target, database_lock=lock), token)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except (SettingsError, DatabaseInUse) as problem:
+    except (SettingsError, DatabaseInUse, ShardsTaken) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

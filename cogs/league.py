@@ -47,13 +47,10 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def final_scores(table: Table) -> list[float] | None:
-    """The scores of a game saved before games stored them, from its last state (None
-    for a game this bot no longer hosts)."""
-    spec = GAMES.get(table.kind)
-    if spec is None or table.state is None:
-        return None
-    return spec.from_dict(table.state).returns()
+def final_scores(table: Table) -> list[float]:
+    """The scores of a game saved before games stored them, from its last state."""
+    assert table.state is not None
+    return GAMES[table.kind].from_dict(table.state).returns()
 
 
 def _title(kind: str) -> str:
@@ -174,7 +171,7 @@ class LeagueCog(commands.Cog, name="League"):
         self.league = League(store)
 
     async def cog_load(self) -> None:
-        caught_up = await self.league.record_missing(scores_of=final_scores)
+        caught_up = await self.league.record_missing(list(GAMES), final_scores)
         if caught_up:
             log.info("recorded %d finished game(s) that had no league result", len(caught_up))
 

@@ -1,4 +1,5 @@
-"""Persistence on aiosqlite: schema migrations, tables (games), action logs, leagues."""
+"""Persistence on SQLite (aiosqlite) or PostgreSQL (asyncpg): schema migrations, tables
+(games), action logs, leagues."""
 
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
 from data.store import ChannelBusy, LoggedAction, Seat, StaleVersion, Store, Table

@@ -2,7 +2,9 @@
 
 Every finished game is recorded once (the game id is the key of its result row, and the
 insert happens in the same transaction as the rating updates), so a duplicate finish or
-a catch-up after a crash can never count a game twice.
+a catch-up after a crash can never count a game twice. A recording reads and writes its
+server's ratings in one transaction that holds the server's league lock, so two
+processes recording two games of one server at once cannot lose an update.
 
 Ratings are openskill Plackett–Luce ratings (μ, σ) computed from the placements of each
 rated game, ties shared. The number shown to players is the conservative estimate
@@ -20,7 +22,6 @@ computer seats share one "Computer" rating (player id 0).
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 import time
@@ -29,9 +30,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
+from data.sql import Executor, Row
 from data.store import Store, Table
 
 DISPLAY_BASE = 1000
@@ -206,13 +207,11 @@ def _season_from_row(row: Sequence[Any]) -> Season:
 
 
 class League:
-    """All league SQL, on the store's connection."""
+    """All league SQL, on the store's database."""
 
     def __init__(self, store: Store) -> None:
-        self._db: aiosqlite.Connection = store.connection
+        self._db = store.db
         self._store = store
-        # One recording at a time: a rating update reads then writes the same rows.
-        self._recording = asyncio.Lock()
 
     # ---- recording ---------------------------------------------------------------------
 
@@ -223,52 +222,69 @@ class League:
         points = table.final_scores
         if table.status != "finished" or points is None:
             return None
-        async with self._recording:
-            if await self._is_recorded(table.id):
-                return None
-            season = await self.current_season(table.guild_id)
-            unrated_reason = await self._unrated_reason(table)
-            seats = self._seat_results(table, points)
-            ratings = {}
-            if unrated_reason is None:
-                ratings = await self._new_ratings(table, season.id, seats)
-            return await self._write_result(table, season, unrated_reason, seats, ratings)
+        async with self._store.transaction() as db:
+            recorded = await self._record_in(db, table, points)
+        return await self.result(table.id) if recorded else None
+
+    async def _record_in(self, db: Executor, table: Table, points: list[float]) -> bool:
+        """Record ``table`` inside the transaction ``db``; False if it was recorded."""
+        await db.lock(f"league:{table.guild_id}")
+        if await self._is_recorded(db, table.id):
+            return False
+        season = await self._current_season_in(db, table.guild_id)
+        unrated_reason = await self._unrated_reason(db, table)
+        seats = self._seat_results(table, points)
+        ratings = {}
+        if unrated_reason is None:
+            ratings = await self._new_ratings(db, table, season.id, seats)
+        await self._write_result(db, table, season, unrated_reason, seats, ratings)
+        return True
 
     async def record_missing(
-        self, scores_of: Callable[[Table], list[float] | None] | None = None
+        self, kinds: Sequence[str], scores_of: Callable[[Table], list[float]]
     ) -> list[RecordedResult]:
-        """Record every finished game that has no result yet (a crash in between).
+        """Record every finished game of ``kinds`` that has no result yet (a crash in
+        between). ``scores_of`` gives the final scores of a game saved without them (one
+        that finished before games stored their scores).
 
-        ``scores_of`` gives the final scores of a game saved without them (one that
-        finished before games stored their scores); a game without scores is skipped.
-        """
-        async with self._db.execute(
-            "SELECT g.id FROM games g LEFT JOIN league_results r ON r.game_id = g.id"
-            " WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.updated_at, g.id"
-        ) as cursor:
-            missing = [row[0] for row in await cursor.fetchall()]
+        Each game is claimed in the database, so processes starting together share the
+        work instead of doing it twice."""
         recorded = []
-        for game_id in missing:
-            table = await self._store.load(game_id)
-            if table is None:
-                continue
-            scores = scores_of(table) if scores_of and table.final_scores is None else None
-            if scores is not None:
-                table.finish(scores)
-            result = await self.record_finished(table)
+        while (claimed := await self._record_one_missing(kinds, scores_of)) is not None:
+            game_id, by_us = claimed
+            result = await self.result(game_id) if by_us else None
             if result is not None:
                 recorded.append(result)
         return recorded
 
-    async def _is_recorded(self, game_id: int) -> bool:
-        async with self._db.execute(
-            "SELECT 1 FROM league_results WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            return await cursor.fetchone() is not None
+    async def _record_one_missing(
+        self, kinds: Sequence[str], scores_of: Callable[[Table], list[float]]
+    ) -> tuple[int, bool] | None:
+        """Claim and record the oldest unrecorded finished game: its id and whether this
+        call recorded it (False: another process did in the meantime)."""
+        async with self._store.transaction() as db:
+            row = await db.fetchrow(
+                "SELECT g.id FROM games g WHERE g.status = 'finished' AND g.kind IN "
+                f"({', '.join('?' for _ in kinds)}) AND NOT EXISTS"
+                " (SELECT 1 FROM league_results r WHERE r.game_id = g.id)"
+                " ORDER BY g.updated_at, g.id LIMIT 1" + self._db.claim_suffix,
+                *kinds,
+            )
+            if row is None:
+                return None
+            table = await self._store.load(row[0])
+            assert table is not None
+            points = table.final_scores or scores_of(table)
+            return table.id, await self._record_in(db, table, points)
 
-    async def _unrated_reason(self, table: Table) -> str | None:
+    @staticmethod
+    async def _is_recorded(db: Executor, game_id: int) -> bool:
+        row = await db.fetchrow("SELECT 1 FROM league_results WHERE game_id = ?", game_id)
+        return row is not None
+
+    async def _unrated_reason(self, db: Executor, table: Table) -> str | None:
         has_computer = any(seat.is_computer for seat in table.seats)
-        if has_computer and not (await self.settings(table.guild_id)).rate_computer_games:
+        if has_computer and not (await _settings(db, table.guild_id)).rate_computer_games:
             return "a computer played"
         return None
 
@@ -290,13 +306,13 @@ class League:
         ]
 
     async def _new_ratings(
-        self, table: Table, season_id: int, seats: list[SeatResult]
+        self, db: Executor, table: Table, season_id: int, seats: list[SeatResult]
     ) -> dict[int, tuple[float, float, float, float]]:
         """(μ before, σ before, μ after, σ after) per seat from one Plackett–Luce update."""
         before = []
         for seat in seats:
             player = _player_id(seat)
-            current = await self._rating(table.guild_id, table.kind, season_id, player)
+            current = await self._rating(db, table.guild_id, table.kind, season_id, player)
             before.append(current or (MODEL.mu, MODEL.sigma))
         teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
         rated = MODEL.rate(teams, ranks=[float(seat.placement) for seat in seats])
@@ -305,63 +321,50 @@ class League:
             for seat, (mu, sigma), team in zip(seats, before, rated, strict=True)
         }
 
+    @staticmethod
     async def _rating(
-        self, guild_id: int, kind: str, season_id: int, player_id: int
+        db: Executor, guild_id: int, kind: str, season_id: int, player_id: int
     ) -> tuple[float, float] | None:
-        async with self._db.execute(
+        row = await db.fetchrow(
             "SELECT mu, sigma FROM league_ratings"
             " WHERE guild_id = ? AND kind = ? AND season_id = ? AND player_id = ?",
-            (guild_id, kind, season_id, player_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+            guild_id,
+            kind,
+            season_id,
+            player_id,
+        )
         return (row[0], row[1]) if row else None
 
     async def _write_result(
         self,
+        db: Executor,
         table: Table,
         season: Season,
         unrated_reason: str | None,
         seats: list[SeatResult],
         ratings: dict[int, tuple[float, float, float, float]],
-    ) -> RecordedResult | None:
-        rated = unrated_reason is None
-        async with self._store.transaction() as db:
-            async with db.execute(
-                "INSERT OR IGNORE INTO league_results (game_id, guild_id, season_id, kind,"
-                " channel_id, board_message_id, finished_at, recorded_at, rated, unrated_reason)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table.id,
-                    table.guild_id,
-                    season.id,
-                    table.kind,
-                    table.channel_id,
-                    table.board_message_id,
-                    table.updated_at,
-                    time.time(),
-                    int(rated),
-                    unrated_reason,
-                ),
-            ) as cursor:
-                inserted = cursor.rowcount == 1
-            if not inserted:
-                return None
-            await self._insert_seats(table.id, seats, ratings)
-            if rated:
-                await self._update_ratings(table, season.id, seats, ratings)
-        return await self.result(table.id)
-
-    async def _insert_seats(
-        self,
-        game_id: int,
-        seats: list[SeatResult],
-        ratings: dict[int, tuple[float, float, float, float]],
     ) -> None:
-        await self._db.executemany(
+        rated = unrated_reason is None
+        await db.execute(
+            "INSERT INTO league_results (game_id, guild_id, season_id, kind,"
+            " channel_id, board_message_id, finished_at, recorded_at, rated, unrated_reason)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            table.id,
+            table.guild_id,
+            season.id,
+            table.kind,
+            table.channel_id,
+            table.board_message_id,
+            table.updated_at,
+            time.time(),
+            int(rated),
+            unrated_reason,
+        )
+        await db.executemany(
             f"INSERT INTO league_seats ({_SEAT_COLUMNS}) VALUES ({', '.join('?' * 12)})",
             [
                 (
-                    game_id,
+                    table.id,
                     seat.seat,
                     seat.user_id,
                     seat.name,
@@ -374,65 +377,14 @@ class League:
                 for seat in seats
             ],
         )
-
-    async def _update_ratings(
-        self,
-        table: Table,
-        season_id: int,
-        seats: list[SeatResult],
-        ratings: dict[int, tuple[float, float, float, float]],
-    ) -> None:
-        for player_id, group in _group_by_player(seats).items():
-            # Several computer seats share one rating: it takes their mean update, and the
-            # game counts once for it, with its best-placed seat's result.
-            mu = sum(ratings[seat.seat][2] for seat in group) / len(group)
-            sigma = sum(ratings[seat.seat][3] for seat in group) / len(group)
-            best = min(group, key=lambda seat: seat.placement)
-            await self._add_game(table, season_id, player_id, best, mu, sigma)
-
-    async def _add_game(
-        self,
-        table: Table,
-        season_id: int,
-        player_id: int,
-        seat: SeatResult,
-        mu: float,
-        sigma: float,
-    ) -> None:
-        win, loss, draw = (int(seat.outcome == name) for name in ("win", "loss", "draw"))
-        step = 1 if win else -1 if loss else 0
-        await self._db.execute(
-            "INSERT INTO league_ratings (guild_id, kind, season_id, player_id, name, mu, sigma,"
-            " games, wins, losses, draws, points, streak, best_streak, last_game_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, MAX(?, 0), ?)"
-            " ON CONFLICT (guild_id, kind, season_id, player_id) DO UPDATE SET"
-            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
-            " games = games + 1, wins = wins + excluded.wins, losses = losses + excluded.losses,"
-            " draws = draws + excluded.draws, points = points + excluded.points,"
-            " streak = CASE WHEN excluded.streak = 0 THEN 0"
-            "   WHEN excluded.streak > 0 AND streak > 0 THEN streak + 1"
-            "   WHEN excluded.streak < 0 AND streak < 0 THEN streak - 1"
-            "   ELSE excluded.streak END,"
-            " best_streak = MAX(best_streak, CASE WHEN excluded.streak > 0 AND streak > 0"
-            "   THEN streak + 1 ELSE excluded.streak END),"
-            " last_game_at = excluded.last_game_at",
-            (
-                table.guild_id,
-                table.kind,
-                season_id,
-                player_id,
-                "Computer" if player_id == COMPUTER_PLAYER_ID else seat.name,
-                mu,
-                sigma,
-                win,
-                loss,
-                draw,
-                seat.points,
-                step,
-                step,
-                table.updated_at,
-            ),
-        )
+        if rated:
+            for player_id, group in _group_by_player(seats).items():
+                # Several computer seats share one rating: it takes their mean update, and
+                # the game counts once for it, with its best-placed seat's result.
+                mu = sum(ratings[seat.seat][2] for seat in group) / len(group)
+                sigma = sum(ratings[seat.seat][3] for seat in group) / len(group)
+                best = min(group, key=lambda seat: seat.placement)
+                await _add_game(db, table, season.id, player_id, best, mu, sigma)
 
     # ---- reading results ---------------------------------------------------------------
 
@@ -472,9 +424,14 @@ class League:
         )
         return await self._results(query, (*parameters, limit))
 
+    async def _all(self, query: str, parameters: Sequence[Any]) -> list[Row]:
+        return await self._db.fetch(query, *parameters)
+
+    async def _one(self, query: str, parameters: Sequence[Any]) -> Row | None:
+        return await self._db.fetchrow(query, *parameters)
+
     async def _results(self, query: str, parameters: Sequence[Any]) -> list[RecordedResult]:
-        async with self._db.execute(query, parameters) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._all(query, parameters)
         if not rows:
             return []
         seats = await self._seats_of([row[0] for row in rows])
@@ -495,12 +452,11 @@ class League:
 
     async def _seats_of(self, game_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
         marks = ", ".join("?" for _ in game_ids)
-        async with self._db.execute(
+        rows = await self._all(
             f"SELECT {_SEAT_COLUMNS} FROM league_seats WHERE game_id IN ({marks})"
             " ORDER BY game_id, seat",
             tuple(game_ids),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         seats: dict[int, list[SeatResult]] = {}
         for row in rows:
             seats.setdefault(row[0], []).append(_seat_from_row(row))
@@ -513,41 +469,37 @@ class League:
     ) -> list[Standing]:
         """Players of one game and season, best conservative rating first; equal ratings
         share a rank."""
-        async with self._db.execute(
+        rows = await self._all(
             f"SELECT {_RATING_COLUMNS}, RANK() OVER (ORDER BY mu - ? * sigma DESC) AS place"
             " FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?"
             " ORDER BY place, games DESC, player_id LIMIT ? OFFSET ?",
             (CONSERVATIVE_SIGMAS, guild_id, kind, season_id, limit, offset),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         trends = await self._trends(guild_id, kind, season_id, [row[0] for row in rows])
         return [_standing(row[-1], row, trends.get(row[0], 0)) for row in rows]
 
     async def count_players(self, guild_id: int, kind: str, season_id: int) -> int:
-        async with self._db.execute(
+        row = await self._one(
             "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?",
             (guild_id, kind, season_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def standing_of(
         self, guild_id: int, kind: str, season_id: int, player_id: int
     ) -> Standing | None:
-        async with self._db.execute(
+        row = await self._one(
             f"SELECT {_RATING_COLUMNS} FROM league_ratings"
             " WHERE guild_id = ? AND kind = ? AND season_id = ? AND player_id = ?",
             (guild_id, kind, season_id, player_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return None
-        async with self._db.execute(
+        better = await self._one(
             "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ?"
             " AND season_id = ? AND mu - ? * sigma > ?",
             (guild_id, kind, season_id, CONSERVATIVE_SIGMAS, row[2] - CONSERVATIVE_SIGMAS * row[3]),
-        ) as cursor:
-            better = await cursor.fetchone()
+        )
         trends = await self._trends(guild_id, kind, season_id, [player_id])
         return _standing(1 + int(better[0] if better else 0), row, trends.get(player_id, 0))
 
@@ -582,14 +534,13 @@ class League:
         for player_id in player_ids:
             if player_id == COMPUTER_PLAYER_ID:
                 continue
-            async with self._db.execute(
+            rows = await self._all(
                 "SELECT s.mu_before, s.sigma_before, s.mu_after, s.sigma_after"
                 " FROM league_seats s JOIN league_results r ON r.game_id = s.game_id"
                 " WHERE r.guild_id = ? AND r.kind = ? AND r.season_id = ? AND r.rated = 1"
                 " AND s.user_id = ? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
                 (guild_id, kind, season_id, player_id, TREND_GAMES),
-            ) as cursor:
-                rows = await cursor.fetchall()
+            )
             trends[player_id] = sum(
                 display_rating(row[2], row[3]) - display_rating(row[0], row[1]) for row in rows
             )
@@ -599,48 +550,42 @@ class League:
 
     async def current_season(self, guild_id: int) -> Season:
         """The newest season of the server; the first one is created on first use."""
-        season = await self._newest_season(guild_id)
+        season = await _newest_season(self._db, guild_id)
         if season is not None:
             return season
         async with self._store.transaction() as db:
-            await db.execute(
-                "INSERT OR IGNORE INTO league_seasons"
-                " (guild_id, number, name, started_at, started_by)"
-                " VALUES (?, 1, ?, ?, NULL)",
-                (guild_id, FIRST_SEASON_NAME, time.time()),
-            )
-        season = await self._newest_season(guild_id)
+            return await self._current_season_in(db, guild_id)
+
+    @staticmethod
+    async def _current_season_in(db: Executor, guild_id: int) -> Season:
+        await db.execute(
+            "INSERT INTO league_seasons (guild_id, number, name, started_at, started_by)"
+            " VALUES (?, 1, ?, ?, NULL) ON CONFLICT DO NOTHING",
+            guild_id,
+            FIRST_SEASON_NAME,
+            time.time(),
+        )
+        season = await _newest_season(db, guild_id)
         assert season is not None
         return season
-
-    async def _newest_season(self, guild_id: int) -> Season | None:
-        async with self._db.execute(
-            "SELECT id, guild_id, number, name, started_at FROM league_seasons"
-            " WHERE guild_id = ? ORDER BY number DESC LIMIT 1",
-            (guild_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return _season_from_row(row) if row else None
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """Every season of the server, newest first (at least the implicit first one)."""
         await self.current_season(guild_id)
-        async with self._db.execute(
+        rows = await self._all(
             "SELECT id, guild_id, number, name, started_at FROM league_seasons"
             " WHERE guild_id = ? ORDER BY number DESC",
             (guild_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_season_from_row(row) for row in rows]
 
     async def season(self, guild_id: int, season_id: int) -> Season | None:
         """The season with this id if it belongs to the server."""
-        async with self._db.execute(
+        row = await self._one(
             "SELECT id, guild_id, number, name, started_at FROM league_seasons"
             " WHERE guild_id = ? AND id = ?",
             (guild_id, season_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _season_from_row(row) if row else None
 
     async def season_named(self, guild_id: int, name: str) -> Season | None:
@@ -662,20 +607,20 @@ class League:
             await db.execute(
                 "INSERT INTO league_seasons (guild_id, number, name, started_at, started_by)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (guild_id, current.number + 1, name, time.time(), started_by),
+                guild_id,
+                current.number + 1,
+                name,
+                time.time(),
+                started_by,
             )
-        season = await self._newest_season(guild_id)
+        season = await _newest_season(self._db, guild_id)
         assert season is not None
         return season
 
     # ---- settings ----------------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> LeagueSettings:
-        async with self._db.execute(
-            "SELECT rate_computer_games FROM league_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return LeagueSettings(rate_computer_games=bool(row[0])) if row else LeagueSettings()
+        return await _settings(self._db, guild_id)
 
     async def set_rate_computer_games(self, guild_id: int, enabled: bool) -> None:
         async with self._store.transaction() as db:
@@ -683,7 +628,8 @@ class League:
                 "INSERT INTO league_settings (guild_id, rate_computer_games) VALUES (?, ?)"
                 " ON CONFLICT (guild_id)"
                 " DO UPDATE SET rate_computer_games = excluded.rate_computer_games",
-                (guild_id, int(enabled)),
+                guild_id,
+                int(enabled),
             )
 
     # ---- export ------------------------------------------------------------------------
@@ -740,6 +686,74 @@ def _export_row(result: RecordedResult, seat: SeatResult) -> list[Any]:
         "" if seat.rating_after is None else seat.rating_after,
         result.link or "",
     ]
+
+
+async def _newest_season(db: Executor, guild_id: int) -> Season | None:
+    row = await db.fetchrow(
+        "SELECT id, guild_id, number, name, started_at FROM league_seasons"
+        " WHERE guild_id = ? ORDER BY number DESC LIMIT 1",
+        guild_id,
+    )
+    return _season_from_row(row) if row else None
+
+
+async def _settings(db: Executor, guild_id: int) -> LeagueSettings:
+    row = await db.fetchrow(
+        "SELECT rate_computer_games FROM league_settings WHERE guild_id = ?", guild_id
+    )
+    return LeagueSettings(rate_computer_games=bool(row[0])) if row else LeagueSettings()
+
+
+# A winning streak's length after this game (what the best streak is compared with).
+_STREAK_AFTER = (
+    "(CASE WHEN excluded.streak > 0 AND old.streak > 0 THEN old.streak + 1"
+    " ELSE excluded.streak END)"
+)
+
+
+async def _add_game(
+    db: Executor,
+    table: Table,
+    season_id: int,
+    player_id: int,
+    seat: SeatResult,
+    mu: float,
+    sigma: float,
+) -> None:
+    """Add one game to a player's season line (created on his first game)."""
+    win, loss, draw = (int(seat.outcome == name) for name in ("win", "loss", "draw"))
+    step = 1 if win else -1 if loss else 0
+    await db.execute(
+        "INSERT INTO league_ratings AS old (guild_id, kind, season_id, player_id, name, mu,"
+        " sigma, games, wins, losses, draws, points, streak, best_streak, last_game_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, kind, season_id, player_id) DO UPDATE SET"
+        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+        " games = old.games + 1, wins = old.wins + excluded.wins,"
+        " losses = old.losses + excluded.losses, draws = old.draws + excluded.draws,"
+        " points = old.points + excluded.points,"
+        " streak = CASE WHEN excluded.streak = 0 THEN 0"
+        "   WHEN excluded.streak > 0 AND old.streak > 0 THEN old.streak + 1"
+        "   WHEN excluded.streak < 0 AND old.streak < 0 THEN old.streak - 1"
+        "   ELSE excluded.streak END,"
+        f" best_streak = CASE WHEN {_STREAK_AFTER} > old.best_streak THEN {_STREAK_AFTER}"
+        "   ELSE old.best_streak END,"
+        " last_game_at = excluded.last_game_at",
+        table.guild_id,
+        table.kind,
+        season_id,
+        player_id,
+        "Computer" if player_id == COMPUTER_PLAYER_ID else seat.name,
+        mu,
+        sigma,
+        win,
+        loss,
+        draw,
+        seat.points,
+        step,
+        max(step, 0),
+        table.updated_at,
+    )
 
 
 def _player_id(seat: SeatResult) -> int:

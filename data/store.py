@@ -1,24 +1,24 @@
-"""Persistence of tables (games in channels) and their action logs on SQLite.
+"""Persistence of tables (games in channels) and their action logs.
 
-The store is the only place that speaks SQL. Every change to a table is one transaction
-that checks the version it read, so two racing clicks can never both apply.
+The store is the only place (with the league) that speaks SQL, through data.sql: an
+SQLite file by default, PostgreSQL when given a ``postgresql://`` URL. Every change to a
+table is one transaction that checks the version it read, so two racing clicks (in one
+process or in two) can never both apply.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from data.migrations import MIGRATIONS
+from data import sql
+from data.migrations import scripts_for
 
 log = logging.getLogger("tablebot.store")
 
@@ -151,66 +151,41 @@ def _dumps(value: Any) -> str:
 
 
 class Store:
-    """The bot's single SQLite connection with a small async interface."""
+    """The bot's database (one SQLite connection or a PostgreSQL pool) behind a small
+    async interface."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
-        self._write_lock = asyncio.Lock()
-
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction at a time on the shared connection.
-
-        Without the lock, a second BEGIN while another coroutine's transaction awaits
-        would fail, and its ROLLBACK would undo the first one's work.
-        """
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    def __init__(self, database: sql.Database) -> None:
+        self._db = database
+        # Told how many actions each successful save appended (the bot's metrics set it).
+        self.moves_observer: Callable[[int], None] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        store = cls(connection)
-        await store._migrate()
-        return store
+    async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
+        """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL."""
+        database = await sql.connect(target, pool_size=pool_size)
+        try:
+            await database.migrate(scripts_for(database.dialect))
+        except BaseException:
+            await database.close()
+            raise
+        return cls(database)
 
     async def close(self) -> None:
         await self._db.close()
 
     @property
-    def connection(self) -> aiosqlite.Connection:
+    def db(self) -> sql.Database:
         return self._db
 
-    async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+    @property
+    def dialect(self) -> str:
+        return self._db.dialect
 
-    async def _migrate(self) -> None:
-        current = await self.schema_version()
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            try:
-                await self._db.executescript(
-                    f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={number}; COMMIT;"
-                )
-            except BaseException:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
-            log.info("database migrated to schema %d", number)
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[sql.Executor]:
+        return self._db.transaction()
+
+    async def schema_version(self) -> int:
+        return await self._db.schema_version()
 
     async def create_table(
         self,
@@ -226,76 +201,67 @@ class Store:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
         now = time.time()
         try:
-            async with (
-                self.transaction() as db,
-                db.execute(
+            async with self.transaction() as db:
+                game_id = await db.fetchval(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
                     " options, seed, state, version, board_message_id, created_at, updated_at,"
                     " extra)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')",
-                    (
-                        kind,
-                        guild_id,
-                        channel_id,
-                        creator_id,
-                        _dumps([seat.to_dict() for seat in seats]),
-                        _dumps(options),
-                        seed,
-                        now,
-                        now,
-                    ),
-                ) as cursor,
-            ):
-                game_id = cursor.lastrowid
-        except aiosqlite.IntegrityError:
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')"
+                    " RETURNING id",
+                    kind,
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    _dumps([seat.to_dict() for seat in seats]),
+                    _dumps(options),
+                    seed,
+                    now,
+                    now,
+                )
+        except sql.IntegrityError:
             existing = await self.open_table_in(channel_id)
             if existing is None:
                 raise
             raise ChannelBusy(existing) from None
-        table = await self.load(int(game_id or 0))
+        table = await self.load(int(game_id))
         assert table is not None
         return table
 
     async def load(self, game_id: int) -> Table | None:
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
         return _row_to_table(row) if row else None
 
     async def open_table_in(self, channel_id: int) -> Table | None:
-        async with self._db.execute(
+        row = await self._db.fetchrow(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+            channel_id,
+        )
         return _row_to_table(row) if row else None
 
     async def latest_ended_in(self, channel_id: int) -> Table | None:
         """The channel's most recent game that has ended (finished or abandoned) after
         it started; lobbies cancelled before the first move do not count."""
-        async with self._db.execute(
+        row = await self._db.fetchrow(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?"
             " AND status IN ('finished', 'aborted') AND state IS NOT NULL"
             " ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+            channel_id,
+        )
         return _row_to_table(row) if row else None
 
     async def unfinished(self) -> list[Table]:
-        async with self._db.execute(
+        rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_row_to_table(row) for row in rows]
 
     async def count_unfinished(self) -> int:
-        async with self._db.execute(
-            "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return int(
+            await self._db.fetchval(
+                "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
+            )
+            or 0
+        )
 
     async def save(
         self,
@@ -311,30 +277,28 @@ class Store:
         version is one higher.
         """
         now = time.time()
-        async with (
-            self.transaction() as db,
-            db.execute(
+        async with self.transaction() as db:
+            changed = await db.execute(
                 "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
                 " updated_at = ?, extra = ? WHERE id = ? AND version = ?",
-                (
-                    table.status,
-                    _dumps([seat.to_dict() for seat in table.seats]),
-                    _dumps(table.options),
-                    _dumps(table.state) if table.state is not None else None,
-                    expected_version + 1,
-                    now,
-                    _dumps(table.extra),
-                    table.id,
-                    expected_version,
-                ),
-            ) as cursor,
-        ):
-            if cursor.rowcount != 1:
+                table.status,
+                _dumps([seat.to_dict() for seat in table.seats]),
+                _dumps(table.options),
+                _dumps(table.state) if table.state is not None else None,
+                expected_version + 1,
+                now,
+                _dumps(table.extra),
+                table.id,
+                expected_version,
+            )
+            if changed != 1:
                 raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
             if actions:
-                await self._append_actions(table.id, actions, now)
+                await _append_actions(db, table.id, actions, now)
         table.version = expected_version + 1
         table.updated_at = now
+        if actions and self.moves_observer is not None:
+            self.moves_observer(len(actions))
         return table
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
@@ -345,8 +309,32 @@ class Store:
         """
         async with self.transaction() as db:
             await db.execute(
-                "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+                "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
             )
+
+    async def swap_ping(self, game_id: int, message_id: int | None) -> int | None:
+        """Remember ``message_id`` as the game's turn ping; the ping it replaces, if any.
+
+        Kept in the database rather than in the process, so the process that handles
+        the next move (any of several) finds the old ping and deletes it.
+        """
+        async with self.transaction() as db:
+            old = await db.fetchval("SELECT ping_message_id FROM games WHERE id = ?", game_id)
+            await db.execute(
+                "UPDATE games SET ping_message_id = ? WHERE id = ?", message_id, game_id
+            )
+        return int(old) if old is not None else None
+
+    async def claim_once(self, key: str) -> bool:
+        """True for exactly one caller per ``key``, across every process sharing the
+        database: for work that must happen once (a note, a timeout, a reminder)."""
+        async with self.transaction() as db:
+            claimed = await db.execute(
+                "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                key,
+                time.time(),
+            )
+        return claimed == 1
 
     async def mark_board(self, game_id: int, message_id: int, version: int) -> None:
         """Record that message ``message_id`` now shows the table at ``version``.
@@ -358,53 +346,54 @@ class Store:
             await db.execute(
                 "UPDATE games SET board_message_id = ?, board_version = ?"
                 " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
-                (message_id, version, game_id, version),
+                message_id,
+                version,
+                game_id,
+                version,
             )
 
     async def boards_behind(self) -> list[Table]:
         """Tables whose message does not show their latest version (oldest change first)."""
-        async with self._db.execute(
+        rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games"
             " WHERE (board_version IS NULL OR board_version < version)"
             " AND (status IN ('lobby', 'active') OR board_message_id IS NOT NULL)"
             " ORDER BY updated_at"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_row_to_table(row) for row in rows]
 
     async def open_lobbies_of(self, guild_id: int, creator_id: int) -> int:
-        async with self._db.execute(
+        count = await self._db.fetchval(
             "SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'",
-            (guild_id, creator_id),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+            guild_id,
+            creator_id,
+        )
+        return int(count or 0)
 
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
         async with self.transaction() as db:
-            await db.execute("DELETE FROM games WHERE id = ? AND status = 'lobby'", (game_id,))
-
-    async def _append_actions(
-        self, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
-    ) -> None:
-        async with self._db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        last = int(row[0]) if row else 0
-        await self._db.executemany(
-            "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-            [
-                (game_id, last + offset, seat, action, now)
-                for offset, (seat, action) in enumerate(actions, start=1)
-            ],
-        )
+            await db.execute("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        async with self._db.execute(
-            "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.fetch(
+            "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id
+        )
         return [LoggedAction(*row) for row in rows]
+
+
+async def _append_actions(
+    db: sql.Executor, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
+) -> None:
+    # The versioned UPDATE before this holds the game's row, so no other writer can
+    # append to the same log between this read and the insert.
+    last = int(
+        await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", game_id)
+    )
+    await db.executemany(
+        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, last + offset, seat, action, now)
+            for offset, (seat, action) in enumerate(actions, start=1)
+        ],
+    )

@@ -449,9 +449,12 @@ class FakeDiscord:
 
     def _parsed_sequence(self, session_id: str) -> int | None:
         for bot in self._bots:
-            ws = getattr(bot, "ws", None)
-            if ws is not None and ws.session_id == session_id:
-                return ws.sequence
+            # An AutoShardedClient has one websocket per shard it runs.
+            shards = getattr(bot, "shards", {}).values()
+            sockets = [getattr(bot, "ws", None), *(shard._parent.ws for shard in shards)]
+            for ws in sockets:
+                if ws is not None and ws.session_id == session_id:
+                    return ws.sequence
         return None
 
     def _channel_changed(self, channel: Channel, event: str) -> None:

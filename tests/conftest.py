@@ -1,23 +1,74 @@
-"""Shared fixtures: the fake Discord world and our real bot connected to it."""
+"""Shared fixtures: the database (SQLite or PostgreSQL), the fake Discord world and our
+real bot connected to it."""
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
+from testdb import (
+    PostgresTestDatabase,
+    SqliteTestDatabase,
+    TestDatabase,
+    postgres_problem,
+    postgres_url,
+)
 
 from bot import TableBot, create_bot
+from data import Store
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.fixtures import FakeWorld
 
 StartBot = Callable[[], Awaitable[TableBot]]
 
+def pytest_report_header() -> str:
+    problem = postgres_problem()
+    if problem is None:
+        return f"PostgreSQL tests: on {postgres_url()}"
+    return f"PostgreSQL tests: skipped: {problem}"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The test PostgreSQL server's URL. CI must have it (the test fails without it);
+    elsewhere the PostgreSQL half of the suite is skipped with the reason."""
+    problem = postgres_problem()
+    if problem is None:
+        return postgres_url()
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{problem}; CI runs every test on PostgreSQL too", pytrace=False)
+    pytest.skip(problem)
+
 
 @pytest.fixture
 def database_path(tmp_path: Path) -> Path:
     return tmp_path / "tablebot.sqlite3"
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, database_path: Path) -> Iterator[TestDatabase]:
+    """The test's database: SQLite unless parametrised with "postgresql"
+    (testdb.both_engines)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield SqliteTestDatabase(database_path)
+        return
+    server = request.getfixturevalue("postgres_server")
+    schema = PostgresTestDatabase(server)
+    schema.create()
+    try:
+        yield schema
+    finally:
+        schema.drop()
+
+
+@pytest.fixture
+async def store(database: TestDatabase) -> AsyncIterator[Store]:
+    opened = await Store.open(database.target)
+    yield opened
+    await opened.close()
 
 
 @pytest.fixture
@@ -29,15 +80,15 @@ def game_seeds() -> Iterator[int]:
 
 @pytest.fixture
 async def start_bot(
-    fake_discord: FakeWorld, database_path: Path, game_seeds: Iterator[int]
+    fake_discord: FakeWorld, database: TestDatabase, game_seeds: Iterator[int]
 ) -> AsyncIterator[StartBot]:
-    """Start (or, called again, restart) the real bot on the test's database file."""
+    """Start (or, called again, restart) the real bot on the test's database."""
     running: list[TableBot] = []
 
     async def start() -> TableBot:
         await stop_all()
         bot = create_bot(
-            database_path=str(database_path),
+            database_path=database.target,
             dev_guild_id=None,
             seed_source=game_seeds.__next__,
             connector=fake_discord.connector(),

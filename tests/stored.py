@@ -1,55 +1,60 @@
-"""Reading (and, for set-ups, writing) the bot's SQLite file from end-to-end tests.
+"""Reading (and, for set-ups, writing) the bot's database from end-to-end tests.
 
-The tests read the real database the bot writes, never a mock of the store.
+The tests read the real database the bot writes, never a mock of the store: an SQLite
+file given by its path, or any test database (SQLite or a PostgreSQL schema) given as
+the ``database`` fixture.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
+from testdb import SqliteTestDatabase, TestDatabase
+
 from games import GAMES
 
-
-def stored_game(database_path: Path) -> dict[str, Any]:
-    """The newest game row, read straight from the bot's SQLite file."""
-    with sqlite3.connect(database_path) as db:
-        db.row_factory = sqlite3.Row
-        row = db.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    return dict(row) if row else {}
+Where = Path | TestDatabase
 
 
-def stored_state(database_path: Path) -> Any:
+def _db(where: Where) -> TestDatabase:
+    return where if isinstance(where, TestDatabase) else SqliteTestDatabase(where)
+
+
+def stored_game(where: Where) -> dict[str, Any]:
+    """The newest game row, read straight from the bot's database."""
+    rows = _db(where).rows("SELECT * FROM games ORDER BY id DESC LIMIT 1")
+    return rows[0] if rows else {}
+
+
+def stored_state(where: Where) -> Any:
     """The newest game's state, rebuilt by its engine."""
-    row = stored_game(database_path)
+    row = stored_game(where)
     return GAMES[row["kind"]].from_dict(json.loads(row["state"]))
 
 
-def logged_moves(database_path: Path) -> list[tuple[int | None, str]]:
+def logged_moves(where: Where) -> list[tuple[int | None, str]]:
     """(seat, action) of every logged action, oldest first."""
-    with sqlite3.connect(database_path) as db:
-        return list(db.execute("SELECT seat, action FROM actions ORDER BY game_id, seq"))
+    rows = _db(where).rows("SELECT seat, action FROM actions ORDER BY game_id, seq")
+    return [(row["seat"], row["action"]) for row in rows]
 
 
-def logged_actions(database_path: Path) -> list[str]:
-    return [action for _, action in logged_moves(database_path)]
+def logged_actions(where: Where) -> list[str]:
+    return [action for _, action in logged_moves(where)]
 
 
-def write_state(database_path: Path, data: dict[str, Any]) -> None:
+def write_state(where: Where, data: dict[str, Any]) -> None:
     """Put the newest game into the position ``data`` (a state's to_dict) for a set-up."""
-    with sqlite3.connect(database_path) as db:
-        db.execute(
-            "UPDATE games SET state = ? WHERE id = (SELECT MAX(id) FROM games)",
-            (json.dumps(data),),
-        )
+    _db(where).run(
+        "UPDATE games SET state = ? WHERE id = (SELECT MAX(id) FROM games)", json.dumps(data)
+    )
 
 
-async def arrange(world: Any, database_path: Path, **changes: object) -> Any:
+async def arrange(world: Any, where: Where, **changes: object) -> Any:
     """Change fields of the stored state and post its board (`/game board`).
 
     The bot reads the game afresh on every interaction, so this is the position it plays on.
     """
-    write_state(database_path, stored_state(database_path).to_dict() | changes)
+    write_state(where, stored_state(where).to_dict() | changes)
     return (await world.alice.slash(world.games, "game board")).message

@@ -18,6 +18,7 @@ from cogs.table.components import (
     TableSelect,
     Target,
     is_routed,
+    on_app_command_error,
     view_of,
 )
 from cogs.table.hooks import GameCog, Turn
@@ -34,6 +35,7 @@ __all__ = [
     "Target",
     "Turn",
     "is_routed",
+    "on_app_command_error",
     "quoted",
     "view_of",
 ]

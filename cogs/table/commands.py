@@ -69,7 +69,6 @@ class Tables(commands.Cog):
         and is refused as outdated, so dropping the lock is safe.
         """
         self.locks.pop(game_id, None)
-        self.delivery.forget(game_id)
 
     # ---- what a game's cog calls --------------------------------------------------------
 

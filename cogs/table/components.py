@@ -16,9 +16,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.host import host_of
+from data import StaleVersion
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
+
+# Said when the database refused a change because another click (perhaps handled by
+# another bot process) changed the game first.
+RACED = "The game changed at the same moment: use the newest board and try again."
 
 # The templates take every custom_id with our prefix, so that a forged or garbled one
 # still reaches a callback and gets a refusal instead of no answer at all.
@@ -75,6 +80,36 @@ def _tables(interaction: discord.Interaction[Any]) -> Tables:
     return host_of(interaction).tables
 
 
+async def route_click(
+    interaction: discord.Interaction[Any], target: Target, values: list[str]
+) -> None:
+    """Hand a click to the Tables cog; a change the database refused as stale is told to
+    the player privately and changes nothing."""
+    try:
+        await _tables(interaction).router.on_component(interaction, target, values)
+    except StaleVersion:
+        await tell_raced(interaction)
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+) -> None:
+    """The command tree's error handler: a stale save is a race, not a bug."""
+    if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
+        error.original, StaleVersion
+    ):
+        await tell_raced(interaction)
+        return
+    await discord.app_commands.CommandTree.on_error(host_of(interaction).tree, interaction, error)
+
+
+async def tell_raced(interaction: discord.Interaction[Any]) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(RACED, ephemeral=True)
+    else:
+        await interaction.response.send_message(RACED, ephemeral=True)
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):
     def __init__(
         self,
@@ -113,7 +148,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
         return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _tables(interaction).router.on_component(interaction, self.target, [])
+        await route_click(interaction, self.target, [])
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" + _ANY_REST):
@@ -152,8 +187,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
         return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list(self.item.values)
-        await _tables(interaction).router.on_component(interaction, self.target, values)
+        await route_click(interaction, self.target, list(self.item.values))
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,21 +19,21 @@ DMS_CLOSED = 50007
 
 
 class Delivery:
-    """Private views and pings; remembers the last ping and who has DMs closed."""
+    """Private views and pings; the last ping and who was told about closed DMs are kept
+    in the database, so any bot process can take over a game."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.bot = tables.bot
-        self._pings: dict[int, discord.PartialMessage] = {}
-        self._told_closed_dms: defaultdict[int, set[int]] = defaultdict(set)
+        self.store = tables.store
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def drop_ping(self, game_id: int) -> None:
-        old_ping = self._pings.pop(game_id, None)
+    async def drop_ping(self, table: Table) -> None:
+        old_ping = await self.store.swap_ping(table.id, None)
         if old_ping is not None:
-            await delete_quietly(old_ping)
+            await delete_quietly(self._channel(table).get_partial_message(old_ping))
 
     async def ping_next(self, table: Table, state: GameState, acting_user: int | None) -> None:
         """Ping the human whose turn it is (not the one who just acted), once."""
@@ -44,7 +43,7 @@ class Delivery:
         user_id = table.seats[seat].user_id
         if user_id is None or user_id == acting_user:
             return
-        await self.drop_ping(table.id)
+        await self.drop_ping(table)
         try:
             ping = await self._channel(table).send(
                 f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
@@ -55,10 +54,7 @@ class Delivery:
                 "game %d: could not ping the next player: %s", table.id, failure_text(failure)
             )
             return
-        self._pings[table.id] = ping
-
-    def forget(self, game_id: int) -> None:
-        self._told_closed_dms.pop(game_id, None)
+        await self.store.swap_ping(table.id, ping.id)
 
     async def show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -98,9 +94,8 @@ class Delivery:
         )
 
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
-        if user_id in self._told_closed_dms[table.id]:
+        if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
             return
-        self._told_closed_dms[table.id].add(user_id)
         label = self.tables.game_cog(table.kind).private_label
         await self._channel(table).send(
             f"<@{user_id}>, I cannot send you direct messages: use the **{label}** button "

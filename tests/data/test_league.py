@@ -1,5 +1,6 @@
-"""The league against a real SQLite file: ratings as openskill computes them, each game
-counted exactly once, resignations, computer games, seasons, history and the CSV export.
+"""The league against a real SQLite file and a real PostgreSQL schema: ratings as
+openskill computes them, each game counted exactly once, resignations, computer games,
+seasons, history and the CSV export.
 
 Expected ratings are derived in each test by calling the openskill model directly on the
 same placements, never typed in as magic numbers.
@@ -7,12 +8,14 @@ same placements, never typed in as magic numbers.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
+from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import Seat, Store, Table
 from data.league import (
@@ -35,6 +38,8 @@ ALICE, BOB, CAROL, DAVE = (
     Seat("Dave", 400),
 )
 MODEL = PlackettLuce()
+
+pytestmark = both_engines()
 
 
 class FixedScores(GameState):
@@ -79,16 +84,16 @@ def bann_drawn() -> GameState:
     return GAMES["bann"].new_game(players=2, seed=3).apply("offer").apply("accept")
 
 
+KINDS = list(GAMES)
+
+
+def never_asked(table: Table) -> list[float]:
+    raise AssertionError(f"game {table.id} was saved with its scores")
+
+
 def displayed(rating: Any) -> int:
     """The display number from the model's own conservative ordinal (μ − 3σ)."""
     return round(DISPLAY_BASE + DISPLAY_SCALE * rating.ordinal())
-
-
-@pytest.fixture
-async def store(tmp_path):
-    opened = await Store.open(tmp_path / "bot.sqlite3")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
@@ -227,8 +232,8 @@ async def test_a_duplicate_finish_records_nothing_the_second_time(store, league)
     assert len(await league.history(GUILD)) == 1
 
 
-async def test_exactly_once_across_a_reopened_store(tmp_path):
-    path = tmp_path / "bot.sqlite3"
+async def test_exactly_once_across_a_reopened_store(database):
+    path = database.target
     store = await Store.open(path)
     table = await finished(store, [ALICE, BOB], bann_won_by(0))
     assert await League(store).record_finished(table) is not None
@@ -237,7 +242,7 @@ async def test_exactly_once_across_a_reopened_store(tmp_path):
     reopened = await Store.open(path)
     try:
         league = League(reopened)
-        assert await league.record_missing() == []
+        assert await league.record_missing(KINDS, never_asked) == []
         assert await league.record_finished(table) is None
         season = await league.current_season(GUILD)
         assert [row.games for row in await league.standings(GUILD, "bann", season.id)] == [1, 1]
@@ -249,10 +254,10 @@ async def test_start_up_catches_up_on_finished_games_but_never_abandoned_ones(st
     won = await finished(store, [ALICE, BOB], bann_won_by(1))
     await finished(store, [CAROL, DAVE], bann_won_by(0), status="aborted")
 
-    caught_up = await league.record_missing()
+    caught_up = await league.record_missing(KINDS, never_asked)
 
     assert [result.game_id for result in caught_up] == [won.id]
-    assert await league.record_missing() == []
+    assert await league.record_missing(KINDS, never_asked) == []
     season = await league.current_season(GUILD)
     assert [row.name for row in await league.standings(GUILD, "bann", season.id)] == [
         "Bob",
@@ -266,8 +271,8 @@ async def test_a_game_saved_without_scores_is_caught_up_with_the_scores_given(st
     await store.save(table, expected_version=table.version)
 
     assert await league.record_finished(table) is None, "no scores, no result"
-    assert await league.record_missing() == [], "without a source of scores it waits"
-    caught_up = await league.record_missing(scores_of=lambda _: [0.0, 1.0])
+    assert await league.record_missing(["barbu"], never_asked) == [], "another game's kind"
+    caught_up = await league.record_missing(["bann"], lambda _: [0.0, 1.0])
 
     assert [seat.outcome for seat in caught_up[0].seats] == ["loss", "win"]
 
@@ -430,3 +435,36 @@ async def test_several_computer_seats_share_one_rated_computer(store, league):
     assert rows["Computer"].sigma == pytest.approx(computer_sigma)
     assert (rows["Computer"].games, rows["Computer"].wins) == (1, 1), "its best seat won"
     assert rows["Alice"].rating == displayed(expected[0][0])
+
+
+async def test_two_processes_recording_at_once_count_each_game_once_and_lose_no_update(
+    database,
+):
+    """Two stores (as two bot processes) record the same games and two games of the same
+    players at the same moment: each game counts once and both rating updates land."""
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
+    first, second = await Store.open(database.target), await Store.open(database.target)
+    try:
+        one = await finished(first, [ALICE, BOB], bann_won_by(0))
+        two = await finished(first, [ALICE, CAROL], bann_won_by(0))
+        leagues = [League(first), League(second)]
+        results = await asyncio.gather(
+            leagues[0].record_finished(one),
+            leagues[1].record_finished(one),
+            leagues[0].record_finished(two),
+            leagues[1].record_finished(two),
+            leagues[1].record_missing(KINDS, never_asked),
+        )
+        season = await leagues[0].current_season(GUILD)
+        standings = {
+            row.name: row.games for row in await leagues[1].standings(GUILD, "bann", season.id)
+        }
+        history = await leagues[0].history(GUILD)
+    finally:
+        await first.close()
+        await second.close()
+    recorded = [result.game_id for result in [*results[:4], *results[4]] if result is not None]
+    assert sorted(recorded) == [one.id, two.id], "each game is recorded once, by one call"
+    assert standings == {"Alice": 2, "Bob": 1, "Carol": 1}, "no update was lost"
+    assert sorted(result.game_id for result in history) == [one.id, two.id]

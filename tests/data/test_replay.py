@@ -2,12 +2,15 @@
 
 import random
 
+from testdb import both_engines
+
 from data import Seat, Store
 from games import GAMES, replay
 
 
-async def test_replaying_the_log_from_the_seed_gives_the_stored_snapshot(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+@both_engines()
+async def test_replaying_the_log_from_the_seed_gives_the_stored_snapshot(database):
+    store = await Store.open(database.target)
     table = await store.create_table(
         kind="bann",
         guild_id=1,

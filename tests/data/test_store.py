@@ -1,20 +1,16 @@
-"""The store against a real SQLite file: migrations, one open game per channel,
-optimistic concurrency and the append-only action log."""
+"""The store against a real SQLite file and a real PostgreSQL schema: migrations, one
+open game per channel, optimistic concurrency and the append-only action log."""
 
 import asyncio
-import sqlite3
 
 import pytest
+from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import ChannelBusy, Seat, StaleVersion, Store
 from data.migrations import MIGRATIONS
+from data.sql import IntegrityError
 
-
-@pytest.fixture
-async def store(tmp_path):
-    opened = await Store.open(tmp_path / "bot.sqlite3")
-    yield opened
-    await opened.close()
+pytestmark = both_engines()
 
 
 async def new_table(store: Store, channel_id: int = 10):
@@ -29,21 +25,40 @@ async def new_table(store: Store, channel_id: int = 10):
     )
 
 
-async def test_migrations_run_from_an_empty_file_and_use_wal(store):
+async def test_migrations_run_from_an_empty_database(store, database):
+    assert store.dialect == database.engine
     assert await store.schema_version() == len(MIGRATIONS)
-    async with store.connection.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
 
 
-async def test_reopening_keeps_tables_and_does_not_migrate_twice(tmp_path):
-    first = await Store.open(tmp_path / "bot.sqlite3")
+async def test_sqlite_runs_in_wal_mode(database, database_path):
+    sqlite = await Store.open(database_path)
+    mode = await sqlite.db.fetchval("PRAGMA journal_mode")
+    await sqlite.close()
+    assert mode == "wal"
+
+
+async def test_reopening_keeps_tables_and_does_not_migrate_twice(database):
+    first = await Store.open(database.target)
     table = await new_table(first)
     await first.close()
-    second = await Store.open(tmp_path / "bot.sqlite3")
+    second = await Store.open(database.target)
     reloaded = await second.load(table.id)
+    version = await second.schema_version()
     await second.close()
     assert reloaded is not None
     assert reloaded.seats == [Seat("Alice", 100)]
+    assert version == len(MIGRATIONS)
+
+
+async def test_two_stores_opening_an_empty_database_at_once_migrate_it_once(database):
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
+    first, second = await asyncio.gather(Store.open(database.target), Store.open(database.target))
+    table = await new_table(first)
+    assert (await second.load(table.id)) is not None
+    assert await second.schema_version() == len(MIGRATIONS)
+    await first.close()
+    await second.close()
 
 
 async def test_a_channel_holds_at_most_one_unfinished_game(store):
@@ -87,8 +102,11 @@ async def test_the_action_log_is_append_only(store):
         (2, 1, "b"),
         (3, 0, "c"),
     ]
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.connection.execute("DELETE FROM actions")
+    with pytest.raises(IntegrityError, match="append-only"):
+        await store.db.execute("DELETE FROM actions")
+    with pytest.raises(IntegrityError, match="append-only"):
+        await store.db.execute("UPDATE actions SET action = 'x' WHERE seq = 1")
+    assert [entry.action for entry in await store.actions(table.id)] == ["a", "b", "c"]
 
 
 async def test_unfinished_lists_lobbies_and_running_games_only(store):
@@ -116,3 +134,44 @@ async def test_concurrent_saves_of_different_games_all_land(store):
         stored = await store.load(table.id)
         assert stored.state == {"moved": table.id}
         assert [entry.action for entry in await store.actions(table.id)] == [f"m{table.id}"]
+
+
+async def test_two_stores_racing_on_one_table_apply_exactly_one_change(database):
+    """Two processes (two stores) saving the version both read: one wins, one is refused."""
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
+    first = await Store.open(database.target)
+    second = await Store.open(database.target)
+    table = await new_table(first)
+    copies = [await first.load(table.id), await second.load(table.id)]
+
+    async def move(owner: Store, copy, name: str) -> str:
+        copy.state = {"by": name}
+        try:
+            await owner.save(copy, expected_version=table.version, actions=[(0, name)])
+        except StaleVersion:
+            return "refused"
+        return "applied"
+
+    outcomes = await asyncio.gather(
+        move(first, copies[0], "first"), move(second, copies[1], "second")
+    )
+    logged = [entry.action for entry in await first.actions(table.id)]
+    stored = await second.load(table.id)
+    await first.close()
+    await second.close()
+    assert sorted(outcomes) == ["applied", "refused"]
+    assert logged == [stored.state["by"]] and stored.version == table.version + 1
+
+
+async def test_a_claim_is_won_once_per_key(store):
+    results = await asyncio.gather(*(store.claim_once("note:1:100") for _ in range(5)))
+    assert sorted(results) == [False] * 4 + [True]
+    assert await store.claim_once("note:1:200"), "another key is another claim"
+
+
+async def test_a_turn_ping_is_swapped_for_the_next(store):
+    table = await new_table(store)
+    assert await store.swap_ping(table.id, 555) is None
+    assert await store.swap_ping(table.id, 556) == 555, "the old ping, to delete"
+    assert await store.swap_ping(table.id, None) == 556

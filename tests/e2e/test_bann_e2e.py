@@ -9,6 +9,7 @@ import sqlite3
 
 import discord
 from stored import stored_game, stored_state
+from testdb import both_engines
 
 from fakediscord import Message, SimUser
 from games import GAMES
@@ -105,23 +106,24 @@ async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, da
     assert world.games.public_messages()[-1].content.startswith("🏁")
 
 
+@both_engines()
 async def test_a_restart_mid_game_keeps_the_game_and_the_old_board_works(
-    fake_discord, start_bot, database_path
+    fake_discord, start_bot, database
 ):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
     seats = [world.alice, world.bob]
     for seed in range(3):
-        state = stored_state(database_path)
+        state = stored_state(database)
         await play(mover(state, seats), board, BANN.bot_action(state, seed=seed))
-    before = stored_state(database_path)
+    before = stored_state(database)
 
     await start_bot()
 
-    assert stored_state(database_path).to_dict() == before.to_dict()
+    assert stored_state(database).to_dict() == before.to_dict()
     action = BANN.bot_action(before, seed=9)
     await play(mover(before, seats), board, action)
-    after = stored_state(database_path)
+    after = stored_state(database)
     assert after.to_dict() == before.apply(action).to_dict()
 
 
@@ -232,7 +234,8 @@ async def test_a_missing_attach_files_permission_is_explained_and_nothing_is_cre
     assert stored_game(database_path) == {}
 
 
-async def test_one_unfinished_game_per_channel(fake_discord, start_bot, database_path):
+@both_engines()
+async def test_one_unfinished_game_per_channel(fake_discord, start_bot, database):
     world = fake_discord
     await start_bot()
     await world.alice.slash(world.games, "bann new")
@@ -254,12 +257,13 @@ async def test_draw_offer_and_acceptance_end_the_game_drawn(fake_discord, start_
     assert "Drawn by agreement" in board.embeds[0]["description"]
 
 
-async def test_resign_and_abandon(fake_discord, start_bot, database_path):
+@both_engines()
+async def test_resign_and_abandon(fake_discord, start_bot, database):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
     asked = await world.bob.click(board, "Resign")
     await world.bob.click(asked.ephemeral[0], "Yes, resign")
-    assert stored_game(database_path)["status"] == "finished"
+    assert stored_game(database)["status"] == "finished"
     assert "Bob resigned: Alice wins." in board.embeds[0]["description"]
 
     await world.alice.slash(world.games, "bann new")
@@ -267,7 +271,7 @@ async def test_resign_and_abandon(fake_discord, start_bot, database_path):
     assert "Manage Messages" in refused.message.content
     world.carol.permissions = discord.Permissions(manage_messages=True)
     await world.carol.slash(world.games, "game abandon")
-    assert stored_game(database_path)["status"] == "aborted"
+    assert stored_game(database)["status"] == "aborted"
 
 
 async def test_lobby_join_leave_add_computer_start_and_cancel(

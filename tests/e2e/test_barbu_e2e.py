@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from stored import arrange, logged_actions, logged_moves, stored_game, stored_state
+from testdb import both_engines
 
 from cogs.barbu import card_label
 from fakediscord import Message, Result, SimUser
@@ -349,14 +350,15 @@ async def test_a_pass_that_breaks_the_obligation_is_refused(fake_discord, start_
     assert logged_actions(database_path)[0] == "double:1", "doubling declarer is accepted"
 
 
+@both_engines()
 async def test_a_restart_mid_deal_keeps_the_hands_in_dms_working(
-    fake_discord, start_bot, database_path
+    fake_discord, start_bot, database
 ):
     world = fake_discord
     board = await alice_and_three_computers(world, start_bot)
     step = 0
-    while (state := stored_state(database_path)).phase != "play" or len(state.tricks) < 2:
-        await decide(world.alice, 0, board, database_path, step)
+    while (state := stored_state(database)).phase != "play" or len(state.tricks) < 2:
+        await decide(world.alice, 0, board, database, step)
         step += 1
     hand = latest_hand_dm(world.alice)
     card = BARBU.bot_action(state, seed=99)
@@ -367,9 +369,9 @@ async def test_a_restart_mid_deal_keeps_the_hands_in_dms_working(
     assert shown.ephemeral[0].selects(), "the old board still answers after the restart"
     result = await world.alice.select(hand, [card])
     assert result.message.content.startswith("✅ Alice plays the")
-    after = stored_state(database_path)
+    after = stored_state(database)
     assert card not in after.view(0)["hand"]
-    assert card in logged_actions(database_path)
+    assert card in logged_actions(database)
     assert latest_hand_dm(world.alice) is not hand, "the next turn brings a fresh hand"
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from stored import arrange, logged_actions, stored_game, stored_state
+from testdb import both_engines
 
 from cogs.barree import WALKS_SHOWN, shown_walks
 from fakediscord import Message, Result, SimUser
@@ -260,14 +261,15 @@ async def test_a_restart_between_roll_and_walk_keeps_the_menu_working(
     assert logged_actions(database_path)[logged] == action, "the menu from before the restart"
 
 
+@both_engines()
 async def test_a_restart_before_the_sending_keeps_the_board_working(
-    fake_discord, start_bot, database_path
+    fake_discord, start_bot, database
 ):
     world = fake_discord
     await open_table(world, start_bot, computers=1)
     board = await arrange(
         world,
-        database_path,
+        database,
         current=0,
         phase="move",
         die=1,
@@ -282,10 +284,10 @@ async def test_a_restart_before_the_sending_keeps_the_board_working(
 
     menu = (await world.alice.click(board, "Send away…")).ephemeral[0]
     assert menu_values(menu) == ["send:1:11", "send:1:12", "send:1:16", "send:1:21"]
-    logged = len(logged_actions(database_path))
+    logged = len(logged_actions(database))
     await choose(world.alice, menu, "send:1:16")
-    assert logged_actions(database_path)[logged] == "send:1:16"
-    assert stored_state(database_path).cards[0] == [11, 12, 21]
+    assert logged_actions(database)[logged] == "send:1:16"
+    assert stored_state(database).cards[0] == [11, 12, 21]
 
 
 async def test_someone_else_clicking_roll_is_refused_and_nothing_changes(

@@ -5,15 +5,16 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sqlite3
 
 from stored import stored_game
+from testdb import both_engines
 
 from bot import create_bot, serve
 
 
+@both_engines()
 async def test_start_registers_every_command_and_close_releases_the_database(
-    fake_discord, start_bot, database_path
+    fake_discord, start_bot, database
 ):
     bot = await start_bot()
     registered = {command["name"] for command in fake_discord.commands.listing(None)}
@@ -23,8 +24,7 @@ async def test_start_registers_every_command_and_close_releases_the_database(
     await fake_discord.stop_bot(bot)
 
     assert bot.store is None, "closing the bot closes the database"
-    with sqlite3.connect(database_path) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert database.rows("SELECT COUNT(*) AS games FROM games") == [{"games": 0}], "still readable"
 
 
 async def test_dev_guild_id_syncs_commands_to_that_server_only(fake_discord, database_path):

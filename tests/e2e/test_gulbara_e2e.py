@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from stored import logged_moves, stored_game, stored_state, write_state
+from testdb import both_engines
 
 from cogs.gulbara import POINT_PLACEHOLDER, die_label
 from fakediscord import Message, Result, SimUser
@@ -175,28 +176,29 @@ async def test_a_turn_pings_the_opponent_once_and_steps_within_it_ping_nobody(
     assert pings == [[opponent.id]], "one ping for the opponent when the turn ends"
 
 
+@both_engines()
 async def test_a_restart_mid_turn_keeps_the_steps_and_undo_on_the_old_board_still_works(
-    fake_discord, start_bot, database_path
+    fake_discord, start_bot, database
 ):
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
-    start, first = await reach_a_turn_with_a_choice_after_one_step(world, database_path)
+    start, first = await reach_a_turn_with_a_choice_after_one_step(world, database)
     player = seat_user(world, start)
     await play_step(player, board, start, first)
-    mid_turn = stored_state(database_path)
+    mid_turn = stored_state(database)
     assert mid_turn.current_player == start.current_player
     assert mid_turn.played_steps()[-1] == first
 
     await start_bot()
 
-    assert stored_state(database_path).to_dict() == mid_turn.to_dict(), "the step is kept"
+    assert stored_state(database).to_dict() == mid_turn.to_dict(), "the step is kept"
     await player.click(board, "Undo")
-    undone = stored_state(database_path)
+    undone = stored_state(database)
     assert undone.played_steps() == start.played_steps(), "Undo takes the step back"
     assert undone.board == start.board and undone.dice == start.dice
     second = undone.legal_steps()[-1]
     await play_step(player, board, undone, second)
-    assert stored_state(database_path).to_dict() != undone.to_dict(), "the old board plays on"
+    assert stored_state(database).to_dict() != undone.to_dict(), "the old board plays on"
 
 
 async def test_undo_is_refused_when_the_turn_has_nothing_to_take_back(

@@ -8,11 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import re
-import sqlite3
-from pathlib import Path
 
 import discord
 from openskill.models import PlackettLuce
+from testdb import both_engines
 
 from data import Seat, Store
 from data.league import DISPLAY_BASE, DISPLAY_SCALE, League
@@ -51,7 +50,8 @@ def expected_order(games: list[tuple[str, str]]) -> list[str]:
     return sorted(ratings, key=lambda name: ratings[name].ordinal(), reverse=True)
 
 
-async def test_the_result_announcement_shows_each_rating_change(fake_discord, start_bot):
+@both_engines()
+async def test_the_result_announcement_shows_each_rating_change(fake_discord, start_bot, database):
     world = fake_discord
     bot = await start_bot()
 
@@ -186,9 +186,10 @@ async def test_long_standings_turn_pages_with_buttons(fake_discord, start_bot, d
             options={},
             seed=index,
         )
-        table.status = "finished"
+        start = GAMES["bann"].new_game(players=2, seed=index)
+        table.finish(start.returns())
         table.extra["resigned"] = 1
-        table.state = GAMES["bann"].new_game(players=2, seed=index).to_dict()
+        table.state = start.to_dict()
         await store.save(table, expected_version=table.version)
         await league.record_finished(table)
     await store.close()
@@ -208,15 +209,15 @@ async def test_long_standings_turn_pages_with_buttons(fake_discord, start_bot, d
     assert "Page 1 of 2" in message.embeds[0]["footer"]["text"]
 
 
+@both_engines()
 async def test_a_lost_result_is_recorded_once_at_the_next_start(
-    fake_discord, start_bot, database_path: Path
+    fake_discord, start_bot, database
 ):
     world = fake_discord
     await start_bot()
     await resigned_game(world, world.alice, world.bob)
-    with sqlite3.connect(database_path) as db:
-        for table in ("league_seats", "league_results", "league_ratings"):
-            db.execute(f"DELETE FROM {table}")
+    for table in ("league_seats", "league_results", "league_ratings"):
+        database.run(f"DELETE FROM {table}")
 
     await start_bot()
     await start_bot()
@@ -224,11 +225,11 @@ async def test_a_lost_result_is_recorded_once_at_the_next_start(
     result = await world.dave.slash(world.games, "league standings", game="bann")
     assert standings_names(result.message) == ["Alice", "Bob"]
     assert "1 game ·" in result.message.embeds[0]["description"]
-    with sqlite3.connect(database_path) as db:
-        assert db.execute("SELECT COUNT(*) FROM league_results").fetchone() == (1,)
+    assert database.rows("SELECT COUNT(*) AS results FROM league_results") == [{"results": 1}]
 
 
-async def test_only_manage_server_turns_on_rating_computer_games(fake_discord, start_bot):
+@both_engines()
+async def test_only_manage_server_turns_on_rating_computer_games(fake_discord, start_bot, database):
     world = fake_discord
     await start_bot()
     refused = await world.bob.slash(world.games, "league settings", rate_computer_games=True)

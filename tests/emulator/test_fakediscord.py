@@ -208,12 +208,15 @@ class DemoCog(commands.Cog):
 
 
 class DemoBot(commands.Bot):
-    def __init__(self, fake: FakeDiscord, calls: list[tuple[Any, ...]], tag: str) -> None:
+    def __init__(
+        self, fake: FakeDiscord, calls: list[tuple[Any, ...]], tag: str, **shard: int
+    ) -> None:
         super().__init__(
             command_prefix="!",
             intents=discord.Intents.default(),
             connector=fake.connector(),
             guild_ready_timeout=0.01,
+            **shard,
         )
         self.calls = calls
         self.tag = tag
@@ -734,6 +737,30 @@ async def test_commands_with_default_permissions_are_hidden_from_other_members(
     alice.permissions = alice.permissions | discord.Permissions(manage_messages=True)
     result = await alice.slash(games, "purge")
     assert [m.content for m in result.ephemeral] == ["purged"]
+
+
+async def test_guild_events_go_to_their_shard_and_dms_to_shard_zero(
+    fake_discord: FakeWorld, calls: list
+) -> None:
+    """Two bots on shards 0 and 1 of two: a guild's interactions reach the bot whose shard
+    is (guild_id >> 22) % 2, DM interactions the bot on shard 0."""
+    world = fake_discord
+    while ((guild := world.add_guild("Shard One")).id >> 22) % 2 != 1:
+        await asyncio.sleep(0.002)  # the next millisecond's snowflakes
+    channel = guild.add_text_channel("games")
+    ann, ben = world.add_user("ann", guild=guild), world.add_user("ben", guild=guild)
+    bots = [DemoBot(world.fake, calls, tag=str(n), shard_id=n, shard_count=2) for n in (0, 1)]
+    for demo_bot in bots:
+        await world.start_bot(demo_bot)
+    assert [b.get_guild(guild.id) is not None for b in bots] == [False, True]
+
+    await ann.slash(channel, "demo dm", user=ben)
+    await ben.click(ben.dms[0], "Count 5")
+    board = (await ann.slash(channel, "demo table new", opponent=ben, rounds=1)).message
+    await ben.click(board, "Count 0")
+
+    counts = [call for call in calls if call[0] == "count"]
+    assert counts == [("count", "0", 5), ("count", "1", 0)], "DM: shard 0; guild: shard 1"
 
 
 async def test_watchers_see_every_creation_edit_and_deletion(

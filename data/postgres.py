@@ -1,0 +1,138 @@
+"""The PostgreSQL side of data.sql: an asyncpg pool shared by every coroutine.
+
+Several bot processes may use one database at once, so everything that must happen once
+is decided here: migrations run under an advisory lock, ``lock(key)`` serialises a
+transaction with every other process's transaction on the same key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from typing import Any
+
+import asyncpg
+
+from data.sql import Database, Executor, IntegrityError, Row
+
+log = logging.getLogger("tablebot.sql")
+
+# Every process migrates under this lock; the others wait and find the work done.
+MIGRATION_LOCK = "tablebot:migrations"
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(query: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1``, ``$2``, … (queries hold no literal ``?``)."""
+    counter = iter(range(1, query.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(counter)}", query)
+
+
+def _changed_rows(status: str) -> int:
+    """Rows changed, from a status such as ``UPDATE 1`` or ``INSERT 0 3``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _Connection(Executor):
+    """One pooled connection, inside or outside a transaction."""
+
+    dialect = "postgresql"
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self._connection = connection
+
+    async def fetch(self, query: str, *args: Any) -> list[Row]:
+        try:
+            return list(await self._connection.fetch(numbered(query), *args))
+        except asyncpg.IntegrityConstraintViolationError as refused:
+            raise IntegrityError(str(refused)) from refused
+
+    async def execute(self, query: str, *args: Any) -> int:
+        try:
+            status = await self._connection.execute(numbered(query), *args)
+        except asyncpg.IntegrityConstraintViolationError as refused:
+            raise IntegrityError(str(refused)) from refused
+        return _changed_rows(status)
+
+    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self._connection.executemany(numbered(query), list(rows))
+        except asyncpg.IntegrityConstraintViolationError as refused:
+            raise IntegrityError(str(refused)) from refused
+
+    async def lock(self, key: str) -> None:
+        await self._connection.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key
+        )
+
+
+class PostgresDatabase(Database):
+    dialect = "postgresql"
+    claim_suffix = " FOR NO KEY UPDATE SKIP LOCKED"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=pool_size, command_timeout=60
+        )
+        return cls(pool)
+
+    @contextlib.asynccontextmanager
+    async def _acquire(self) -> AsyncIterator[_Connection]:
+        async with self._pool.acquire() as connection:
+            yield _Connection(connection)
+
+    async def fetch(self, query: str, *args: Any) -> list[Row]:
+        with self.timed("fetch"):
+            async with self._acquire() as connection:
+                return await connection.fetch(query, *args)
+
+    async def execute(self, query: str, *args: Any) -> int:
+        with self.timed("execute"):
+            async with self._acquire() as connection:
+                return await connection.execute(query, *args)
+
+    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
+        with self.timed("executemany"):
+            async with self._acquire() as connection:
+                await connection.executemany(query, rows)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Executor]:
+        with self.timed("transaction"):
+            async with self._pool.acquire() as connection, connection.transaction():
+                yield _Connection(connection)
+
+    async def schema_version(self) -> int:
+        exists = await self.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+        if not exists:
+            return 0
+        return int(await self.fetchval("SELECT version FROM schema_version") or 0)
+
+    async def migrate(self, scripts: Sequence[str]) -> None:
+        async with self._pool.acquire() as connection, connection.transaction():
+            await _Connection(connection).lock(MIGRATION_LOCK)
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
+            current = await connection.fetchval("SELECT version FROM schema_version")
+            if current is None:
+                await connection.execute("INSERT INTO schema_version (version) VALUES (0)")
+                current = 0
+            for number, script in enumerate(scripts, start=1):
+                if number > current:
+                    await connection.execute(script)
+                    log.info("database migrated to schema %d", number)
+            await connection.execute(
+                "UPDATE schema_version SET version = GREATEST(version, $1)", len(scripts)
+            )
+
+    async def close(self) -> None:
+        await self._pool.close()

@@ -1,0 +1,200 @@
+"""One small SQL interface over SQLite (aiosqlite) and PostgreSQL (asyncpg).
+
+Queries are written once with ``?`` placeholders; the PostgreSQL side numbers them
+(``$1``, ``$2``, …). Both sides raise the same ``IntegrityError`` for a broken
+constraint, so the store above never sees a driver's exception types.
+
+Outside a transaction each call runs on its own; ``transaction()`` yields an executor
+whose calls share one transaction, committed when the block ends and rolled back when
+it raises.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger("tablebot.sql")
+
+Row = Sequence[Any]
+
+
+class IntegrityError(Exception):
+    """A constraint of the schema refused the change (unique key, append-only log, …)."""
+
+
+class Executor(abc.ABC):
+    """What runs a query: the database itself, or one open transaction."""
+
+    dialect: str
+
+    @abc.abstractmethod
+    async def fetch(self, query: str, *args: Any) -> list[Row]: ...
+
+    async def fetchrow(self, query: str, *args: Any) -> Row | None:
+        rows = await self.fetch(query, *args)
+        return rows[0] if rows else None
+
+    async def fetchval(self, query: str, *args: Any) -> Any:
+        row = await self.fetchrow(query, *args)
+        return row[0] if row else None
+
+    @abc.abstractmethod
+    async def execute(self, query: str, *args: Any) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    @abc.abstractmethod
+    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def lock(self, key: str) -> None:  # noqa: B027 (SQLite needs no lock)
+        """Serialise on ``key`` until the end of the current transaction, across processes.
+
+        Only meaningful inside a transaction. SQLite's write transactions are already
+        serialised (one writer per file), so only PostgreSQL takes a lock here.
+        """
+
+
+class Database(Executor):
+    """A connection (SQLite) or a pool (PostgreSQL) with transactions and migrations."""
+
+    # Appended to a SELECT that claims rows: other processes skip what one has claimed.
+    claim_suffix = ""
+    # Told how long each call ("fetch", "execute", "executemany") or whole transaction
+    # took, in seconds (the bot's metrics set it).
+    observer: Callable[[str, float], None] | None = None
+
+    @contextlib.contextmanager
+    def timed(self, operation: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            if self.observer is not None:
+                self.observer(operation, time.perf_counter() - started)
+
+    @abc.abstractmethod
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Executor]: ...
+
+    @abc.abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abc.abstractmethod
+    async def migrate(self, scripts: Sequence[str]) -> None:
+        """Apply ``scripts`` (migration 1, 2, …) that are newer than the schema."""
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+async def connect(target: str | Path, *, pool_size: int = 10) -> Database:
+    """The database at ``target``: a PostgreSQL URL or an SQLite file path."""
+    if is_postgres_url(target):
+        from data.postgres import PostgresDatabase
+
+        return await PostgresDatabase.connect(str(target), pool_size=pool_size)
+    return await SqliteDatabase.connect(target)
+
+
+class SqliteDatabase(Database):
+    """One aiosqlite connection in WAL mode; one write transaction at a time."""
+
+    dialect = "sqlite"
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(cls, path: str | Path) -> SqliteDatabase:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        # Each statement read to its end: a pragma left half-read keeps a read snapshot
+        # open, and a later write on this connection would fail while others write.
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            async with connection.execute(f"PRAGMA {pragma}") as cursor:
+                await cursor.fetchall()
+        return cls(connection)
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        return self._db
+
+    async def fetch(self, query: str, *args: Any) -> list[Row]:
+        try:
+            with self.timed("fetch"):
+                async with self._db.execute(query, args) as cursor:
+                    return list(await cursor.fetchall())
+        except sqlite3.IntegrityError as refused:
+            raise IntegrityError(str(refused)) from refused
+
+    async def execute(self, query: str, *args: Any) -> int:
+        try:
+            with self.timed("execute"):
+                async with self._db.execute(query, args) as cursor:
+                    return cursor.rowcount
+        except sqlite3.IntegrityError as refused:
+            raise IntegrityError(str(refused)) from refused
+
+    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            with self.timed("executemany"):
+                await self._db.executemany(query, rows)
+        except sqlite3.IntegrityError as refused:
+            raise IntegrityError(str(refused)) from refused
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Executor]:
+        """One write transaction at a time on the shared connection.
+
+        Without the lock, a second BEGIN while another coroutine's transaction awaits
+        would fail, and its ROLLBACK would undo the first one's work.
+        """
+        async with self._write_lock:
+            with self.timed("transaction"):
+                async with self._transaction():
+                    yield self
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+
+    async def schema_version(self) -> int:
+        return int(await self.fetchval("PRAGMA user_version") or 0)
+
+    async def migrate(self, scripts: Sequence[str]) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(scripts, start=1):
+            if number <= current:
+                continue
+            try:
+                await self._db.executescript(
+                    f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={number}; COMMIT;"
+                )
+            except BaseException:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                raise
+            log.info("database migrated to schema %d", number)
+
+    async def close(self) -> None:
+        await self._db.close()

@@ -1,0 +1,137 @@
+"""Moving a bot from SQLite to PostgreSQL with `python -m migrate`: everything is
+copied, every game is checked by replaying its log, and a non-empty or mismatching
+target is refused without writing anything."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from data import Seat, Store
+from data.league import League
+from games import GAMES
+from migrate import main
+
+ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
+TABLES += ("league_ratings", "league_settings")
+
+
+async def played_game(store: Store, channel: int, *, finish: bool) -> int:
+    """A Bann game in ``channel`` played by random legal moves (to the end if ``finish``)."""
+    table = await store.create_table(
+        kind="bann",
+        guild_id=1,
+        channel_id=channel,
+        creator_id=3,
+        seats=[Seat("Alice", 3), Seat("Bob", 4)],
+        options={},
+        seed=channel,
+    )
+    state = GAMES["bann"].new_game(players=2, seed=table.seed)
+    chooser = random.Random(channel)
+    for _ in range(1000 if finish else 6):
+        if state.is_over:
+            break
+        seat = state.current_player
+        action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
+        state = state.apply(action)
+        table.state = state.to_dict()
+        table.status = "active"
+        if state.is_over:
+            table.finish(state.returns())
+        await store.save(table, expected_version=table.version, actions=[(seat, action)])
+    if state.is_over:
+        await League(store).record_finished(table)
+    return table.id
+
+
+async def a_bot_on_sqlite(path: Path) -> None:
+    store = await Store.open(path)
+    await played_game(store, 10, finish=True)
+    await played_game(store, 11, finish=False)
+    await store.create_table(
+        kind="bann", guild_id=1, channel_id=12, creator_id=3, seats=[Seat("Carol", 5)],
+        options={}, seed=1,
+    )
+    await League(store).set_rate_computer_games(1, True)
+    await store.close()
+
+
+async def dump(target: str) -> dict[str, list[tuple]]:
+    store = await Store.open(target)
+    try:
+        return {
+            table: [tuple(row) for row in await store.db.fetch(f"SELECT * FROM {table} ORDER BY 1")]
+            for table in TABLES
+        }
+    finally:
+        await store.close()
+
+
+@ON_POSTGRESQL
+def test_everything_is_copied_and_verified_and_new_ids_follow_the_old(
+    database, database_path, capsys
+):
+    asyncio.run(a_bot_on_sqlite(database_path))
+
+    assert main(["--from", str(database_path), "--to", database.target]) == 0
+
+    said = capsys.readouterr().out
+    assert "3 games" in said and "2 game(s) replayed and verified" in said
+    before, after = asyncio.run(dump(str(database_path))), asyncio.run(dump(database.target))
+    assert after == before and before["league_results"], "every row arrived unchanged"
+
+    async def next_game_id() -> int:
+        store = await Store.open(database.target)
+        table = await store.create_table(
+            kind="bann", guild_id=1, channel_id=99, creator_id=3, seats=[], options={}, seed=1
+        )
+        await store.close()
+        return table.id
+
+    assert asyncio.run(next_game_id()) == 4, "new games continue after the copied ids"
+
+
+@ON_POSTGRESQL
+def test_a_target_that_already_holds_games_is_refused(database, database_path, capsys):
+    asyncio.run(a_bot_on_sqlite(database_path))
+    assert main(["--from", str(database_path), "--to", database.target]) == 0
+    copied = asyncio.run(dump(database.target))
+
+    assert main(["--from", str(database_path), "--to", database.target]) == 1
+
+    assert "already holds games" in capsys.readouterr().err
+    assert asyncio.run(dump(database.target)) == copied, "nothing was written twice"
+
+
+@ON_POSTGRESQL
+def test_a_game_whose_log_does_not_replay_to_its_state_stops_the_copy(
+    database, database_path, capsys
+):
+    asyncio.run(a_bot_on_sqlite(database_path))
+
+    async def tamper() -> None:
+        store = await Store.open(database_path)
+        table = await store.load(2)
+        assert table is not None and table.state is not None
+        table.state = GAMES["bann"].new_game(players=2, seed=77).to_dict()
+        await store.save(table, expected_version=table.version)
+        await store.close()
+
+    asyncio.run(tamper())
+
+    assert main(["--from", str(database_path), "--to", database.target]) == 1
+
+    assert "game(s) #2" in capsys.readouterr().err
+    assert all(rows == [] for rows in asyncio.run(dump(database.target)).values())
+
+
+def test_the_target_must_be_postgresql(tmp_path, capsys):
+    assert main(["--from", str(tmp_path / "x.sqlite3"), "--to", "other.sqlite3"]) == 1
+    assert "--to must be a postgresql:// URL" in capsys.readouterr().err
+
+

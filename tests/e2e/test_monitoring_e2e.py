@@ -1,0 +1,62 @@
+"""/healthz and /metrics of a running bot: off by default, and when on, they tell whether
+the bot is healthy and count what players did."""
+
+from __future__ import annotations
+
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot import create_bot
+
+
+def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+async def fetch(port: int, path: str) -> tuple[int, str]:
+    url = f"http://127.0.0.1:{port}{path}"
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        return response.status, await response.text()
+
+
+async def test_no_endpoints_unless_a_port_is_set(fake_discord, start_bot):
+    bot = await start_bot()
+    assert bot.monitor is None
+
+
+async def test_health_and_metrics_follow_the_bot(fake_discord, database_path):
+    world = fake_discord
+    bot = create_bot(
+        database_path=str(database_path),
+        dev_guild_id=None,
+        metrics_port=0,
+        connector=world.connector(),
+        guild_ready_timeout=0.01,
+    )
+    await world.start_bot(bot)
+    assert bot.monitor is not None and bot.monitor.port
+    port = bot.monitor.port
+
+    assert await fetch(port, "/healthz") == (200, "ok")
+    opened = await world.alice.slash(world.games, "bann new", computer=True)
+    board = opened.message
+    tip = next(button.label for button in board.buttons() if button.label.startswith("Tip"))
+    menu = (await world.alice.click(board, tip)).ephemeral[0]
+    await world.alice.select(menu, [menu.selects()[0].options[0].value])
+
+    status, text = await fetch(port, "/metrics")
+    assert status == 200
+    seen = samples(text)
+    assert seen[("tablebot_interactions_total", (("type", "application_command"),))] == 1
+    assert seen[("tablebot_interactions_total", (("type", "component"),))] == 2
+    assert seen[("tablebot_moves_total", ())] >= 2, "Alice's move and the computer's answer"
+    assert seen[("tablebot_interaction_ack_seconds_count", ())] == 3
+    assert seen[("tablebot_database_seconds_count", (("operation", "transaction"),))] >= 3
+    assert ("tablebot_open_games", ()) in seen
+
+    await world.stop_bot(bot)
+    assert bot.monitor is None, "the endpoints close with the bot"
