@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 
 import pytest
+from discord import app_commands
 from stored import stored_state
 
 from cogs import GameCog, MissingCog, game_cogs
@@ -103,3 +104,12 @@ def test_every_registered_game_has_a_cog_and_every_cog_a_game(nim):
     with pytest.raises(MissingCog, match="not registered"):
         game_cogs()
     register(NimCog.spec)
+
+
+def test_every_game_has_new_rules_and_one_move_command_taking_notation(nim):
+    for cog in game_cogs():
+        commands = {command.name: command for command in cog.__cog_app_commands__}
+        assert {"new", "rules", "move"} <= set(commands), cog.spec.key
+        move = commands["move"]
+        assert isinstance(move, app_commands.Command)
+        assert [parameter.name for parameter in move.parameters] == ["notation"], cog.spec.key
