@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
@@ -131,21 +130,3 @@ class BannCog(
 
     def result_text(self, table: Table, state: BannState) -> str:
         return bann_text.result(state.view(None), bold(table.names))
-
-    @app_commands.command(name="new", description="Open a Bann table in this channel")
-    @app_commands.describe(
-        opponent="Invite one player (only they can take the seat)",
-        computer="Play against the computer right away",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.Member | None = None,
-        computer: bool = False,
-    ) -> None:
-        await self.open_table(
-            interaction,
-            options={},
-            invited=None if computer else opponent,
-            computers=1 if computer else 0,
-        )

@@ -404,28 +404,6 @@ class BarbuCog(
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @app_commands.command(
-        name="new", description="Open a Barbu table in this channel (four players)"
-    )
-    @app_commands.describe(
-        series="Declarer series of seven deals each (default 4: everyone declares once)",
-        computers="Computer players to seat at once (more can be added in the lobby)",
-        discard_king="In Barbu, the king of hearts must go the first time its holder cannot "
-        "follow suit",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        series: app_commands.Range[int, 1, 4] = 4,
-        computers: app_commands.Range[int, 0, 3] = 0,
-        discard_king: bool = False,
-    ) -> None:
-        await self.open_table(
-            interaction,
-            options={"series": series, "discard_king": discard_king},
-            computers=computers,
-        )
-
     @app_commands.command(name="scores", description="The score sheet of this channel's Barbu game")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.tables.store.open_table_in(interaction.channel_id or 0)

@@ -16,14 +16,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
 from games import GAMES
 from games.barree import (
     KEEP,
-    MAX_ROUNDS,
     PHASE_DRIVE,
     PHASE_MOVE,
     PHASE_ROLL,
@@ -266,23 +264,6 @@ class BarreeCog(
             "or keep them there."
         )
         return {"content": content, "view": view_of(items)}
-
-    # ---- slash commands ----------------------------------------------------------------
-
-    @app_commands.command(
-        name="new", description="Open a Barree table in this channel (2–4 players)"
-    )
-    @app_commands.describe(
-        rounds="Rounds in the match; the fewest minus points in total wins (default 1)",
-        computers="Computer players to seat at once (more can be added in the lobby)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 1,
-        computers: app_commands.Range[int, 0, 3] = 0,
-    ) -> None:
-        await self.open_table(interaction, options={"rounds": rounds}, computers=computers)
 
 
 def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:

@@ -14,13 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
 from data import Table
 from games import GAMES, IllegalAction
 from games.base import whole_number
-from games.gulbara import MAX_MATCH, UNDO, GulbaraState, split_steps, to_seat0
+from games.gulbara import UNDO, GulbaraState, split_steps, to_seat0
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
@@ -238,30 +237,6 @@ class GulbaraCog(
         await channel.send(
             f"{over}\n{gulbara_text.match_standing(view, names)}\n{begins}",
             allowed_mentions=discord.AllowedMentions.none(),
-        )
-
-    # ---- slash commands ----------------------------------------------------------------
-
-    @app_commands.command(name="new", description="Open a Gul Bara table in this channel")
-    @app_commands.describe(
-        opponent="Invite one player (only they can take the seat)",
-        computer="Play against the computer right away",
-        match_to="Points needed to win the match (1 = a single game)",
-        autoplay="Forced steps play themselves (default: on)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.Member | None = None,
-        computer: bool = False,
-        match_to: app_commands.Range[int, 1, MAX_MATCH] = 1,
-        autoplay: bool = True,
-    ) -> None:
-        await self.open_table(
-            interaction,
-            options={"match_to": match_to, "autoplay": autoplay},
-            invited=None if computer else opponent,
-            computers=1 if computer else 0,
         )
 
 

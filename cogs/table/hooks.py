@@ -1,12 +1,14 @@
 """``GameCog``: what every game's cog shares, and the hooks each game fills in.
 
 A game's cog subclasses ``GameCog[ItsState]`` with its spec, colour, rules text, picture
-and command help, and its own ``/<game> new`` options; the base gives it the ``rules``
-and ``move`` commands, the board picture, the rules embed and its place in the registry.
+and command help; the base gives it the ``new``, ``rules`` and ``move`` commands (``new``
+takes the spec's table options), the board picture, the rules embed and its place in the
+registry.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -65,6 +67,8 @@ class GameCog(commands.GroupCog, Generic[S]):
         super().__init_subclass__(**kwargs)
         if "spec" in cls.__dict__:
             GameCog.registry[cls.spec.key] = cls
+            # Set before discord.py's CogMeta collects the class's commands.
+            cls.new = new_command(cls.spec)  # type: ignore[attr-defined]
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -87,6 +91,22 @@ class GameCog(commands.GroupCog, Generic[S]):
     @app_commands.describe(notation="A move in the game's notation")
     async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
         await self.tables.pipeline.text_move(interaction, self.spec.key, notation)
+
+    async def new_table(
+        self, interaction: discord.Interaction[Any], chosen: dict[str, Any]
+    ) -> None:
+        """Answer `/<game> new` with the options the player chose (``new_command``)."""
+        options = {option.name: chosen[option.name] for option in self.spec.options}
+        if self.spec.max_players == 2:
+            computer = bool(chosen["computer"])
+            await self.open_table(
+                interaction,
+                options=options,
+                invited=None if computer else chosen["opponent"],
+                computers=1 if computer else 0,
+            )
+        else:
+            await self.open_table(interaction, options=options, computers=chosen["computers"])
 
     async def open_table(
         self,
@@ -155,3 +175,65 @@ class GameCog(commands.GroupCog, Generic[S]):
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
         return None
+
+
+def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
+    """`/<key> new` with a parameter for each of the spec's table options, after the
+    seats: an invited opponent or one computer for a two-player game, otherwise a number
+    of computer seats."""
+    seats: list[tuple[str, Any, Any, str]]
+    if spec.max_players == 2:
+        seats = [
+            (
+                "opponent",
+                discord.Member | None,
+                None,
+                "Invite one player (only they can take the seat)",
+            ),
+            ("computer", bool, False, "Play against the computer right away"),
+        ]
+    else:
+        computers = app_commands.Range[int, 0, spec.max_players - 1]
+        seats = [
+            (
+                "computers",
+                computers,
+                0,
+                "Computer players to seat at once (more can be added in the lobby)",
+            )
+        ]
+    for option in spec.options:
+        kind: Any = bool
+        if not isinstance(option.default, bool):
+            kind = app_commands.Range[int, option.minimum, option.maximum]
+        seats.append((option.name, kind, option.default, option.description.rstrip(".")))
+
+    async def new(self: GameCog[Any], interaction: discord.Interaction[Any], **chosen: Any) -> None:
+        await self.new_table(interaction, chosen)
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    signature = inspect.Signature(
+        [
+            inspect.Parameter("self", positional),
+            inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+            *(
+                inspect.Parameter(name, keyword, annotation=kind, default=default)
+                for name, kind, default, _ in seats
+            ),
+        ]
+    )
+    # discord.py reads a command's parameters from its callback's signature and binds a
+    # callback defined in a class to the cog: this one is built per game, so say both.
+    new.__qualname__ = f"GameCog.{new.__name__}"
+    vars(new).update(
+        __signature__=signature,
+        __discord_app_commands_param_description__={name: text for name, _, _, text in seats},
+    )
+    players = (
+        f" ({spec.min_players}–{spec.max_players} players)"
+        if spec.min_players != spec.max_players
+        else ""
+    )
+    description = f"Open a {spec.title} table in this channel{players}"
+    return app_commands.command(name="new", description=description)(new)

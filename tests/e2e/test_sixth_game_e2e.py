@@ -106,10 +106,14 @@ def test_every_registered_game_has_a_cog_and_every_cog_a_game(nim):
     register(NimCog.spec)
 
 
-def test_every_game_has_new_rules_and_one_move_command_taking_notation(nim):
+def test_every_game_has_new_with_its_options_rules_and_one_move_command(nim):
     for cog in game_cogs():
         commands = {command.name: command for command in cog.__cog_app_commands__}
         assert {"new", "rules", "move"} <= set(commands), cog.spec.key
         move = commands["move"]
         assert isinstance(move, app_commands.Command)
         assert [parameter.name for parameter in move.parameters] == ["notation"], cog.spec.key
+        new = commands["new"]
+        assert isinstance(new, app_commands.Command)
+        offered = {parameter.name for parameter in new.parameters}
+        assert {option.name for option in cog.spec.options} <= offered, "every table option"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from cogs.table import GameCog, TableButton, Target, Turn
 from data import Table
@@ -36,17 +35,3 @@ class NimCog(GameCog[NimState], name="Nim", group_name="nim", group_description=
 
     def result_text(self, table: Table, state: NimState) -> str:
         return text.result(state.view(None), table.names)
-
-    @app_commands.command(name="new", description="Open a Nim table in this channel")
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.Member | None = None,
-        computer: bool = False,
-    ) -> None:
-        await self.open_table(
-            interaction,
-            options={},
-            invited=None if computer else opponent,
-            computers=1 if computer else 0,
-        )
