@@ -181,9 +181,9 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
     """`/<key> new` with a parameter for each of the spec's table options, after the
     seats: an invited opponent or one computer for a two-player game, otherwise a number
     of computer seats."""
-    seats: list[tuple[str, Any, Any, str]]
+    parameters: list[tuple[str, Any, Any, str]]
     if spec.max_players == 2:
-        seats = [
+        parameters = [
             (
                 "opponent",
                 discord.Member | None,
@@ -194,7 +194,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
         ]
     else:
         computers = app_commands.Range[int, 0, spec.max_players - 1]
-        seats = [
+        parameters = [
             (
                 "computers",
                 computers,
@@ -206,7 +206,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
         kind: Any = bool
         if not isinstance(option.default, bool):
             kind = app_commands.Range[int, option.minimum, option.maximum]
-        seats.append((option.name, kind, option.default, option.description.rstrip(".")))
+        parameters.append((option.name, kind, option.default, option.description.rstrip(".")))
 
     async def new(self: GameCog[Any], interaction: discord.Interaction[Any], **chosen: Any) -> None:
         await self.new_table(interaction, chosen)
@@ -219,7 +219,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
             inspect.Parameter("interaction", positional, annotation=discord.Interaction),
             *(
                 inspect.Parameter(name, keyword, annotation=kind, default=default)
-                for name, kind, default, _ in seats
+                for name, kind, default, _ in parameters
             ),
         ]
     )
@@ -228,7 +228,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
     new.__qualname__ = f"GameCog.{new.__name__}"
     vars(new).update(
         __signature__=signature,
-        __discord_app_commands_param_description__={name: text for name, _, _, text in seats},
+        __discord_app_commands_param_description__={name: text for name, _, _, text in parameters},
     )
     players = (
         f" ({spec.min_players}–{spec.max_players} players)"
