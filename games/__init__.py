@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games import bann, barbu, barree, gulbara
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import DEFAULT_LEVEL, LEVELS, GameSpec, GameState, IllegalAction, Option, Rng
 
 GAMES: dict[str, GameSpec] = {}
 """Every game the bot hosts, by key: the one registry. A game's key also names its
@@ -38,7 +38,9 @@ def replay(
 
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "GAMES",
+    "LEVELS",
     "GameSpec",
     "GameState",
     "IllegalAction",

@@ -17,10 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.computers import LEVEL_HELP, Level
 from cogs.host import Host
 from cogs.table.components import Target
 from data import Table
-from games import GameSpec, GameState
+from games import DEFAULT_LEVEL, GameSpec, GameState
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -98,15 +99,21 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Answer `/<game> new` with the options the player chose (``new_command``)."""
         options = {option.name: chosen[option.name] for option in self.spec.options}
         if self.spec.max_players == 2:
-            computer = bool(chosen["computer"])
+            level = chosen["computer"]
             await self.open_table(
                 interaction,
                 options=options,
-                invited=None if computer else chosen["opponent"],
-                computers=1 if computer else 0,
+                invited=None if level else chosen["opponent"],
+                computers=1 if level else 0,
+                level=level or DEFAULT_LEVEL,
             )
         else:
-            await self.open_table(interaction, options=options, computers=chosen["computers"])
+            await self.open_table(
+                interaction,
+                options=options,
+                computers=chosen["computers"],
+                level=chosen["computer_level"],
+            )
 
     async def open_table(
         self,
@@ -115,10 +122,16 @@ class GameCog(commands.GroupCog, Generic[S]):
         options: dict[str, Any],
         invited: discord.abc.User | None = None,
         computers: int = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         """Answer `/<game> new` with a lobby (or the board, when the seats are full)."""
         await self.tables.lobby.open(
-            interaction, self.spec.key, options=options, invited=invited, computers=computers
+            interaction,
+            self.spec.key,
+            options=options,
+            invited=invited,
+            computers=computers,
+            level=level,
         )
 
     # ---- hooks a game may fill in ---------------------------------------------------------
@@ -190,7 +203,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
                 None,
                 "Invite one player (only they can take the seat)",
             ),
-            ("computer", bool, False, "Play against the computer right away"),
+            ("computer", Level | None, None, "Play against the computer right away, at this level"),
         ]
     else:
         computers = app_commands.Range[int, 0, spec.max_players - 1]
@@ -200,7 +213,8 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
                 computers,
                 0,
                 "Computer players to seat at once (more can be added in the lobby)",
-            )
+            ),
+            ("computer_level", Level, DEFAULT_LEVEL, LEVEL_HELP),
         ]
     for option in spec.options:
         kind: Any = bool

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.keeper import failure_text
 from cogs.table.replies import (
@@ -17,7 +18,7 @@ from cogs.table.replies import (
     tell,
 )
 from data import ChannelBusy, Seat, StaleVersion, Table
-from games import GAMES
+from games import DEFAULT_LEVEL, GAMES
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -31,11 +32,6 @@ def may_manage(interaction: discord.Interaction[Any], table: Table) -> bool:
     if interaction.user.id == table.creator_id:
         return True
     return interaction.permissions.manage_messages
-
-
-def computer_name(seats: list[Seat]) -> str:
-    count = sum(seat.is_computer for seat in seats)
-    return "Computer" if count == 0 else f"Computer {count + 1}"
 
 
 def busy_sentence(table: Table) -> str:
@@ -78,6 +74,7 @@ class Lobby:
         options: dict[str, Any],
         invited: discord.abc.User | None = None,
         computers: int = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         """Answer a `/<game> new` command with a lobby message (or start at once)."""
         refusal = lobby_refusal(interaction, invited) or await self._limit(interaction)
@@ -87,7 +84,7 @@ class Lobby:
         spec = GAMES[kind]
         seats = [Seat(interaction.user.display_name, interaction.user.id)]
         for _ in range(computers):
-            seats.append(Seat(computer_name(seats)))
+            seats.append(computer_seat(seats, level))
         del seats[spec.max_players :]
         # Acknowledge before writing: a write waiting for the database must not cost the
         # interaction its three seconds.
@@ -155,8 +152,7 @@ class Lobby:
         """The lobby message: seats, invitation and the lobby's buttons."""
         spec = GAMES[table.kind]
         seats = "\n".join(
-            f"{index + 1}. {seat.name}{' (computer)' if seat.is_computer else ''}"
-            for index, seat in enumerate(table.seats)
+            f"{index + 1}. {seat_line(seat)}" for index, seat in enumerate(table.seats)
         )
         embed = discord.Embed(
             title=f"{spec.title}: table #{table.id}",
@@ -174,7 +170,6 @@ class Lobby:
         items: list[discord.ui.Item[Any]] = [
             TableButton(target, label="Join", style=discord.ButtonStyle.success, disabled=full),
             TableButton(target.but("leave"), label="Leave"),
-            TableButton(target.but("addbot"), label="Add computer", disabled=full),
             TableButton(
                 target.but("start"),
                 label="Start",
@@ -183,6 +178,8 @@ class Lobby:
             ),
             TableButton(target.but("cancel"), label="Cancel", style=discord.ButtonStyle.danger),
         ]
+        if not full:
+            items.append(add_computer_select(target.but("addbot")))
         mention = discord.AllowedMentions(users=[invited]) if invited else NO_MENTIONS
         content = f"{invited.mention}, you are invited to play {spec.title}." if invited else None
         return {
@@ -193,7 +190,11 @@ class Lobby:
         }
 
     async def on_click(
-        self, interaction: discord.Interaction[Any], table: Table, target: Target
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        target: Target,
+        values: list[str],
     ) -> None:
         if table.status != "lobby":
             await tell(interaction, "This table has already started or closed.")
@@ -201,10 +202,12 @@ class Lobby:
         if target.version != table.version:
             await tell(interaction, "This lobby message is outdated; use the newest one.")
             return
+        if target.verb == "addbot":
+            await self._add_computer(interaction, table, level_chosen(values))
+            return
         handler = {
             "join": self._join,
             "leave": self._leave,
-            "addbot": self._add_computer,
             "start": self._start_clicked,
             "cancel": self._cancel,
         }[target.verb]
@@ -239,14 +242,16 @@ class Lobby:
         if await self._save(interaction, table):
             await self._show(interaction, table)
 
-    async def _add_computer(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _add_computer(
+        self, interaction: discord.Interaction[Any], table: Table, level: str
+    ) -> None:
         if not may_manage(interaction, table):
             await tell(interaction, "Only the table's creator can add computer players.")
             return
         if len(table.seats) >= GAMES[table.kind].max_players:
             await tell(interaction, "This table is full.")
             return
-        table.seats.append(Seat(computer_name(table.seats)))
+        table.seats.append(computer_seat(table.seats, level))
         table.extra.pop("invited", None)
         await self._seated(interaction, table)
 

@@ -13,7 +13,7 @@ from cogs.table.hooks import Turn
 from cogs.table.keeper import failure_text
 from cogs.table.replies import OUTDATED, acknowledge, log, quoted, tell
 from data import StaleVersion, Table
-from games import GAMES, GameState, IllegalAction
+from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
 
 if TYPE_CHECKING:
@@ -178,7 +178,8 @@ class Pipeline:
                 break
             if table.seats[seat].is_computer:
                 seed = computer_seed(table.seed, table.version + len(actions))
-                action = await asyncio.to_thread(spec.bot_action, state, seed=seed)
+                level = table.seats[seat].level or DEFAULT_LEVEL
+                action = await asyncio.to_thread(spec.bot_action, state, seed=seed, level=level)
                 log.info("game %d: computer seat %d plays %s", table.id, seat, action)
             else:
                 automatic = cog.automatic_action(state)

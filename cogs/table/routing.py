@@ -52,7 +52,7 @@ class Router:
             await self._catch_up(interaction, table)
             return
         if target.verb in LOBBY_VERBS:
-            await self.tables.lobby.on_click(interaction, table, target)
+            await self.tables.lobby.on_click(interaction, table, target, values)
         elif target.verb == "resign":
             await self.tables.results.confirm_resign(interaction, table)
         elif target.verb == "resign_yes":

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng, whole_number
+from games.base import (
+    DEFAULT_LEVEL,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    Rng,
+    check_level,
+    whole_number,
+)
 
 MAX_TAKE = 3
 
@@ -79,8 +88,10 @@ def from_dict(data: dict[str, Any]) -> NimState:
     return NimState(data["stones"], data["turn"], Rng.from_dict(data["rng"]), data["last_take"])
 
 
-def bot_action(state: GameState, seed: int) -> str:
-    """Leave a multiple of four when it can; otherwise a seeded random take."""
+def bot_action(state: GameState, seed: int, level: str = DEFAULT_LEVEL) -> str:
+    """Leave a multiple of four when it can; otherwise a seeded random take (at every
+    level: Nim is solved)."""
+    check_level(level)
     assert isinstance(state, NimState)
     winning = state.stones % (MAX_TAKE + 1)
     if winning:
