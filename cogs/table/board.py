@@ -70,8 +70,9 @@ class BoardMessages:
             table, lambda: self.payload(table, state, headline, notes)
         )
 
-    async def sync(self, game_id: int) -> None:
-        """Bring the table's message to its committed version and ping the seat to act.
+    async def sync(self, game_id: int) -> bool:
+        """Bring the table's message to its committed version and ping the seat to act;
+        False if it was up to date already.
 
         Discord's errors propagate, except that a lobby whose channel is gone is removed.
         """
@@ -79,19 +80,20 @@ class BoardMessages:
         async with self.tables.locks[game_id]:
             table = await store.load(game_id)
             if table is None or not table.board_behind:
-                return
+                return False
             try:
                 await self.tables.boards.draw(table, await self.current_payload(table))
             except discord.HTTPException as failure:
                 if table.status == "lobby" and channel_gone(failure):
                     log.warning("game %d: lobby's channel is gone; removing it", game_id)
                     await store.delete_lobby(game_id)
-                    return
+                    return False
                 raise
         log.info("game %d: board brought up to version %d", game_id, table.version)
         if table.status == "active" and table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self.tables.delivery.ping_next(table, state, acting_user=None)
+        return True
 
     async def current_payload(self, table: Table) -> dict[str, Any]:
         """The message a table shows as it is stored: its lobby, or its board."""

@@ -199,7 +199,7 @@ class Lobby:
         if table.status != "lobby":
             await tell(interaction, "This table has already started or closed.")
             return
-        if target.version != table.version:
+        if target.version != table.version and target.verb not in ("join", "leave"):
             await tell(interaction, "This lobby message is outdated; use the newest one.")
             return
         if target.verb == "addbot":

@@ -48,11 +48,15 @@ class Router:
         if table is None:
             await tell(interaction, "This game no longer exists.")
             return
-        if table.board_behind and target.version < table.version:
-            await self._catch_up(interaction, table)
-            return
         if target.verb in LOBBY_VERBS:
-            await self.tables.lobby.on_click(interaction, table, target, values)
+            # One lobby click at a time, each on the table as the previous one left it:
+            # forty simultaneous joins seat players in click order, none told to retry.
+            async with self.tables.locks[table.id]:
+                fresh = await self.tables.store.load(table.id)
+                if fresh is not None:
+                    await self.tables.lobby.on_click(interaction, fresh, target, values)
+        elif table.board_behind and target.version < table.version:
+            await self._catch_up(interaction, table)
         elif target.verb == "resign":
             await self.tables.results.confirm_resign(interaction, table)
         elif target.verb == "resign_yes":
@@ -90,12 +94,13 @@ class Router:
         outdated, and let the player choose again on the current position."""
         await acknowledge(interaction)
         try:
-            await self.tables.board.sync(table.id)
+            redrawn = await self.tables.board.sync(table.id)
         except discord.HTTPException as failure:
             self.tables.boards.retry_later(table.id)
             await tell(interaction, self.tables.board.stuck_sentence(table, failure))
             return
-        await tell(interaction, CAUGHT_UP)
+        # Not redrawn: a move landing at the same moment already brought the board up.
+        await tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
     def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
