@@ -61,6 +61,9 @@ class GameCog(commands.GroupCog, Generic[S]):
     """The notation `/<game> move` takes."""
     picture: Picture
 
+    new: ClassVar[app_commands.Command[Any, Any, None]]
+    """`/<game> new`, built from the spec's options for each game (``new_command``)."""
+
     private_label: ClassVar[str | None] = None
     """Label of the board button that shows a seat its private view (None: nothing hidden)."""
 
@@ -69,7 +72,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         if "spec" in cls.__dict__:
             GameCog.registry[cls.spec.key] = cls
             # Set before discord.py's CogMeta collects the class's commands.
-            cls.new = new_command(cls.spec)  # type: ignore[attr-defined]
+            cls.new = new_command(cls.spec)
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
