@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clocks import CLOCK_OPTIONS
+from cogs.clock_seats import CLOCK_OPTIONS
 from data import Store
 from data.league import League
 from data.settings import SettingsStore
