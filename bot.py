@@ -31,7 +31,7 @@ from cogs.components import (
 )
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.table import Tables
-from data import DatabaseInUse, DatabaseLock, Store, claim_database
+from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
 from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
@@ -249,6 +249,9 @@ async def _run(token: str) -> None:
         os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
     )
     lock = None if is_postgres_url(target) else claim_database(target)
+    # Opened (and migrated) once before Discord is contacted, so an unreachable database
+    # stops the bot with one line rather than a traceback after logging in.
+    await (await Store.open(target, pool_size=1)).close()
     await serve(create_bot(database_path=target, database_lock=lock), token)
 
 
@@ -263,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except (SettingsError, DatabaseInUse, ShardsTaken) as problem:
+    except (SettingsError, DatabaseInUse, DatabaseUnavailable, ShardsTaken) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

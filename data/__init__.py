@@ -2,12 +2,14 @@
 (games), action logs, leagues."""
 
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
+from data.sql import DatabaseUnavailable
 from data.store import ChannelBusy, LoggedAction, Seat, StaleVersion, Store, Table
 
 __all__ = [
     "ChannelBusy",
     "DatabaseInUse",
     "DatabaseLock",
+    "DatabaseUnavailable",
     "LoggedAction",
     "Seat",
     "StaleVersion",

@@ -16,10 +16,14 @@ from typing import Any
 
 import asyncpg
 
-from data.sql import Database, Executor, IntegrityError, Row
+from data.sql import Database, DatabaseUnavailable, Executor, IntegrityError, Row, redacted
 
 log = logging.getLogger("tablebot.sql")
 
+# Seconds to wait for the server before saying it cannot be reached.
+CONNECT_TIMEOUT = 10.0
+# What asyncpg raises for a URL it cannot use or a server it cannot reach.
+UNREACHABLE = (OSError, TimeoutError, ValueError, OverflowError)
 # Every process migrates under this lock; the others wait and find the work done.
 MIGRATION_LOCK = "tablebot:migrations"
 
@@ -79,9 +83,15 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, command_timeout=60
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, command_timeout=60, timeout=CONNECT_TIMEOUT
+            )
+        except (*UNREACHABLE, asyncpg.PostgresError, asyncpg.InterfaceError) as problem:
+            reason = str(problem) or type(problem).__name__
+            raise DatabaseUnavailable(
+                f"cannot open the PostgreSQL database {redacted(url)}: {reason}"
+            ) from None
         return cls(pool)
 
     @contextlib.asynccontextmanager

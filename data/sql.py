@@ -32,6 +32,10 @@ class IntegrityError(Exception):
     """A constraint of the schema refused the change (unique key, append-only log, …)."""
 
 
+class DatabaseUnavailable(Exception):
+    """The database could not be opened; the message says where and why (no password)."""
+
+
 class Executor(abc.ABC):
     """What runs a query: the database itself, or one open transaction."""
 
@@ -97,6 +101,19 @@ class Database(Executor):
 
 def is_postgres_url(target: str | Path) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def redacted(target: str | Path) -> str:
+    """``target`` fit for a log line or an error message: a URL's password hidden."""
+    text = str(target)
+    if not is_postgres_url(text):
+        return text
+    scheme, _, rest = text.partition("://")
+    credentials, at, location = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return text
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{location}"
 
 
 async def connect(target: str | Path, *, pool_size: int = 10) -> Database:
