@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,11 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 60.0)
 UNKNOWN_MESSAGE = 10008
 CHANNEL_GONE = frozenset({10003, 50001})
 """Unknown Channel, Missing Access: no retry can help."""
+
+REDRAW_GRACE = 10.0
+"""Seconds a saved change's own redraw may take (Discord's retries included) before a
+board still behind counts as left behind. Until then the process that saved the change,
+this one or another, is still drawing it."""
 
 Payload = Callable[[], Awaitable[dict[str, Any]]]
 
@@ -92,6 +98,16 @@ class BoardKeeper:
             self.retry_later(table.id)
             return False
         return True
+
+    def left_behind(self, table: Table) -> bool:
+        """Whether the table's message lags by a fault rather than by a redraw in flight.
+
+        A process cannot see another's redraw in flight, so a change saved less than
+        REDRAW_GRACE ago counts as being drawn, unless this process knows it failed.
+        """
+        if table.id in self._retries:
+            return True
+        return time.time() - table.updated_at >= REDRAW_GRACE
 
     def retry_later(self, game_id: int) -> None:
         if game_id in self._retries:

@@ -366,13 +366,17 @@ class Tables(commands.Cog):
         """A click on a board left behind by a fault: redraw it instead of calling it
         outdated, and let the player choose again on the current position."""
         await _acknowledge(interaction)
+        if not self.boards.left_behind(table):
+            await _tell(interaction, OUTDATED)
+            return
         try:
-            await self.sync_board(table.id)
+            redrawn = await self.sync_board(table.id)
         except discord.HTTPException as failure:
             self.boards.retry_later(table.id)
             await _tell(interaction, self.stuck_board_sentence(table, failure))
             return
-        await _tell(interaction, CAUGHT_UP)
+        # Not redrawn: the move's own redraw finished while this click waited for it.
+        await _tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
     def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
@@ -732,27 +736,29 @@ class Tables(commands.Cog):
             table, lambda: self._board_payload(table, state, headline, notes)
         )
 
-    async def sync_board(self, game_id: int) -> None:
-        """Bring the table's message to its committed version and ping the seat to act.
+    async def sync_board(self, game_id: int) -> bool:
+        """Bring the table's message to its committed version and ping the seat to act;
+        False if there was nothing to redraw.
 
         Discord's errors propagate, except that a lobby whose channel is gone is removed.
         """
         async with self._locks[game_id]:
             table = await self.store.load(game_id)
             if table is None or not table.board_behind:
-                return
+                return False
             try:
                 await self.boards.draw(table, await self.current_payload(table))
             except discord.HTTPException as failure:
                 if table.status == "lobby" and channel_gone(failure):
                     log.warning("game %d: lobby's channel is gone; removing it", game_id)
                     await self.store.delete_lobby(game_id)
-                    return
+                    return False
                 raise
         log.info("game %d: board brought up to version %d", game_id, table.version)
         if table.status == "active" and table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self._ping_next(table, state, acting_user=None)
+        return True
 
     async def current_payload(self, table: Table) -> dict[str, Any]:
         """The message a table shows as it is stored: its lobby, or its board."""
