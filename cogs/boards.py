@@ -157,9 +157,19 @@ class BoardKeeper:
                 failure_text(also),
             )
 
+    def runs_server_of(self, table: Table) -> bool:
+        """Whether this process runs the shard of the table's server (every process of a
+        sharded bot shares the database, but each redraws only its own servers' boards)."""
+        bot = self.tables.bot
+        shard_ids = getattr(bot, "shard_ids", None)
+        if shard_ids is None or not bot.shard_count:
+            return True
+        return (table.guild_id >> 22) % bot.shard_count in shard_ids
+
     async def sync_all(self) -> None:
-        """Bring every message left behind (by a crash, say) up to date, one at a time."""
-        behind = await self.store.boards_behind()
+        """Bring every message left behind (by a crash, say) on this process's shards up
+        to date, one at a time."""
+        behind = [table for table in await self.store.boards_behind() if self.runs_server_of(table)]
         if behind:
             log.info("redrawing %d board(s) left behind", len(behind))
         for table in behind:
