@@ -191,6 +191,8 @@ class Tables(commands.Cog):
                 seats=seats,
                 options=options,
                 seed=self.seed_source(),
+                # Named in DMs, which the process of shard 0 may send without this server.
+                extra={"server": interaction.guild.name} if interaction.guild else None,
             )
         except ChannelBusy as busy:
             await _refuse_after_thinking(interaction, self._busy_sentence(busy.table))
@@ -878,7 +880,7 @@ class Tables(commands.Cog):
 
     def _where(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id)
-        server = guild.name if guild else "your server"
+        server = guild.name if guild else table.extra.get("server", "your server")
         return (
             f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
         )
