@@ -90,8 +90,7 @@ class TableBot(commands.Bot):
         if self.shard_plan is not None:
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
-            self.monitor = Monitor(self, self.store)
-            await self.monitor.start(self.metrics_port, os.environ.get("METRICS_HOST", "127.0.0.1"))
+            await self._start_monitor(self.metrics_port, self.store)
         await self.add_cog(Tables(self, self.store, self.seed_source))
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
@@ -106,6 +105,17 @@ class TableBot(commands.Bot):
             await self.store.count_unfinished(),
             self.store.dialect,
         )
+
+    async def _start_monitor(self, port: int, store: Store) -> None:
+        host = os.environ.get("METRICS_HOST", "127.0.0.1")
+        self.monitor = Monitor(self, store)
+        try:
+            await self.monitor.start(port, host)
+        except OSError as problem:
+            raise SettingsError(
+                f"METRICS_PORT {port} on {host} cannot be used ({problem.strerror or problem}):"
+                " choose a free port, or leave METRICS_PORT unset."
+            ) from None
 
     async def _claim_shards(self, plan: ShardPlan, store: Store) -> None:
         """Hold this process's shards in the database, or refuse to start."""
