@@ -16,7 +16,15 @@ from typing import Any
 
 import asyncpg
 
-from data.sql import Database, DatabaseUnavailable, Executor, IntegrityError, Row, redacted
+from data.sql import (
+    ConnectionLost,
+    Database,
+    DatabaseUnavailable,
+    Executor,
+    IntegrityError,
+    Row,
+    redacted,
+)
 
 log = logging.getLogger("tablebot.sql")
 
@@ -39,6 +47,14 @@ def _changed_rows(status: str) -> int:
     """Rows changed, from a status such as ``UPDATE 1`` or ``INSERT 0 3``."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
+
+
+def _closed(connection: asyncpg.Connection) -> bool:
+    try:
+        return connection.is_closed()
+    except asyncpg.InterfaceError:
+        # The pool took back a connection that closed under it.
+        return True
 
 
 class _Connection(Executor):
@@ -95,8 +111,23 @@ class PostgresDatabase(Database):
         return cls(pool)
 
     @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; its loss (a restarted or failed-over server, a killed
+        backend) raised as ConnectionLost. The pool replaces a lost connection."""
+        try:
+            async with self._pool.acquire() as connection:
+                try:
+                    yield connection
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as problem:
+                    if _closed(connection):
+                        raise ConnectionLost(str(problem)) from problem
+                    raise
+        except (OSError, asyncpg.PostgresConnectionError) as unreachable:
+            raise ConnectionLost(str(unreachable)) from unreachable
+
+    @contextlib.asynccontextmanager
     async def _acquire(self) -> AsyncIterator[_Connection]:
-        async with self._pool.acquire() as connection:
+        async with self._connection() as connection:
             yield _Connection(connection)
 
     async def fetch(self, query: str, *args: Any) -> list[Row]:
@@ -117,7 +148,7 @@ class PostgresDatabase(Database):
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Executor]:
         with self.timed("transaction"):
-            async with self._pool.acquire() as connection, connection.transaction():
+            async with self._connection() as connection, connection.transaction():
                 yield _Connection(connection)
 
     async def schema_version(self) -> int:

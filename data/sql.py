@@ -36,6 +36,11 @@ class DatabaseUnavailable(Exception):
     """The database could not be opened; the message says where and why (no password)."""
 
 
+class ConnectionLost(Exception):
+    """The connection to the database broke during a call: a transaction in flight was
+    rolled back, unless the break came while it committed (then it may have landed)."""
+
+
 class Executor(abc.ABC):
     """What runs a query: the database itself, or one open transaction."""
 
