@@ -15,6 +15,7 @@ import abc
 import asyncio
 import contextlib
 import logging
+import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -114,9 +115,10 @@ def redacted(target: str | Path) -> str:
     if not is_postgres_url(text):
         return text
     scheme, _, rest = text.partition("://")
+    rest = re.sub(r"([?&]password=)[^&]*", r"\1***", rest)
     credentials, at, location = rest.rpartition("@")
     if not at or ":" not in credentials:
-        return text
+        return f"{scheme}://{rest}"
     user = credentials.split(":", 1)[0]
     return f"{scheme}://{user}:***@{location}"
 
