@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data.sql import DatabaseUnavailable, Executor, is_postgres_url
+from data.sql import DatabaseUnavailable, Executor, SqliteDatabase, is_postgres_url
 from data.store import Store
 from games import GAMES, replay
 
@@ -82,13 +82,17 @@ async def _copy(sqlite: Store, postgres: Store) -> Report:
 
 
 async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
+    """Copy ``table`` in batches, so a large database never sits in memory at once."""
+    assert isinstance(sqlite.db, SqliteDatabase)
     columns = [str(row[1]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
     names = ", ".join(columns)
-    rows = await sqlite.db.fetch(f"SELECT {names} FROM {table}")
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
-    for start in range(0, len(rows), BATCH):
-        await tx.executemany(insert, [tuple(row) for row in rows[start : start + BATCH]])
-    return len(rows)
+    copied = 0
+    async with sqlite.db.connection.execute(f"SELECT {names} FROM {table}") as cursor:
+        while rows := await cursor.fetchmany(BATCH):
+            await tx.executemany(insert, [tuple(row) for row in rows])
+            copied += len(rows)
+    return copied
 
 
 async def _check_games(tx: Executor) -> int:
