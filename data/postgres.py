@@ -105,6 +105,12 @@ class PostgresDatabase(Database):
             )
         except (*UNREACHABLE, asyncpg.PostgresError, asyncpg.InterfaceError) as problem:
             reason = str(problem) or type(problem).__name__
+            if type(problem) is ValueError:
+                # The URL's own parser failed; its message may quote part of the password.
+                reason = (
+                    "the URL is malformed (percent-encode special characters in the user"
+                    " name and password: # as %23, / as %2F, ? as %3F, @ as %40)"
+                )
             raise DatabaseUnavailable(
                 f"cannot open the PostgreSQL database {redacted(url)}: {reason}"
             ) from None
