@@ -90,3 +90,27 @@ async def test_a_metrics_port_already_taken_stops_the_bot_with_one_sentence(
     problem = stopped.value.__cause__
     assert isinstance(problem, SettingsError) and f"METRICS_PORT {port}" in str(problem)
     claim_database(str(database_path)).release()
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+async def test_healthz_says_why_when_every_database_connection_is_busy(
+    fake_discord, database, monkeypatch
+):
+    world = fake_discord
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "1")
+    bot = create_bot(
+        database_path=database.target,
+        dev_guild_id=None,
+        metrics_port=0,
+        connector=world.connector(),
+        guild_ready_timeout=0.01,
+    )
+    await world.start_bot(bot)
+    try:
+        assert bot.store is not None and bot.monitor is not None
+        async with bot.store.transaction():  # the pool's only connection, held
+            status, text = await fetch(bot.monitor.port, "/healthz")
+    finally:
+        await world.stop_bot(bot)
+
+    assert (status, text) == (503, "database did not answer within 2 s")
