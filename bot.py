@@ -64,6 +64,9 @@ class TableBot(commands.Bot):
             client_kwargs |= {"shard_count": shard_plan.count, "shard_ids": list(shard_plan.ids)}
         client_kwargs.setdefault("intents", discord.Intents.default())
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # Everything the bot needs is in its database and in each interaction; a cache of
+        # the last thousand messages would only cost memory and parsing.
+        client_kwargs.setdefault("max_messages", None)
         super().__init__(command_prefix=commands.when_mentioned, **client_kwargs)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id

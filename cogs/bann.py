@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 
 from cogs.components import TableButton, TableSelect, Target, view_of
+from cogs.computers import Level
 from cogs.table import GameCog, Turn
 from data import Table
-from games import GAMES
+from games import DEFAULT_LEVEL, GAMES
 from games.bann import BannState, side_faces
 from render.bann import render_bann
 
@@ -161,13 +162,13 @@ class BannCog(GameCog, name="Bann"):
     @group.command(name="new", description="Open a Bann table in this channel")
     @app_commands.describe(
         opponent="Invite one player (only they can take the seat)",
-        computer="Play against the computer right away",
+        computer="Play against the computer right away, at this level",
     )
     async def new(
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
-        computer: bool = False,
+        computer: Level | None = None,
     ) -> None:
         await self.tables.open_lobby(
             interaction,
@@ -175,6 +176,7 @@ class BannCog(GameCog, name="Bann"):
             options={},
             invited=None if computer else opponent,
             computers=1 if computer else 0,
+            level=computer or DEFAULT_LEVEL,
         )
 
     @group.command(name="rules", description="How to play Bann")

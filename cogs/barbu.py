@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from cogs.components import TableButton, TableSelect, Target, view_of
+from cogs.computers import LEVEL_HELP, Level
 from cogs.table import GameCog, Turn
 from data import Table
 from games import GAMES, GameState
@@ -443,6 +444,7 @@ class BarbuCog(GameCog, name="Barbu"):
     @app_commands.describe(
         series="Declarer series of seven deals each (default 4: everyone declares once)",
         computers="Computer players to seat at once (more can be added in the lobby)",
+        computer_level=LEVEL_HELP,
         discard_king="In Barbu, the king of hearts must go the first time its holder cannot "
         "follow suit",
     )
@@ -451,6 +453,7 @@ class BarbuCog(GameCog, name="Barbu"):
         interaction: discord.Interaction[Any],
         series: app_commands.Range[int, 1, 4] = 4,
         computers: app_commands.Range[int, 0, 3] = 0,
+        computer_level: Level = "normal",
         discard_king: bool = False,
     ) -> None:
         await self.tables.open_lobby(
@@ -458,6 +461,7 @@ class BarbuCog(GameCog, name="Barbu"):
             "barbu",
             options={"series": series, "discard_king": discard_king},
             computers=computers,
+            level=computer_level,
         )
 
     @group.command(name="rules", description="How to play Barbu")

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from cogs.components import TableButton, TableSelect, Target, view_of
+from cogs.computers import LEVEL_HELP, Level
 from cogs.table import GameCog, Turn
 from data import Table
 from games import GAMES
@@ -291,15 +292,21 @@ class BarreeCog(GameCog, name="Barree"):
     @app_commands.describe(
         rounds="Rounds in the match; the fewest minus points in total wins (default 1)",
         computers="Computer players to seat at once (more can be added in the lobby)",
+        computer_level=LEVEL_HELP,
     )
     async def new(
         self,
         interaction: discord.Interaction[Any],
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 1,
         computers: app_commands.Range[int, 0, 3] = 0,
+        computer_level: Level = "normal",
     ) -> None:
         await self.tables.open_lobby(
-            interaction, "barree", options={"rounds": rounds}, computers=computers
+            interaction,
+            "barree",
+            options={"rounds": rounds},
+            computers=computers,
+            level=computer_level,
         )
 
     @group.command(name="rules", description="How to play Barree")

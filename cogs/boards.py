@@ -118,10 +118,6 @@ class BoardKeeper:
         self._retries[game_id] = task
         task.add_done_callback(lambda _: self._retries.pop(game_id, None))
 
-    @property
-    def retrying(self) -> set[int]:
-        return set(self._retries)
-
     async def _retry(self, game_id: int) -> None:
         failure: discord.HTTPException | None = None
         for delay in self.retry_delays:

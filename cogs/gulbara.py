@@ -17,9 +17,10 @@ import discord
 from discord import app_commands
 
 from cogs.components import TableButton, TableSelect, Target, view_of
+from cogs.computers import Level
 from cogs.table import GameCog, Turn, quoted
 from data import Table
-from games import GAMES, GameState
+from games import DEFAULT_LEVEL, GAMES, GameState
 from games.base import whole_number
 from games.gulbara import MAX_MATCH, UNDO, GulbaraState, split_steps, to_seat0
 from render.gulbara import board_steps, chain_text, render_gulbara
@@ -259,7 +260,7 @@ class GulbaraCog(GameCog, name="GulBara"):
     @group.command(name="new", description="Open a Gul Bara table in this channel")
     @app_commands.describe(
         opponent="Invite one player (only they can take the seat)",
-        computer="Play against the computer right away",
+        computer="Play against the computer right away, at this level",
         match_to="Points needed to win the match (1 = a single game)",
         autoplay="Forced steps play themselves (default: on)",
     )
@@ -267,7 +268,7 @@ class GulbaraCog(GameCog, name="GulBara"):
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
-        computer: bool = False,
+        computer: Level | None = None,
         match_to: app_commands.Range[int, 1, MAX_MATCH] = 1,
         autoplay: bool = True,
     ) -> None:
@@ -277,6 +278,7 @@ class GulbaraCog(GameCog, name="GulBara"):
             options={"match_to": match_to, "autoplay": autoplay},
             invited=None if computer else opponent,
             computers=1 if computer else 0,
+            level=computer or DEFAULT_LEVEL,
         )
 
     @group.command(name="rules", description="How to play Gul Bara")

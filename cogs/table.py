@@ -22,8 +22,9 @@ from discord.ext import commands
 from cogs.archive import commitment_line, seed_reveal
 from cogs.boards import BoardKeeper, channel_gone, failure_text
 from cogs.components import FORGED, UNRECOGNISED, TableButton, Target, valid_values, view_of
+from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
 from data import ChannelBusy, Seat, StaleVersion, Store, Table
-from games import GAMES, GameSpec, GameState, IllegalAction
+from games import DEFAULT_LEVEL, GAMES, GameSpec, GameState, IllegalAction
 from games.proof import computer_seed
 
 log = logging.getLogger("tablebot.table")
@@ -168,6 +169,7 @@ class Tables(commands.Cog):
         options: dict[str, Any],
         invited: discord.abc.User | None = None,
         computers: int = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         """Answer a `/<game> new` command with a lobby message (or start at once)."""
         refusal = self._lobby_refusal(interaction, invited) or await self._lobby_limit(interaction)
@@ -177,7 +179,7 @@ class Tables(commands.Cog):
         spec = GAMES[kind]
         seats = [Seat(interaction.user.display_name, interaction.user.id)]
         for _ in range(computers):
-            seats.append(Seat(self._computer_name(seats)))
+            seats.append(computer_seat(seats, level))
         del seats[spec.max_players :]
         # Acknowledge before writing: a write waiting for the database must not cost the
         # interaction its three seconds.
@@ -258,11 +260,6 @@ class Tables(commands.Cog):
         return None
 
     @staticmethod
-    def _computer_name(seats: list[Seat]) -> str:
-        count = sum(seat.is_computer for seat in seats)
-        return "Computer" if count == 0 else f"Computer {count + 1}"
-
-    @staticmethod
     def _busy_sentence(table: Table) -> str:
         title = GAMES[table.kind].title
         stage = "a lobby" if table.status == "lobby" else "a running game"
@@ -277,7 +274,7 @@ class Tables(commands.Cog):
     ) -> dict[str, Any]:
         spec = GAMES[table.kind]
         seats = "\n".join(
-            f"{index + 1}. {seat.name}{' (computer)' if seat.is_computer else ''}"
+            f"{index + 1}. {seat_line(seat)}"
             for index, seat in enumerate(table.seats)
         )
         embed = discord.Embed(
@@ -296,7 +293,6 @@ class Tables(commands.Cog):
         items: list[discord.ui.Item[Any]] = [
             TableButton(target, label="Join", style=discord.ButtonStyle.success, disabled=full),
             TableButton(target.but("leave"), label="Leave"),
-            TableButton(target.but("addbot"), label="Add computer", disabled=full),
             TableButton(
                 target.but("start"),
                 label="Start",
@@ -305,6 +301,8 @@ class Tables(commands.Cog):
             ),
             TableButton(target.but("cancel"), label="Cancel", style=discord.ButtonStyle.danger),
         ]
+        if not full:
+            items.append(add_computer_select(target.but("addbot")))
         mention = discord.AllowedMentions(users=[invited]) if invited else _NO_MENTIONS
         content = f"{invited.mention}, you are invited to play {spec.title}." if invited else None
         return {
@@ -326,11 +324,16 @@ class Tables(commands.Cog):
         if table is None:
             await _tell(interaction, "This game no longer exists.")
             return
-        if table.board_behind and target.version < table.version:
+        if target.verb not in LOBBY_VERBS and table.board_behind and target.version < table.version:
             await self._catch_up(interaction, table)
             return
         if target.verb in LOBBY_VERBS:
-            await self._on_lobby(interaction, table, target)
+            # One lobby click at a time, each on the table as the previous one left it:
+            # forty simultaneous joins seat players in click order, none told to retry.
+            async with self._locks[table.id]:
+                fresh = await self.store.load(table.id)
+                if fresh is not None:
+                    await self._on_lobby(interaction, fresh, target, values)
             return
         if target.verb == "resign":
             await self._confirm_resign(interaction, table)
@@ -377,7 +380,7 @@ class Tables(commands.Cog):
             self.boards.retry_later(table.id)
             await _tell(interaction, self.stuck_board_sentence(table, failure))
             return
-        # Not redrawn: the move's own redraw finished while this click waited for it.
+        # Not redrawn: a move landing at the same moment already brought the board up.
         await _tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
     def _turn_refusal(
@@ -422,18 +425,24 @@ class Tables(commands.Cog):
     # ---- lobby ------------------------------------------------------------------------
 
     async def _on_lobby(
-        self, interaction: discord.Interaction[Any], table: Table, target: Target
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        target: Target,
+        values: list[str],
     ) -> None:
         if table.status != "lobby":
             await _tell(interaction, "This table has already started or closed.")
             return
-        if target.version != table.version:
+        if target.version != table.version and target.verb not in ("join", "leave"):
             await _tell(interaction, "This lobby message is outdated; use the newest one.")
+            return
+        if target.verb == "addbot":
+            await self._add_computer(interaction, table, level_chosen(values))
             return
         handler = {
             "join": self._join,
             "leave": self._leave,
-            "addbot": self._add_computer,
             "start": self._start_clicked,
             "cancel": self._cancel_lobby,
         }[target.verb]
@@ -473,14 +482,16 @@ class Tables(commands.Cog):
         if await self._save_lobby(interaction, table):
             await self._show_lobby(interaction, table)
 
-    async def _add_computer(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _add_computer(
+        self, interaction: discord.Interaction[Any], table: Table, level: str
+    ) -> None:
         if not self._may_manage(interaction, table):
             await _tell(interaction, "Only the table's creator can add computer players.")
             return
         if len(table.seats) >= GAMES[table.kind].max_players:
             await _tell(interaction, "This table is full.")
             return
-        table.seats.append(Seat(self._computer_name(table.seats)))
+        table.seats.append(computer_seat(table.seats, level))
         table.extra.pop("invited", None)
         if not await self._save_lobby(interaction, table):
             return
@@ -657,7 +668,8 @@ class Tables(commands.Cog):
                 break
             if table.seats[seat].is_computer:
                 seed = computer_seed(table.seed, table.version + len(actions))
-                action = await asyncio.to_thread(spec.bot_action, state, seed=seed)
+                level = table.seats[seat].level or DEFAULT_LEVEL
+                action = await asyncio.to_thread(spec.bot_action, state, seed=seed, level=level)
                 log.info("game %d: computer seat %d plays %s", table.id, seat, action)
             else:
                 automatic = cog.automatic_action(state)
@@ -740,7 +752,7 @@ class Tables(commands.Cog):
 
     async def sync_board(self, game_id: int) -> bool:
         """Bring the table's message to its committed version and ping the seat to act;
-        False if there was nothing to redraw.
+        False if it was up to date already.
 
         Discord's errors propagate, except that a lobby whose channel is gone is removed.
         """

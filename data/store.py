@@ -39,21 +39,28 @@ class ChannelBusy(Exception):
 
 @dataclass
 class Seat:
-    """One seat at a table: a Discord user, or a computer player when user_id is None."""
+    """One seat at a table: a Discord user, or a computer player when user_id is None.
+
+    ``level`` is a computer player's strength (easy, normal, hard); seats stored before
+    levels existed have none and play at the games' default level."""
 
     name: str
     user_id: int | None = None
+    level: str | None = None
 
     @property
     def is_computer(self) -> bool:
         return self.user_id is None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "user_id": self.user_id}
+        data: dict[str, Any] = {"name": self.name, "user_id": self.user_id}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(name=data["name"], user_id=data["user_id"])
+        return cls(name=data["name"], user_id=data["user_id"], level=data.get("level"))
 
 
 @dataclass

@@ -594,9 +594,8 @@ class FakeDiscord:
         except DiscordError as error:
             return json_response(error.payload(), error.status)
         except ConnectionResetError:
-            # The client died mid-request (a bot process killed while uploading): nobody
-            # is left to answer, and it is no fault of the emulator.
-            return json_response({"message": "client gone", "code": 0}, 400)
+            # The bot hung up mid-request (its process was killed): nobody reads an answer.
+            return json_response({"message": "client gone", "code": 0}, 499)
         except web.HTTPNotFound:
             self.internal_errors.append(f"fakediscord has no route {request.method} {request.path}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games import bann, barbu, barree, gulbara
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import DEFAULT_LEVEL, LEVELS, GameSpec, GameState, IllegalAction, Option, Rng
 
 GAMES: dict[str, GameSpec] = {
     spec.key: spec for spec in (bann.SPEC, gulbara.SPEC, barbu.SPEC, barree.SPEC)
@@ -26,4 +26,7 @@ def replay(
     return state
 
 
-__all__ = ["GAMES", "GameSpec", "GameState", "IllegalAction", "Option", "Rng", "replay"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "GAMES",
+    "LEVELS", "GameSpec", "GameState", "IllegalAction", "Option", "Rng", "replay"]

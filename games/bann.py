@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Rng
+from games.base import DEFAULT_LEVEL, GameSpec, GameState, IllegalAction, Rng, check_level
 
 FILES = "abcdef"
 DIRECTIONS = ("N", "E", "S", "W")
@@ -521,8 +520,10 @@ UNDER_THREAT = 20  # a knight the opponent could take next: the side to move can
 CASTLE_THREAT = 80  # an enemy knight next to an empty own castle must be answered at once
 MOBILITY = 3  # per free step: knights with room to move are harder to ban into a loss
 ACCEPT_DRAW_BELOW = -150  # accept an offer when the position is worse than this
-NODE_LIMIT = 15_000
-TIME_LIMIT_S = 0.2  # a safety cap only: the node limit normally ends the search first
+# Search budgets in nodes, never in time, so a decision is the same on any machine.
+NODE_LIMITS = {"easy": 300, "normal": 1_500, "hard": 15_000}
+# easy picks at random among the moves scoring within this margin of the best one
+EASY_MARGIN = 160
 MAX_DEPTH = 6
 DEPTH_GROWTH = 10
 # bonus by Manhattan distance to the enemy castle: the last steps matter most
@@ -539,7 +540,7 @@ _SIDE_FACES = tuple(side_faces(top) if top else () for top in range(7))
 
 
 class _SearchTimeout(Exception):
-    """The node or time budget ran out in the middle of a depth."""
+    """The node budget ran out in the middle of a depth."""
 
 
 # A search move: tip, knight number, origin, target, captured squares, wins at once.
@@ -549,7 +550,8 @@ _SearchMove = tuple[int, int, int, int, tuple[int, ...], bool]
 class _Search:
     """Alpha-beta negamax on a mutable copy of one position."""
 
-    def __init__(self, state: BannState) -> None:
+    def __init__(self, state: BannState, node_limit: int = NODE_LIMITS["hard"]) -> None:
+        self.node_limit = node_limit
         self.board = list(state.board)
         self.dice = list(state.dice)
         self.squares = [[-1] * 7, [-1] * 7]
@@ -561,7 +563,6 @@ class _Search:
         ]
         self.nodes = 0
         self.cache: dict[tuple[int, ...], tuple[int, list[tuple[int, int, bool]]]] = {}
-        self.deadline = time.perf_counter() + TIME_LIMIT_S
 
     def generate(self, side: int) -> list[_SearchMove]:
         """Legal moves, best-looking first (wins, then big captures, then advances)."""
@@ -623,9 +624,7 @@ class _Search:
 
     def negamax(self, depth: int, alpha: int, beta: int, side: int, ply: int) -> int:
         self.nodes += 1
-        if self.nodes > NODE_LIMIT or (
-            self.nodes % 512 == 0 and time.perf_counter() > self.deadline
-        ):
+        if self.nodes > self.node_limit:
             raise _SearchTimeout
         if depth == 0:
             return self.evaluate(side, ply)
@@ -728,9 +727,9 @@ class _Search:
         return pressure + len(threatened) * UNDER_THREAT
 
 
-def _search_root(state: BannState, seed: int) -> tuple[Move, int]:
+def _search_root(state: BannState, seed: int, node_limit: int) -> tuple[Move, int]:
     """The best move for the seat to move and its score, by iterative deepening."""
-    search = _Search(state)
+    search = _Search(state, node_limit)
     moves = list(_moves(state.board, state.dice, state.turn))
     # the seed only decides between moves the search finds equally good
     random.Random(f"bann-bot/{seed}").shuffle(moves)
@@ -752,16 +751,22 @@ def _search_root(state: BannState, seed: int) -> tuple[Move, int]:
         best_move = max(ordered, key=lambda move: scores[move])
         best_score = scores[best_move]
         # a decided game needs no deeper look, and a next depth costs about ten times more
-        if abs(best_score) > WIN // 2 or search.nodes * DEPTH_GROWTH > NODE_LIMIT:
+        if abs(best_score) > WIN // 2 or search.nodes * DEPTH_GROWTH > node_limit:
             break
     return best_move, best_score
 
 
 def _search_depth(
-    search: _Search, state: BannState, moves: list[Move], depth: int, scores: dict[Move, int]
+    search: _Search,
+    state: BannState,
+    moves: list[Move],
+    depth: int,
+    scores: dict[Move, int],
+    full_window: bool = False,
 ) -> None:
     """Scores the root moves at ``depth`` into ``scores``, exact for the best so far and
-    upper bounds for the rest; stops with ``_SearchTimeout`` when the budget runs out."""
+    upper bounds for the rest (exact for all with ``full_window``); stops with
+    ``_SearchTimeout`` when the budget runs out."""
     side = state.turn
     alpha = -WIN
     for move in moves:
@@ -777,7 +782,8 @@ def _search_depth(
             score = -search.negamax(depth - 1, -WIN, -alpha, 1 - side, 1)
         search.unmake(side, search_move, undo)
         scores[move] = score
-        alpha = max(alpha, score)
+        if not full_window:
+            alpha = max(alpha, score)
 
 
 def _would_repeat_third_time(state: BannState, search: _Search) -> bool:
@@ -785,11 +791,34 @@ def _would_repeat_third_time(state: BannState, search: _Search) -> bool:
     return state.history.get(key, 0) >= 2
 
 
-def bot_action(state: BannState, seed: int = 0) -> str:
-    """The computer's action for ``state.current_player``; never offers a draw itself."""
+def _easy_move(state: BannState, seed: int) -> Move:
+    """A plausible but careless move: a win in one is always taken and a move that lets
+    the opponent win at once is avoided when possible, otherwise any move that a two-ply
+    look finds within ``EASY_MARGIN`` of the best."""
+    search = _Search(state, NODE_LIMITS["easy"] * 100)
+    moves = list(_moves(state.board, state.dice, state.turn))
+    scores: dict[Move, int] = {}
+    _search_depth(search, state, moves, 2, scores, full_window=True)
+    best = max(scores.values())
+    if best > WIN // 2:
+        return max(moves, key=lambda move: scores[move])
+    safe = [move for move in moves if scores[move] > -WIN // 2] or moves
+    close = [move for move in safe if scores[move] >= best - EASY_MARGIN]
+    return random.Random(f"bann-easy/{seed}").choice(close)
+
+
+def bot_action(state: BannState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
+    """The computer's action for ``state.current_player``; never offers a draw itself.
+
+    The search is bounded by a node budget per level, never by the clock, so the same
+    position, seed and level give the same move on any machine under any load.
+    """
+    check_level(level)
     if state.is_over:
         raise IllegalAction("The game is over.")
-    best_move, mover_score = _search_root(state, seed)
+    if level == "easy" and state.draw_offer is None:
+        return _easy_move(state, seed).action
+    best_move, mover_score = _search_root(state, seed, NODE_LIMITS[level])
     if state.draw_offer is not None:
         # the search speaks for the seat to move, which is the offerer
         return "accept" if -mover_score < ACCEPT_DRAW_BELOW else "decline"

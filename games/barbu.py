@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import DEFAULT_LEVEL, GameSpec, GameState, IllegalAction, Option, Rng, check_level
 
 SUITS = "SHCD"
 RANKS = "23456789TJQKA"
@@ -963,6 +963,18 @@ PLAY_PLAYOUTS = 480
 CONTRACT_PLAYOUTS = 220
 DOUBLING_PLAYOUTS = 96
 MIN_WORLDS = 6
+# Hard plays its playouts the way a careful player would (``_sensible_card``), which
+# costs more per playout but judges both cards and doubles far better than random play.
+HARD_PLAY_PLAYOUTS = 160
+HARD_DOUBLING_PLAYOUTS = 60
+SENSIBLE_NOISE = 0.1
+# Hard doubles only where the playouts expect it to gain at least this much; in Trumps
+# declarer's chosen suit plays better than the playouts see, so it asks for more there.
+HARD_DOUBLING_MARGIN = {"trumps": 12.0}
+HARD_DOUBLING_MARGIN_OTHERWISE = 2.0
+# Easy plays like a careful player without looking ahead, and carelessly this often.
+EASY_NOISE = 0.35
+EASY_CONTRACT_PLAYOUTS = 28
 # Random playouts under-rate a player who then plays carefully, so the computer doubles
 # when it expects to lose a little less than this to the doubled player.
 DOUBLING_CONFIDENCE = 2.0
@@ -999,14 +1011,64 @@ class _Position:
     ended: bool = False
 
 
-def _playout(position: _Position, rng: random.Random) -> list[int]:
-    """Raw scores after everyone plays random legal cards to the end of the deal."""
+Policy = Callable[[_Position, int, list[Card], random.Random], Card]
+
+
+def _random_card(position: _Position, seat: int, options: list[Card], rng: random.Random) -> Card:
+    return options[rng.randrange(len(options))]
+
+
+def _danger(contract: str, card: Card) -> int:
+    """How costly a card is to keep in a negative contract: the one to shed when void."""
+    rank = card % 13
+    if contract == "barbu":
+        return 100 if card == KING_OF_HEARTS else rank + (13 if card // 13 == HEARTS else 0)
+    if contract == "noqueens":
+        return 100 if rank == QUEEN else rank + (20 if rank > QUEEN else 0)
+    if contract == "nohearts":
+        return rank + (26 if card // 13 == HEARTS else 0)
+    return rank
+
+
+def _sensible_card(position: _Position, seat: int, options: list[Card], rng: random.Random) -> Card:
+    """How a careful player plays, for playouts: in negative contracts lead low, follow
+    with the highest card that does not win and shed the most dangerous card when void;
+    in Trumps win as cheaply as possible; in Domino open the way for the longest suit.
+    One card in ``SENSIBLE_NOISE`` is random, so the playouts still vary."""
+    if len(options) == 1:
+        return options[0]
+    if rng.random() < SENSIBLE_NOISE:
+        return options[rng.randrange(len(options))]
+    contract = position.contract
+    if contract == "domino":
+        hand = position.hands[seat]
+        return max(options, key=lambda card: (sum(1 for c in hand if c // 13 == card // 13), card))
+    trick = position.trick
+    if contract == "trumps":
+        if not trick:
+            return max(options, key=lambda card: (card % 13, card))
+        winning = [c for c in options if trick_winner([*trick, c], position.trump) == len(trick)]
+        return min(winning or options, key=lambda card: (card % 13, card))
+    if not trick:
+        return min(options, key=lambda card: (card % 13, card))
+    led = trick[0] // 13
+    if options[0] // 13 == led:
+        best = trick[trick_winner(trick, None)]
+        under = [card for card in options if card < best]
+        if under:
+            return max(under)
+        return max(options) if len(trick) == 3 else min(options)
+    return max(options, key=lambda card: (_danger(contract, card), card))
+
+
+def _playout(position: _Position, rng: random.Random, policy: Policy = _random_card) -> list[int]:
+    """Raw scores after everyone plays ``policy``'s cards to the end of the deal."""
     if position.contract == "domino":
-        return _domino_playout(position, rng)
-    return _trick_playout(position, rng)
+        return _domino_playout(position, rng, policy)
+    return _trick_playout(position, rng, policy)
 
 
-def _trick_playout(position: _Position, rng: random.Random) -> list[int]:
+def _trick_playout(position: _Position, rng: random.Random, policy: Policy) -> list[int]:
     contract, trump, discard_king = position.contract, position.trump, position.discard_king
     hands = position.hands
     leader, trick = position.leader, position.trick
@@ -1017,7 +1079,8 @@ def _trick_playout(position: _Position, rng: random.Random) -> list[int]:
         while len(trick) < 4:
             seat = (leader + len(trick)) % 4
             options = legal_trick_cards(hands[seat], trick, contract, trump, discard_king)
-            card = options[rng.randrange(len(options))]
+            position.leader, position.trick = leader, trick
+            card = policy(position, seat, options, rng)
             hands[seat].remove(card)
             trick.append(card)
         winner = (leader + trick_winner(trick, trump)) % 4
@@ -1029,14 +1092,14 @@ def _trick_playout(position: _Position, rng: random.Random) -> list[int]:
         leader, trick = winner, []
 
 
-def _domino_playout(position: _Position, rng: random.Random) -> list[int]:
+def _domino_playout(position: _Position, rng: random.Random, policy: Policy) -> list[int]:
     hands, rows, finished = position.hands, position.rows, position.finished
     assert position.start_rank is not None
     seat = position.turn
     while len(finished) < 3:
         options = domino_playable(hands[seat], rows, position.start_rank)
         if options:
-            card = options[rng.randrange(len(options))]
+            card = policy(position, seat, options, rng)
             hands[seat].remove(card)
             domino_lay(rows, card)
             if not hands[seat]:
@@ -1240,19 +1303,27 @@ def _position_from_view(view: BarbuView, hands: list[list[Card]], seat: int) -> 
     )
 
 
-def _choose_card(view: BarbuView, seat: int, rng: random.Random) -> str:
+def _choose_card(view: BarbuView, seat: int, rng: random.Random, level: str) -> str:
     legal = view["legal"]
     doubles = [(doubler, doubled) for doubler, doubled in view["doubles"]]
     moves = [None if action == PASS else parse_card(action) for action in legal]
     unseen, excluded = _unseen_constraints(view)
-    worlds = max(MIN_WORLDS, PLAY_PLAYOUTS // len(moves))
+    if level == "easy":
+        hands = _sample_hands(seat, view, unseen, excluded, rng)
+        position = _position_from_view(view, hands, seat)
+        cards = [move for move in moves if move is not None]
+        card = cards[rng.randrange(len(cards))] if rng.random() < EASY_NOISE else None
+        return card_name(card if card is not None else _sensible_card(position, seat, cards, rng))
+    hard = level == "hard"
+    policy: Policy = _sensible_card if hard else _random_card
+    worlds = max(MIN_WORLDS, (HARD_PLAY_PLAYOUTS if hard else PLAY_PLAYOUTS) // len(moves))
     totals = [0.0] * len(moves)
     for _ in range(worlds):
         hands = _sample_hands(seat, view, unseen, excluded, rng)
         position = _position_from_view(view, hands, seat)
         for index, move in enumerate(moves):
             after = _apply_to_position(position, seat, move)
-            totals[index] += settle(_playout(after, rng), doubles)[seat]
+            totals[index] += settle(_playout(after, rng, policy), doubles)[seat]
     best = max(range(len(moves)), key=lambda index: totals[index])
     return legal[best]
 
@@ -1276,11 +1347,12 @@ def _fresh_position(view: BarbuView, hands: list[list[Card]], action: str) -> _P
     )
 
 
-def _choose_contract(view: BarbuView, seat: int, rng: random.Random) -> str:
+def _choose_contract(view: BarbuView, seat: int, rng: random.Random, level: str) -> str:
     """The contract (with suit or rank) where this hand beats the declarer's par most."""
     legal = view["legal"]
     unseen, excluded = _unseen_constraints(view)
-    playouts = max(MIN_WORLDS, CONTRACT_PLAYOUTS // len(legal))
+    budget = EASY_CONTRACT_PLAYOUTS if level == "easy" else CONTRACT_PLAYOUTS
+    playouts = max(1 if level == "easy" else MIN_WORLDS, budget // len(legal))
     totals = dict.fromkeys(legal, 0.0)
     for _ in range(playouts):
         hands = _sample_hands(seat, view, unseen, excluded, rng)
@@ -1294,28 +1366,55 @@ def _choose_contract(view: BarbuView, seat: int, rng: random.Random) -> str:
     return max(legal, key=advantage)
 
 
-def _choose_doubles(view: BarbuView, seat: int, rng: random.Random) -> str:
+def _choose_doubles(view: BarbuView, seat: int, rng: random.Random, level: str) -> str:
+    """Doubles where the deal's expected outcome favours this seat over the target.
+
+    The deal is played out from its start in many determinizations; normal plays them
+    at random and allows for that (``DOUBLING_CONFIDENCE``), hard plays them carefully
+    and doubles only an expected gain of ``HARD_DOUBLING_MARGIN`` (any gain for a
+    double of declarer it still owes); easy doubles only when the rules oblige it to."""
     choice, contract = view["doubling"], view["contract_action"]
-    assert choice is not None and contract is not None
-    unseen, excluded = _unseen_constraints(view)
-    expected = [0.0, 0.0, 0.0, 0.0]
-    for _ in range(DOUBLING_PLAYOUTS):
-        hands = _sample_hands(seat, view, unseen, excluded, rng)
-        raw = _playout(_fresh_position(view, hands, contract), rng)
-        expected = [total + score for total, score in zip(expected, raw, strict=True)]
-    chosen = [
-        target
-        for target in choice["targets"]
-        if (expected[seat] - expected[target]) / DOUBLING_PLAYOUTS > -DOUBLING_CONFIDENCE
-    ]
+    assert choice is not None and contract is not None and view["contract"] is not None
+    chosen: list[int] = []
+    if level != "easy":
+        hard = level == "hard"
+        playouts = HARD_DOUBLING_PLAYOUTS if hard else DOUBLING_PLAYOUTS
+        policy: Policy = _sensible_card if hard else _random_card
+        threshold = (
+            HARD_DOUBLING_MARGIN.get(view["contract"], HARD_DOUBLING_MARGIN_OTHERWISE)
+            if hard
+            else -DOUBLING_CONFIDENCE
+        )
+        unseen, excluded = _unseen_constraints(view)
+        expected = [0.0, 0.0, 0.0, 0.0]
+        for _ in range(playouts):
+            hands = _sample_hands(seat, view, unseen, excluded, rng)
+            raw = _playout(_fresh_position(view, hands, contract), rng, policy)
+            expected = [total + score for total, score in zip(expected, raw, strict=True)]
+        owed = hard and choice["needed"] > 0 and view["contract"] not in POSITIVE_CONTRACTS
+
+        def bar(target: int) -> float:
+            # a double of declarer still owed is spent anyway: better on a negative
+            # contract that does not lose than forced later, perhaps in Trumps
+            return min(threshold, 0.0) if owed and target == view["declarer"] else threshold
+
+        chosen = [
+            target
+            for target in choice["targets"]
+            if (expected[seat] - expected[target]) / playouts > bar(target)
+        ]
     if choice["required"] is not None and choice["required"] not in chosen:
         chosen.append(choice["required"])
     chosen.sort()
     return f"double:{','.join(map(str, chosen))}" if chosen else PASS
 
 
-def bot_action(state: BarbuState, seed: int = 0) -> str:
-    """The computer player's action for ``state.current_player``, from its view only."""
+def bot_action(state: BarbuState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
+    """The computer player's action for ``state.current_player``, from its view only.
+
+    Budgets are counts of playouts, never time, so a decision depends only on the view,
+    the seed and the level."""
+    check_level(level)
     seat = state.current_player
     if seat is None:
         raise IllegalAction("The game is over.")
@@ -1325,10 +1424,10 @@ def bot_action(state: BarbuState, seed: int = 0) -> str:
         return legal[0]
     rng = random.Random(seed)
     if view["phase"] == "contract":
-        return _choose_contract(view, seat, rng)
+        return _choose_contract(view, seat, rng, level)
     if view["phase"] == "doubling":
-        return _choose_doubles(view, seat, rng)
-    return _choose_card(view, seat, rng)
+        return _choose_doubles(view, seat, rng, level)
+    return _choose_card(view, seat, rng, level)
 
 
 SPEC = GameSpec(

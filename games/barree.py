@@ -23,7 +23,16 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng, whole_number
+from games.base import (
+    DEFAULT_LEVEL,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    Rng,
+    check_level,
+    whole_number,
+)
 
 ROWS = 8
 COLUMNS = 6
@@ -796,8 +805,23 @@ def _walk_value(state: BarreeState, option: WalkOption) -> float:
     return value
 
 
-def bot_action(state: BarreeState, seed: int = 0) -> str:
-    """The computer player's choice for the seat to move, from public information only."""
+def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
+    """A walk that discards at least all but one of the cards the best walk could, at
+    random: plausible, but blind to what comes next."""
+    most = max(len(option.discards) for option in options)
+    plausible = [option.action for option in options if len(option.discards) >= most - 1]
+    return random.Random(seed).choice(plausible)
+
+
+def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
+    """The computer player's choice for the seat to move, from public information only.
+
+    Every level sends a piece it lands on as ``_best_send`` judges. Walks: hard weighs
+    the cards each walk sheds now, by sending and on the next roll (``_walk_value``);
+    normal takes the walk ``walk_options`` ranks first (most cards, then a sending, then
+    nearest the rest); easy any walk shedding all but at most one of the most it could.
+    """
+    check_level(level)
     if state.phase == PHASE_ROLL:
         return ROLL
     if state.phase == PHASE_DRIVE:
@@ -807,6 +831,10 @@ def bot_action(state: BarreeState, seed: int = 0) -> str:
     options = walk_options(state)
     if not options:
         raise IllegalAction("There is nothing to decide: the game is over.")
+    if level == "easy":
+        return _easy_walk(state, options, seed)
+    if level == "normal":
+        return options[0].action
     values = [_walk_value(state, option) for option in options]
     top = max(values)
     best = [option.action for option, value in zip(options, values, strict=True) if value == top]

@@ -18,6 +18,11 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+LEVELS = ("easy", "normal", "hard")
+"""Computer player strengths: easy loses to sensible players more often than it wins,
+normal beats them, hard is the strongest."""
+DEFAULT_LEVEL = "normal"
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow. The message is a sentence for the player."""
@@ -216,6 +221,11 @@ class GameSpec:
     from_dict: Callable[[dict[str, Any]], GameState]
     bot_action: Callable[..., str]
     options: tuple[Option, ...] = field(default=())
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
 
 
 def placements(scores: Sequence[float]) -> list[int]:

@@ -22,7 +22,16 @@ import itertools
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
-from games.base import GameSpec, GameState, IllegalAction, Option, Rng, whole_number
+from games.base import (
+    DEFAULT_LEVEL,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    Rng,
+    check_level,
+    whole_number,
+)
 
 CHECKERS = 15
 POINTS = 24
@@ -782,6 +791,9 @@ _WEIGHT_WASTE = 4.0
 _HOME_WASTE = (0.0, 2.5, 1.6, 0.9, 0.4, 0.15, 0.0)
 _BLOCK_CAP = 15
 _SHORTLIST = 40
+_EASY_CHOICES = 4
+# normal treats plays this close (in pips) to the best one as equally good
+_NORMAL_MARGIN = 5.0
 _WON = 10_000.0
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
@@ -943,14 +955,17 @@ def _refine(mover: _Mover, end: list[int], theirs: list[int], next_double: int |
     return value
 
 
-def bot_action(state: GulbaraState, seed: int = 0) -> str:
-    """One-ply search over the whole current stage: the first step of the play whose
-    end position evaluates best (ties broken by the seed).
+def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
+    """The first step of the stage play whose end position scores best (ties broken by
+    the seed).
 
     Every end position gets a quick static evaluation; the best few are then judged
     again with the dice each side will be able to play next (and, inside an escalation
-    chain, whether the next double can be played four times).
+    chain, whether the next double can be played four times). Hard plays the best of
+    them; normal any within ``_NORMAL_MARGIN`` of the best, easy any of the four best by
+    the quick evaluation.
     """
+    check_level(level)
     if state.over:
         raise IllegalAction("The game is over.")
     ends = stage_plays(state)
@@ -958,17 +973,21 @@ def bot_action(state: GulbaraState, seed: int = 0) -> str:
     quick = sorted(
         ((evaluate(list(end), theirs), end, first) for end, first in ends.items()),
         reverse=True,
-    )[:_SHORTLIST]
+    )
+    if level == "easy":
+        _value, _end, first = Rng(seed).choice(quick[:_EASY_CHOICES])
+        return step_notation(first[0], first[1])
     mover, mine = state._mover()
     chain = state.chain_to_come()
     full_stage = mover.longest(mine, state.dice, {}) == len(state.dice)
     next_double = chain[0] if chain and full_stage else None
     scored = sorted(
         (value + _refine(mover, list(end), theirs, next_double), end, first)
-        for value, end, first in quick
+        for value, end, first in quick[:_SHORTLIST]
     )
     top = scored[-1][0]
-    best = [first for value, _end, first in scored if value == top]
+    margin = _NORMAL_MARGIN if level == "normal" else 0.0
+    best = [first for value, _end, first in scored if value >= top - margin]
     source, die, _target = best[0] if len(best) == 1 else Rng(seed).choice(best)
     return step_notation(source, die)
 

@@ -355,7 +355,9 @@ def fill_rounded(draw: ImageDraw.ImageDraw, box: Rect, radius: int, colour: Colo
     left, top, right, bottom = (round(value) for value in box)
     width, height = right - left, bottom - top
     corner = max(0, radius)
-    if width <= 0 or height <= 0 or 2 * corner > min(width, height):
+    if width <= 0 or height <= 0:
+        return  # a box that rounds to no pixel covers none
+    if 2 * corner > min(width, height):
         _blit(draw, (left, top), _rounded_mask(width, height, radius), colour)
         return
     _fill_box(draw, (left, top + corner, right, bottom - corner), colour)

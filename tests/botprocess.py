@@ -67,10 +67,15 @@ class BotZygote:
         return int(await self._line())
 
     async def close(self) -> None:
+        """End the zygote (its bots are processes of their own and are not touched)."""
         if self._process.returncode is None:
             assert self._process.stdin is not None
             self._process.stdin.close()
-            await asyncio.wait_for(self._process.wait(), timeout=10)
+            try:
+                await asyncio.wait_for(self._process.wait(), timeout=5)
+            except TimeoutError:
+                self._process.kill()
+                await self._process.wait()
 
 
 async def wait_dead(pid: int, timeout: float = 10.0) -> None:

@@ -212,7 +212,7 @@ function emptyNote(container) {
     return element("div", "empty", "No direct messages yet. Barbu hands arrive here.");
   }
   const note = element("div", "empty");
-  note.innerHTML = "This channel is empty. Start a game: type <code>/bann new computer:True</code>"
+  note.innerHTML = "This channel is empty. Start a game: type <code>/bann new computer:normal</code>"
     + " or <code>/barbu new computers:3</code>.";
   return note;
 }

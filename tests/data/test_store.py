@@ -175,3 +175,41 @@ async def test_a_turn_ping_is_swapped_for_the_next(store):
     assert await store.swap_ping(table.id, 555) is None
     assert await store.swap_ping(table.id, 556) == 555, "the old ping, to delete"
     assert await store.swap_ping(table.id, None) == 556
+
+
+async def test_reads_racing_writes_always_see_every_committed_change(store):
+    async def create_and_move(channel_id: int) -> int:
+        table = await new_table(store, channel_id)
+        table.status = "active"
+        await store.save(table, expected_version=table.version)
+        loaded = await store.load(table.id)
+        assert loaded is not None and loaded.version == 1, "a read saw an old snapshot"
+        return table.id
+
+    async def keep_reading() -> None:
+        for _ in range(50):
+            await store.unfinished()
+            await store.count_unfinished()
+
+    created, *_ = await asyncio.gather(
+        asyncio.gather(*(create_and_move(channel) for channel in range(60))),
+        *(keep_reading() for _ in range(4)),
+    )
+    assert await store.count_unfinished() == len(set(created)) == 60
+    for game_id in created:
+        loaded = await store.load(game_id)
+        assert loaded is not None and loaded.status == "active"
+
+
+async def test_board_marks_move_forward_only_and_list_the_boards_behind(store):
+    table = await new_table(store, 1)
+    assert [t.id for t in await store.boards_behind()] == [table.id], "a lobby without message"
+    await store.mark_board(table.id, 555, version=0)
+    assert await store.boards_behind() == []
+    table.status = "active"
+    await store.save(table, expected_version=0)
+    await store.mark_board(table.id, 556, version=1)
+    await store.mark_board(table.id, 555, version=0)
+    loaded = await store.load(table.id)
+    assert (loaded.board_message_id, loaded.board_version) == (556, 1)
+    assert not loaded.board_behind

@@ -34,7 +34,7 @@ def game_seeds() -> Iterator[int]:
 
 async def play_gulbara_to_the_end(world, database_path: Path) -> Message:
     """Alice against the computer, a whole game of whole turns typed as commands."""
-    await world.alice.slash(world.games, "gulbara new", computer=True)
+    await world.alice.slash(world.games, "gulbara new", computer="normal")
     turns = 0
     while not (state := stored_state(database_path)).is_over:
         steps = []
@@ -110,7 +110,7 @@ async def test_an_exported_record_verifies_and_profile_counts_the_dice(
     await start_bot()
     early = await world.alice.slash(world.games, "game export")
     assert early.ephemeral[0].content == "No game has ended in this channel yet."
-    await world.alice.slash(world.games, "gulbara new", computer=True)
+    await world.alice.slash(world.games, "gulbara new", computer="normal")
     running = await world.bob.slash(world.games, "game export", game=1)
     assert "has not ended yet" in running.ephemeral[0].content, "no seed while it runs"
     await world.alice.slash(world.games, "game abandon")
@@ -157,7 +157,7 @@ def animation_of(message: Message) -> Image.Image:
 
 
 async def resign_a_bann_game(world, user: SimUser, moves: int = 4) -> None:
-    await user.slash(world.games, "bann new", computer=True)
+    await user.slash(world.games, "bann new", computer="normal")
     for _ in range(moves):
         board = world.games.public_messages()[0]
         tip = next(b for b in board.buttons() if b.label.startswith("Tip") and not b.disabled)

@@ -24,7 +24,7 @@ async def resign_a_bann_game(world, user: SimUser, moves: int = 2) -> None:
 
 
 async def resign_a_bann_game_in(world, user: SimUser, channel, moves: int = 2) -> None:
-    await user.slash(channel, "bann new", computer=True)
+    await user.slash(channel, "bann new", computer="normal")
     for _ in range(moves):
         board = channel.public_messages()[0]
         tip = next(b for b in board.buttons() if b.label.startswith("Tip") and not b.disabled)
@@ -113,7 +113,7 @@ async def test_a_crowd_asking_for_replays_does_not_hold_up_other_games_boards(
     world = fake_discord
     await start_bot()
     await resign_a_bann_game(world, world.alice)
-    await world.alice.slash(world.games, "bann new", computer=True)
+    await world.alice.slash(world.games, "bann new", computer="normal")
     release = threading.Event()
     drawing = archive._draw_replay
 

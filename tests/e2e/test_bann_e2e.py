@@ -11,6 +11,7 @@ import discord
 from stored import stored_game, stored_state
 from testdb import both_engines
 
+from cogs.computers import ADD_COMPUTER
 from fakediscord import Message, SimUser
 from games import GAMES
 from games.bann import BannState
@@ -91,7 +92,7 @@ async def test_the_next_player_is_pinged_once_and_only_the_next_player(
 async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, database_path):
     world = fake_discord
     await start_bot()
-    opened = await world.alice.slash(world.games, "bann new", computer=True)
+    opened = await world.alice.slash(world.games, "bann new", computer="normal")
     board = opened.message
     assert board.image().size[0] >= 600
     moves = 0
@@ -280,23 +281,17 @@ async def test_lobby_join_leave_add_computer_start_and_cancel(
     world = fake_discord
     await start_bot()
     lobby = (await world.alice.slash(world.games, "bann new")).message
-    assert [b.label for b in lobby.buttons()] == [
-        "Join",
-        "Leave",
-        "Add computer",
-        "Start",
-        "Cancel",
-    ]
+    assert [b.label for b in lobby.buttons()] == ["Join", "Leave", "Start", "Cancel"]
     assert next(b for b in lobby.buttons() if b.label == "Start").disabled
 
-    refused = await world.bob.click(lobby, "Add computer")
+    refused = await world.bob.select(lobby, ["hard"], placeholder=ADD_COMPUTER)
     assert "Only the table's creator" in refused.ephemeral[0].content
     await world.bob.click(lobby, "Join")
     assert stored_game(database_path)["status"] == "active", "a full table starts by itself"
 
     await world.alice.slash(world.games, "game abandon")
     lobby = (await world.alice.slash(world.games, "bann new")).message
-    await world.alice.click(lobby, "Add computer")
+    await world.alice.select(lobby, ["normal"], placeholder=ADD_COMPUTER)
     assert stored_game(database_path)["status"] == "active"
     assert lobby.image().size[0] >= 600, "the lobby message became the board"
 

@@ -25,7 +25,7 @@ async def test_a_board_another_process_is_drawing_is_outdated_until_it_is_overdu
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     game = stored_game(database)
     # Another process has just saved a change and is drawing it.
     database.run(

@@ -66,7 +66,7 @@ async def test_a_channel_that_loses_a_permission_mid_game_refuses_moves_and_says
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     version = stored_game(database_path)["version"]
     permissions = world.games.bot_permissions
     permissions.attach_files = False

@@ -22,7 +22,7 @@ async def test_a_connection_dropped_mid_move_is_one_sentence_and_changes_nothing
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     before, logged = stored_game(database), logged_actions(database)
     blocker = await asyncpg.connect(database.target)
     try:

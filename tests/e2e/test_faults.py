@@ -46,7 +46,7 @@ async def play_bann(user: SimUser, board: Message, database_path: Path):
 async def bann_against_the_computer(world, start_bot, retries=FAST_RETRIES):
     bot = await start_bot()
     bot.get_cog("Tables").boards.retry_delays = retries
-    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     return bot, board
 
 

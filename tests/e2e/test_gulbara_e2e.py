@@ -99,7 +99,7 @@ async def reach_a_turn_with_a_choice_after_one_step(
 async def test_a_whole_game_against_the_computer_by_clicks(fake_discord, start_bot, database_path):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "gulbara new", computer=True)).message
+    board = (await world.alice.slash(world.games, "gulbara new", computer="normal")).message
     images = [board.attachments[0].data]
     steps = 0
     while not (state := stored_state(database_path)).is_over:
@@ -340,7 +340,8 @@ async def test_a_match_tells_the_score_after_each_game_and_the_result_at_the_end
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "gulbara new", computer=True, match_to=3)).message
+    opened = await world.alice.slash(world.games, "gulbara new", computer="normal", match_to=3)
+    board = opened.message
     between_games: list[str] = []
     turns = 0
     while not (state := stored_state(database_path)).is_over:

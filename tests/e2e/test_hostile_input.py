@@ -111,7 +111,7 @@ async def test_bann_move_menu_refuses_values_it_never_offered(
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     tip = next(
         button
         for button in board.buttons()
@@ -129,7 +129,7 @@ async def test_gulbara_point_select_refuses_values_it_never_offered(
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "gulbara new", computer=True)).message
+    board = (await world.alice.slash(world.games, "gulbara new", computer="normal")).message
     assert (
         await check_select_refuses_anything_not_offered(world, world.alice, board, 0, database_path)
         > 15
@@ -161,7 +161,7 @@ async def test_forged_and_replayed_custom_ids_are_refused_and_change_nothing(
 ):
     world = fake_discord
     await start_bot()
-    board = (await world.alice.slash(world.games, "bann new", computer=True)).message
+    board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     game = stored_game(database_path)
     game_id, version = game["id"], game["version"]
     forged = [
@@ -199,7 +199,7 @@ async def test_absurd_text_moves_get_a_short_answer_quoting_a_few_words(
 ):
     world = fake_discord
     await start_bot()
-    await world.alice.slash(world.games, "bann new", computer=True)
+    await world.alice.slash(world.games, "bann new", computer="normal")
     version = stored_game(database_path)["version"]
     for notation in ("²>3:N", "٣>3:N", "4>3:N" * 1200, "a" * 5999 + "²"):
         result = await world.alice.slash(world.games, "bann move", notation=notation)

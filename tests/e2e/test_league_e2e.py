@@ -94,7 +94,7 @@ async def test_standings_show_the_players_in_rating_order_with_an_image(fake_dis
 async def test_a_computer_game_is_announced_as_unrated(fake_discord, start_bot):
     world = fake_discord
     await start_bot()
-    opened = await world.alice.slash(world.games, "bann new", computer=True)
+    opened = await world.alice.slash(world.games, "bann new", computer="normal")
     asked = await world.alice.click(opened.message, "Resign")
     await world.alice.click(asked.ephemeral[0], "Yes, resign")
 
@@ -238,7 +238,7 @@ async def test_only_manage_server_turns_on_rating_computer_games(fake_discord, s
     world.bob.permissions = discord.Permissions(manage_guild=True)
     changed = await world.bob.slash(world.games, "league settings", rate_computer_games=True)
     assert changed.message.content == "Games with computer players are rated."
-    opened = await world.bob.slash(world.games, "bann new", computer=True)
+    opened = await world.bob.slash(world.games, "bann new", computer="normal")
     asked = await world.bob.click(opened.message, "Resign")
     await world.bob.click(asked.ephemeral[0], "Yes, resign")
 

@@ -46,7 +46,7 @@ async def test_health_and_metrics_follow_the_bot(fake_discord, database_path):
     port = bot.monitor.port
 
     assert await fetch(port, "/healthz") == (200, "ok")
-    opened = await world.alice.slash(world.games, "bann new", computer=True)
+    opened = await world.alice.slash(world.games, "bann new", computer="normal")
     board = opened.message
     tip = next(button.label for button in board.buttons() if button.label.startswith("Tip"))
     menu = (await world.alice.click(board, tip)).ephemeral[0]

@@ -326,7 +326,7 @@ async def test_at_start_up_each_process_redraws_only_its_own_servers_boards(
     bots = [sharded_bot(world, database, shard) for shard in range(SHARDS)]
     for bot in bots:  # shard 0's process registers the commands
         await world.start_bot(bot)
-    await ann.slash(games, "bann new", computer=True)
+    await ann.slash(games, "bann new", computer="normal")
     for bot in bots:
         await world.stop_bot(bot)
     # A crash between a save and its redraw left the board of shard 1's server behind.

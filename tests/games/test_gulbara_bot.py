@@ -52,9 +52,12 @@ def test_bot_beats_a_random_player_most_of_the_time() -> None:
     for game in range(6):
         bot_seat = game % 2
         state = new_game(seed=100 + game)
+        decisions = 0
         while not state.is_over:
             if state.current_player == bot_seat:
-                action = bot_action(state, seed=game)
+                # a fresh seed per decision, as the tables give it
+                action = bot_action(state, seed=1000 * game + decisions)
+                decisions += 1
             else:
                 action = chooser.choice(state.legal_steps())
             state = state.apply(action)

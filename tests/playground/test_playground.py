@@ -55,7 +55,7 @@ async def test_the_page_lists_the_commands_the_bot_synced_and_four_players(playg
 async def test_a_slash_command_opens_a_game_whose_board_reaches_the_page(playground_page):
     stream = await playground_page.watch_as("alice")
     status, answer = await playground_page.act(
-        "slash", "alice", channel="games", command="bann new", options={"computer": True}
+        "slash", "alice", channel="games", command="bann new", options={"computer": "normal"}
     )
     assert status == 200 and answer["ok"]
     board = await stream.first("message", lambda m: any(e.get("image") for e in m["embeds"]))
@@ -73,7 +73,7 @@ async def test_private_answers_reach_only_the_player_they_are_for(playground_pag
     alice = await playground_page.watch_as("alice")
     bob = await playground_page.watch_as("bob")
     await playground_page.act(
-        "slash", "alice", channel="games", command="bann new", options={"computer": True}
+        "slash", "alice", channel="games", command="bann new", options={"computer": "normal"}
     )
     board = await alice.first("message", lambda m: bool(m["components"]))
     tip = next(
@@ -97,7 +97,7 @@ async def test_private_answers_reach_only_the_player_they_are_for(playground_pag
 async def test_picking_a_move_in_the_private_menu_plays_it(playground_page):
     alice = await playground_page.watch_as("alice")
     await playground_page.act(
-        "slash", "alice", channel="games", command="bann new", options={"computer": True}
+        "slash", "alice", channel="games", command="bann new", options={"computer": "normal"}
     )
     board = await alice.first("message", lambda m: bool(m["components"]))
     tips = [c for row in board["components"] for c in row["components"] if "tip" in c["custom_id"]]

@@ -168,7 +168,7 @@ async def test_a_person_plays_bann_and_barbu_in_the_browser(
             await box.click()
             await box.type("/bann n")
             await expect(page.locator(".suggestion.active")).to_contain_text("/bann new")
-            await type_command(page, ["\n", "comp", "\n", "Tr", "\n", "\n"])
+            await type_command(page, ["\n", "comp", "\n", "norm", "\n", "\n"])
             board = latest_board(page)
             await expect(board.locator(".command-line")).to_contain_text("alice used /bann new")
             moves = await play_bann_until_it_ends(page)

@@ -14,6 +14,8 @@ COLOUR = (200, 30, 90)
 
 def whole_mask(draw: ImageDraw.ImageDraw, box, radius: int) -> None:
     left, top, right, bottom = (round(value) for value in box)
+    if right <= left or bottom <= top:
+        return  # a box that rounds to no pixel covers none
     mask = theme._rounded_mask(right - left, bottom - top, radius)
     draw.bitmap((left, top), mask, fill=COLOUR)
 

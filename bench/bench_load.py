@@ -1,0 +1,331 @@
+"""Many two-player Bann games clicking flat out, with the bot in a process of its own.
+
+The fake Discord and the simulated players run in this process; the bot runs in a child
+(bench/load_bot.py), so its figures are its own. Every game's player to move clicks
+"Tip to …" on the board and picks a random legal move in the private menu, then the
+other player does the same, as fast as the bot answers; a finished game is replaced by a
+new one in its channel. Measured:
+
+- acknowledgement: from sending an interaction until Discord saw its first answer;
+- click → board: from sending the move until the board message shows it;
+- the bot process's longest event-loop stall, and its resident memory each second;
+- 40 simultaneous Join clicks on one Barbu lobby: who is seated, in which order, and
+  whether anybody was told to try again.
+
+Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
+``--root`` is the checkout whose bot is measured (default: this one), so the same load
+compares two versions. ``--soak S`` keeps the load going S more seconds for the memory
+figure (the first minute counts as warm-up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from bench.common import percentile  # noqa: E402
+from fakediscord import FakeDiscord, Message, SimUser  # noqa: E402
+from fakediscord import test_ca as fake_ca  # noqa: E402
+from games import GAMES  # noqa: E402
+
+BANN = GAMES["bann"]
+SETUP_CONCURRENCY = 20
+
+
+class WatchedFake(FakeDiscord):
+    """The fake Discord, telling waiters when a message is edited."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gateway.wait_for_parse = False
+        self.edit_waiters: dict[int, list[tuple[str, asyncio.Future[float]]]] = defaultdict(list)
+
+    def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
+        super()._edit_message(message, body, uploads)
+        waiters = self.edit_waiters.get(message.id)
+        if not waiters:
+            return
+        ids = " ".join(button.custom_id for button in message.buttons())
+        still = []
+        for marker, future in waiters:
+            # A finished game's board has no buttons left to carry the version.
+            if (marker in ids or not ids) and not future.done():
+                future.set_result(time.perf_counter())
+            elif not future.done():
+                still.append((marker, future))
+        self.edit_waiters[message.id] = still
+
+    def board_shows(self, message: Message, marker: str) -> asyncio.Future[float]:
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.edit_waiters[message.id].append((marker, future))
+        return future
+
+    def forget_history(self) -> None:
+        """Drop what the fake keeps for tests (old versions, logs) so it does not swell."""
+        self.message_log.clear()
+        self.requests.clear()
+        for record_id in [i for i, r in self.interactions.items() if r.answered_at is not None]:
+            record = self.interactions.pop(record_id)
+            self._interactions_by_token.pop(record.token, None)
+        for guild in self.guilds:
+            for channel in guild.channels:
+                # Boards and lobbies (messages with controls) stay: the bot edits them.
+                recent = channel.messages[-3:]
+                channel.messages[:] = [m for m in channel.messages if m.components or m in recent]
+                for message in channel.messages:
+                    message.versions.clear()
+
+
+class Samples:
+    def __init__(self) -> None:
+        self.ack_ms: list[float] = []
+        self.board_ms: list[float] = []
+        self.moves = 0
+        self.timeouts = 0
+        self.unanswered = 0
+        self.refusals: dict[str, int] = defaultdict(int)
+
+
+def game_row(database: Path, channel_id: int) -> tuple[int, int, str, dict] | None:
+    with sqlite3.connect(database, timeout=30) as db:
+        row = db.execute(
+            "SELECT id, version, status, state FROM games WHERE channel_id = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ).fetchone()
+    if row is None or row[3] is None:
+        return None
+    return row[0], row[1], row[2], json.loads(row[3])
+
+
+UNANSWERED_MS = 10_000.0
+"""An interaction with no answer in 10 s counts as that slow (Discord gives up after 3 s)."""
+
+
+async def answered_ms(record) -> float:
+    try:
+        await record.wait_answered(timeout=UNANSWERED_MS / 1000)
+    except AssertionError:
+        return UNANSWERED_MS
+    return record.latency * 1000
+
+
+async def open_game(fake: WatchedFake, channel, players: list[SimUser]) -> Message:
+    opened = await players[0].slash_nowait(channel, "bann new", opponent=players[1])
+    await opened.wait_answered(timeout=60)
+    if opened.original is None:
+        raise RuntimeError(f"no lobby in {channel.name}")
+    while opened.original is None or not opened.original.buttons():
+        await asyncio.sleep(0.01)
+    joined = await players[1].click_nowait(opened.original, "Join")
+    await joined.wait_answered(timeout=60)
+    board = opened.original
+    while not board.attachments:
+        await asyncio.sleep(0.01)
+    return board
+
+
+async def play_game(
+    fake: WatchedFake,
+    channel,
+    players: list[SimUser],
+    board: Message,
+    database: Path,
+    samples: Samples,
+    until: float,
+    chooser: random.Random,
+) -> None:
+    while time.perf_counter() < until:
+        row = await asyncio.to_thread(game_row, database, channel.id)
+        assert row is not None
+        game_id, version, status, data = row
+        if status != "active":
+            try:
+                board = await open_game(fake, channel, players)
+            except (RuntimeError, AssertionError):
+                samples.refusals["a new game did not open"] += 1
+                return
+            continue
+        state = BANN.from_dict(data)
+        player = players[state.current_player]
+        action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
+        tip = await player.click_nowait(board, f"Tip to {action.split('>')[0]}")
+        samples.ack_ms.append(await answered_ms(tip))
+        samples.unanswered += samples.ack_ms[-1] == UNANSWERED_MS
+        menu = tip.original
+        if menu is None or not menu.selects():
+            samples.refusals[menu.content[:40] if menu else "no answer"] += 1
+            await asyncio.sleep(0.05)
+            continue
+        shown = fake.board_shows(board, f":{game_id}:{version + 1}:")
+        start = time.perf_counter()
+        move = await player.select_nowait(menu, [action])
+        samples.ack_ms.append(await answered_ms(move))
+        samples.unanswered += samples.ack_ms[-1] == UNANSWERED_MS
+        try:
+            drawn = await asyncio.wait_for(shown, timeout=30)
+        except TimeoutError:
+            samples.timeouts += 1
+            continue
+        samples.board_ms.append((drawn - start) * 1000)
+        samples.moves += 1
+
+
+async def run_load(
+    fake: WatchedFake,
+    boards: list[tuple],
+    database: Path,
+    seconds: float,
+) -> Samples:
+    samples = Samples()
+    until = time.perf_counter() + seconds
+    chooser = random.Random(7)
+
+    async def trim() -> None:
+        while time.perf_counter() < until:
+            await asyncio.sleep(2)
+            fake.forget_history()
+
+    tasks = [
+        asyncio.create_task(
+            play_game(fake, channel, players, board, database, samples, until, chooser)
+        )
+        for channel, players, board in boards
+    ]
+    trimmer = asyncio.create_task(trim())
+    await asyncio.gather(*tasks)
+    trimmer.cancel()
+    return samples
+
+
+async def simultaneous_joins(fake: WatchedFake, guild, joiners: list[SimUser], database: Path):
+    channel = guild.add_text_channel("join-rush")
+    await fake.wait_until_idle()
+    opened = await fake.users[0].slash_nowait(channel, "barbu new", series=1)
+    await opened.wait_answered(timeout=60)
+    while opened.original is None or not opened.original.buttons():
+        await asyncio.sleep(0.01)
+    lobby = opened.original
+    records = await asyncio.gather(*(user.click_nowait(lobby, "Join") for user in joiners))
+    await asyncio.gather(*(record.wait_answered(timeout=60) for record in records))
+    await asyncio.sleep(1)
+    order = [record.user for record in sorted(records, key=lambda record: record.id)]
+    with sqlite3.connect(database) as db:
+        seats = json.loads(
+            db.execute(
+                "SELECT seats FROM games WHERE channel_id = ? ORDER BY id DESC", (channel.id,)
+            ).fetchone()[0]
+        )
+    seated = [seat["user_id"] for seat in seats[1:]]
+    answers = []
+    for record in records:
+        texts = [m.content or "" for m in [record.original, *record.followups] if m is not None]
+        answers.extend(texts)
+    try_again = sum("try again" in text for text in answers)
+    expected = [user.id for user in order[: len(seated)]]
+    return len(seats), seated == expected, try_again
+
+
+def memory_figures(rss: list[tuple[float, int]], warm_up: float) -> str:
+    after = [(t, kib) for t, kib in rss if t >= warm_up]
+    if len(after) < 2:
+        return "memory: not enough samples"
+    first, last = after[0], after[-1]
+    slope = (last[1] - first[1]) / 1024 / max(last[0] - first[0], 1e-9)
+    peak = max(kib for _, kib in after) / 1024
+    return (
+        f"resident memory after {warm_up:.0f} s warm-up: {first[1] / 1024:.1f} MiB → "
+        f"{last[1] / 1024:.1f} MiB over {last[0] - first[0]:.0f} s "
+        f"({slope:+.3f} MiB/s, peak {peak:.1f} MiB)"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--soak", type=float, default=0)
+    parser.add_argument("--joins", type=int, default=40)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    arguments = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    database, report, ca_pem = folder / "load.sqlite3", folder / "bot.json", folder / "ca.pem"
+    fake_ca().cert_pem.write_to_path(str(ca_pem))
+    async with WatchedFake() as fake:
+        guild = fake.add_guild("Bench")
+        # Two players of their own per game: one member may keep only three lobbies open.
+        pairs = [
+            [fake.add_user(f"p{n}a", guild=guild), fake.add_user(f"p{n}b", guild=guild)]
+            for n in range(arguments.games)
+        ]
+        joiners = [fake.add_user(f"joiner{n}", guild=guild) for n in range(arguments.joins)]
+        channels = [guild.add_text_channel(f"table-{n}") for n in range(arguments.games)]
+        identified = fake.gateway.identify_count
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(ROOT / "bench" / "load_bot.py"),
+            "--root", str(arguments.root),
+            "--port", str(fake.port),
+            "--ca", str(ca_pem),
+            "--database", str(database),
+            "--report", str(report),
+            cwd=str(folder),
+        )  # fmt: skip
+        while fake.gateway.identify_count == identified:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1)
+        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+        async def set_up(channel, players):
+            async with gate:
+                return channel, players, await open_game(fake, channel, players)
+
+        boards = await asyncio.gather(*map(set_up, channels, pairs))
+        fake.forget_history()
+        print(f"{len(boards)} games open; load average {os.getloadavg()}", flush=True)
+        child.send_signal(signal.SIGUSR1)
+        started = time.perf_counter()
+        samples = await run_load(fake, boards, database, arguments.seconds + arguments.soak)
+        elapsed = time.perf_counter() - started
+        print(f"load average at the end {os.getloadavg()}", flush=True)
+        seats, in_order, try_again = await simultaneous_joins(fake, guild, joiners, database)
+        child.send_signal(signal.SIGTERM)
+        await child.wait()
+    figures = json.loads(report.read_text())
+    print(f"bot: {arguments.root}")
+    print(f"{samples.moves} moves in {elapsed:.0f} s by {arguments.games} games "
+          f"({samples.moves / elapsed:.1f}/s); {samples.timeouts} boards not shown in 30 s; "
+          f"{samples.unanswered} interactions unanswered; "
+          f"refusals {dict(samples.refusals)}")  # fmt: skip
+    for name, values in (("acknowledgement", samples.ack_ms), ("click → board", samples.board_ms)):
+        if values:
+            print(
+                f"{name}: p50 {percentile(values, 0.5):.0f} ms, p99 {percentile(values, 0.99):.0f}"
+                f" ms, max {max(values):.0f} ms ({len(values)} samples)"
+            )
+    print(
+        f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
+        f"{figures['stalls_over_100ms']} stalls over 100 ms"
+    )
+    print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10))
+    print(
+        f"{arguments.joins} simultaneous joins: {seats} seats filled, "
+        f"in click order: {in_order}, 'try again' answers: {try_again}"
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,108 @@
+"""The bot as bench_load runs it: a process of its own that measures itself.
+
+Started by bench_load with the fake Discord's port and CA. Besides running the bot it
+samples its own event-loop lateness (a 5 ms timer) and its resident memory (every
+second). SIGUSR1 starts the measured period (warm-up before it is not counted); on
+SIGTERM the bot closes and the figures are written as JSON to ``--report``.
+
+``--root`` picks the checkout whose bot runs, so one bench compares two versions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import ssl
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+
+
+class SelfMeter:
+    """Event-loop lateness and resident memory of this process, since the last reset."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.worst_stall_ms = 0.0
+        self.stalls_over_100ms = 0
+        self.rss_kib: list[tuple[float, int]] = []
+
+    def reset(self) -> None:
+        self.started = time.monotonic()
+        self.worst_stall_ms = 0.0
+        self.stalls_over_100ms = 0
+        self.rss_kib = []
+
+    async def watch_loop(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.005)
+            late = (time.perf_counter() - before) * 1000 - 5
+            self.worst_stall_ms = max(self.worst_stall_ms, late)
+            self.stalls_over_100ms += late > 100
+
+    async def watch_memory(self) -> None:
+        while True:
+            self.rss_kib.append((time.monotonic() - self.started, resident_kib()))
+            await asyncio.sleep(1.0)
+
+    def figures(self) -> dict[str, object]:
+        return {
+            "worst_stall_ms": self.worst_stall_ms,
+            "stalls_over_100ms": self.stalls_over_100ms,
+            "rss_kib": self.rss_kib,
+        }
+
+
+def resident_kib() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def run(arguments: argparse.Namespace) -> None:
+    import aiohttp
+
+    from bot import create_bot, serve
+    from fakediscord.tls import FakeDiscordResolver
+
+    meter = SelfMeter()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, meter.reset)
+    watchers = [loop.create_task(meter.watch_loop()), loop.create_task(meter.watch_memory())]
+    context = ssl.create_default_context(cafile=arguments.ca)
+    connector = aiohttp.TCPConnector(resolver=FakeDiscordResolver(arguments.port), ssl=context)
+    bot = create_bot(
+        database_path=arguments.database,
+        dev_guild_id=None,
+        connector=connector,
+        guild_ready_timeout=0.01,
+    )
+    await serve(bot, "fake-token")
+    for watcher in watchers:
+        watcher.cancel()
+    Path(arguments.report).write_text(json.dumps(meter.figures()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--root", type=Path, default=HERE)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--ca", required=True)
+    parser.add_argument("--database", required=True)
+    parser.add_argument("--report", required=True)
+    arguments = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="bot %(levelname)s %(name)s %(message)s")
+    sys.path[:0] = [str(arguments.root)]
+    sys.path.append(str(HERE / "tests"))
+    asyncio.run(run(arguments))
+
+
+if __name__ == "__main__":
+    main()
