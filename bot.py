@@ -262,9 +262,10 @@ async def _run(token: str) -> None:
         os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
     )
     lock = None if is_postgres_url(target) else claim_database(target)
-    # Opened (and migrated) once before Discord is contacted, so an unreachable database
-    # stops the bot with one line rather than a traceback after logging in.
-    await (await Store.open(target, pool_size=1)).close()
+    if is_postgres_url(target):
+        # Opened (and migrated) once before Discord is contacted, so an unreachable server
+        # stops the bot with one line rather than a traceback after logging in.
+        await (await Store.open(target, pool_size=1)).close()
     await serve(create_bot(database_path=target, database_lock=lock), token)
 
 
