@@ -98,6 +98,8 @@ class Lobby:
                 seats=seats,
                 options=options,
                 seed=self.tables.seed_source(),
+                # Named in DMs, which the process of shard 0 may send without this server.
+                extra={"server": interaction.guild.name} if interaction.guild else None,
             )
         except ChannelBusy as busy:
             await refuse_after_thinking(interaction, busy_sentence(busy.table))
