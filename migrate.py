@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from data.migrate import MigrationRefused, migrate
+from data.sql import DatabaseUnavailable
 from games import GAMES, replay
 
 
@@ -42,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         report = asyncio.run(migrate(arguments.source, arguments.to, replayed_state))
-    except MigrationRefused as refused:
+    except (MigrationRefused, DatabaseUnavailable) as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 1
     copied = ", ".join(f"{count} {table}" for table, count in report.rows.items())

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from data.sql import Executor, is_postgres_url
+from data.sql import Executor, SqliteDatabase, is_postgres_url
 from data.store import Store
 
 # Parents before children, so foreign keys hold at every insert.
@@ -82,13 +82,17 @@ async def _copy(sqlite: Store, postgres: Store, replayed: Replayer) -> Report:
 
 
 async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
+    """Copy ``table`` in batches, so a large database never sits in memory at once."""
+    assert isinstance(sqlite.db, SqliteDatabase)
     columns = [str(row[1]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
     names = ", ".join(columns)
-    rows = await sqlite.db.fetch(f"SELECT {names} FROM {table}")
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
-    for start in range(0, len(rows), BATCH):
-        await tx.executemany(insert, [tuple(row) for row in rows[start : start + BATCH]])
-    return len(rows)
+    copied = 0
+    async with sqlite.db.connection.execute(f"SELECT {names} FROM {table}") as cursor:
+        while rows := list(await cursor.fetchmany(BATCH)):
+            await tx.executemany(insert, [tuple(row) for row in rows])
+            copied += len(rows)
+    return copied
 
 
 async def _check_games(tx: Executor, replayed: Replayer) -> int:
@@ -103,10 +107,16 @@ async def _check_games(tx: Executor, replayed: Replayer) -> int:
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
         actions = [row[0] for row in logged]
-        snapshot = replayed(kind, len(json.loads(seats)), seed, json.loads(options), actions)
+        try:
+            stored = json.loads(state)
+            snapshot = replayed(kind, len(json.loads(seats)), seed, json.loads(options), actions)
+        except (ValueError, TypeError, KeyError, IndexError) as unreadable:
+            # Malformed JSON or options, or an action the rules refuse (an IllegalAction).
+            broken.append(f"#{game_id} ({str(unreadable)[:80]})")
+            continue
         if snapshot is None:
             broken.append(f"#{game_id} (unknown game {kind!r})")
-        elif snapshot != json.loads(state):
+        elif snapshot != stored:
             broken.append(f"#{game_id}")
     if broken:
         raise MigrationRefused(

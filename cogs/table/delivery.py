@@ -88,7 +88,7 @@ class Delivery:
 
     def _where(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id)
-        server = guild.name if guild else "your server"
+        server = guild.name if guild else table.extra.get("server", "your server")
         return (
             f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
         )

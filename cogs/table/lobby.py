@@ -92,6 +92,7 @@ class Lobby:
         await interaction.response.defer(thinking=True)
         guild_id = interaction.guild_id or 0
         clocks = self.tables.bot.clocks
+        extra = await clocks.new_table_extra(guild_id, kind, clock)
         try:
             table = await self.store.create_table(
                 kind=kind,
@@ -101,7 +102,8 @@ class Lobby:
                 seats=seats,
                 options=options,
                 seed=self.tables.seed_source(),
-                extra=await clocks.new_table_extra(guild_id, kind, clock),
+                # Named in DMs, which the process of shard 0 may send without this server.
+                extra={**extra, "server": interaction.guild.name} if interaction.guild else extra,
                 due_at=await clocks.lobby_due(guild_id),
             )
         except ChannelBusy as busy:

@@ -96,6 +96,9 @@ class Router:
         """A click on a board left behind by a fault: redraw it instead of calling it
         outdated, and let the player choose again on the current position."""
         await acknowledge(interaction)
+        if not self.tables.boards.left_behind(table):
+            await tell(interaction, OUTDATED)
+            return
         try:
             redrawn = await self.tables.board.sync(table.id)
         except discord.HTTPException as failure:
