@@ -211,7 +211,8 @@ class Tables(commands.Cog):
                 seats=seats,
                 options=options,
                 seed=self.seed_source(),
-                extra=extra,
+                # Named in DMs, which the process of shard 0 may send without this server.
+                extra={**extra, "server": interaction.guild.name} if interaction.guild else extra,
                 due_at=due_at,
             )
         except ChannelBusy as busy:
@@ -398,6 +399,9 @@ class Tables(commands.Cog):
         """A click on a board left behind by a fault: redraw it instead of calling it
         outdated, and let the player choose again on the current position."""
         await _acknowledge(interaction)
+        if not self.boards.left_behind(table):
+            await _tell(interaction, OUTDATED)
+            return
         try:
             redrawn = await self.sync_board(table.id)
         except discord.HTTPException as failure:
@@ -970,7 +974,7 @@ class Tables(commands.Cog):
 
     def _where(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id)
-        server = guild.name if guild else "your server"
+        server = guild.name if guild else table.extra.get("server", "your server")
         return (
             f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
         )
