@@ -22,6 +22,7 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.archive import Archive, ReplayPicker
+from cogs.clocks import Clocks
 from cogs.components import (
     UNRECOGNISED,
     TableButton,
@@ -30,6 +31,8 @@ from cogs.components import (
     on_app_command_error,
 )
 from cogs.league import LeagueCog, LeaguePageButton
+from cogs.scheduler import Clock, SystemClock
+from cogs.settings import ServerSettings
 from cogs.table import Tables
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.sql import is_postgres_url
@@ -58,6 +61,7 @@ class TableBot(commands.Bot):
         shard_plan: ShardPlan | None = None,
         metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
+        clock: Clock | None = None,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -76,6 +80,8 @@ class TableBot(commands.Bot):
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.clock: Clock = clock or SystemClock()
+        self.clocks: Clocks | None = None
         self.shard_plan = shard_plan
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
@@ -94,7 +100,12 @@ class TableBot(commands.Bot):
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
             await self._start_monitor(self.metrics_port, self.store)
-        await self.add_cog(Tables(self, self.store, self.seed_source))
+        tables = Tables(self, self.store, self.seed_source)
+        await self.add_cog(tables)
+        self.clocks = Clocks(self, self.store, tables, self.clock)
+        tables.clocks = self.clocks
+        await self.add_cog(self.clocks)
+        await self.add_cog(ServerSettings(self, self.store))
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
@@ -176,6 +187,7 @@ def create_bot(
     database_path: str | None = None,
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
+    clock: Clock | None = None,
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
     **client_kwargs: Any,
@@ -185,6 +197,7 @@ def create_bot(
     ``database_path`` is an SQLite file or a ``postgresql://`` URL. ``seed_source`` gives
     each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
     /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
+    ``clock`` tells the time to the turn clocks (tests pass one they move by hand).
     """
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
@@ -195,6 +208,7 @@ def create_bot(
         or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
+        clock=clock,
         shard_plan=plan,
         metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
         **client_kwargs,
