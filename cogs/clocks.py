@@ -54,11 +54,12 @@ class Clocks(commands.Cog):
 
     async def new_table_extra(self, guild_id: int, kind: str, clock: int | None) -> dict[str, Any]:
         settings = await self.settings.get(guild_id)
-        return {"clock": rules.new_clock(clock or settings.clock_for(kind))}
+        return {"clock": rules.new_clock(clock or rules.clock_for(kind, settings.clocks))}
 
     async def lobby_due(self, guild_id: int) -> float:
         settings = await self.settings.get(guild_id)
-        return rules.lobby_due(self.clock.now(), settings.lobby_expiry)
+        expiry = settings.lobby_expiry or rules.DEFAULT_LOBBY_EXPIRY
+        return rules.lobby_due(self.clock.now(), expiry)
 
     async def table_channel(self, interaction: discord.Interaction[Any], title: str) -> int:
         """Where a new table goes: its own public thread under the command's channel when

@@ -84,12 +84,13 @@ class ServerSettings(commands.Cog):
         embed.add_field(
             name="Time per decision",
             value="\n".join(
-                f"{spec.title}: {rules.describe(current.clock_for(key))}"
+                f"{spec.title}: {rules.describe(rules.clock_for(key, current.clocks))}"
                 for key, spec in GAMES.items()
             ),
             inline=False,
         )
-        embed.add_field(name="Lobby expiry", value=rules.describe(current.lobby_expiry))
+        expiry = current.lobby_expiry or rules.DEFAULT_LOBBY_EXPIRY
+        embed.add_field(name="Lobby expiry", value=rules.describe(expiry))
         embed.add_field(
             name="Games with computers", value="rated" if rated else "recorded, not rated"
         )

@@ -11,18 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data.store import Store
-from games.clock import DEFAULT_CLOCK, DEFAULT_LOBBY_EXPIRY
 
 
 @dataclass(frozen=True)
 class GuildSettings:
     clocks: dict[str, int] = field(default_factory=dict)
-    """Time per decision per game key; a game not listed uses DEFAULT_CLOCK."""
-    lobby_expiry: int = DEFAULT_LOBBY_EXPIRY
+    """Time per decision per game key; a game not listed uses the bot's default."""
+    lobby_expiry: int | None = None
+    """None: the bot's default."""
     threads: bool = False
-
-    def clock_for(self, kind: str) -> int:
-        return self.clocks.get(kind, DEFAULT_CLOCK)
 
 
 class SettingsStore:
@@ -40,7 +37,7 @@ class SettingsStore:
             return GuildSettings()
         return GuildSettings(
             clocks={str(key): int(value) for key, value in json.loads(row[0]).items()},
-            lobby_expiry=int(row[1]) if row[1] is not None else DEFAULT_LOBBY_EXPIRY,
+            lobby_expiry=int(row[1]) if row[1] is not None else None,
             threads=bool(row[2]),
         )
 

@@ -49,6 +49,11 @@ LOSS_ON_TIME = frozenset({"bann", "gulbara"})
 substitute in the absent seat and plays on."""
 
 
+def clock_for(kind: str, server_clocks: dict[str, int]) -> int:
+    """The time per decision of a new table of ``kind``: the server's, else the default."""
+    return server_clocks.get(kind, DEFAULT_CLOCK)
+
+
 def timeout_outcome(kind: str) -> str:
     """What a run-out clock does in game ``kind``: "loss" or "substitute"."""
     return "loss" if kind in LOSS_ON_TIME else "substitute"
