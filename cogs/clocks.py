@@ -199,14 +199,15 @@ class Clocks(commands.Cog):
         current; the save only succeeds if nothing moved (version and due moment)."""
         clock = rules.reminded(table.extra["clock"])
         expected_due = table.due_at
+        assert expected_due is not None, "only a table with a due moment is reminded"
         table.extra["clock"] = clock
         table.due_at = rules.due_at(clock)
         if not await self.store.save_clock(table, expected_due=expected_due):
             return
         self.saved(table)
-        if seat is None or table.seats[seat].user_id is None:
+        user_id = None if seat is None else table.seats[seat].user_id
+        if user_id is None:
             return
-        user_id = table.seats[seat].user_id
         left = rules.describe(round(rules.REMINDER_SHARE * clock["seconds"]))
         channel = self._channel(table)
         await channel.send(

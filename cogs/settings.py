@@ -38,7 +38,8 @@ class ServerSettings(commands.Cog):
         rate_computer_games="Rate games with computer players in the league (Manage Server)",
         threads="Open each new table in its own thread (Manage Server)",
     )
-    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
     async def settings_command(
         self,
         interaction: discord.Interaction[Any],
