@@ -30,6 +30,7 @@ from cogs.components import (
     on_app_command_error,
 )
 from cogs.league import LeagueCog, LeaguePageButton
+from cogs.render_pool import RenderPool
 from cogs.table import Tables
 from data import DatabaseInUse, DatabaseLock, Store, claim_database
 from data.sql import is_postgres_url
@@ -39,6 +40,7 @@ from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
 log = logging.getLogger("tablebot")
 
 DEFAULT_DATABASE = "tablebot.sqlite3"
+DEFAULT_RENDER_PROCESSES = 2
 DYNAMIC_ITEMS = (TableButton, TableSelect, LeaguePageButton, ReplayPicker)
 
 
@@ -58,6 +60,7 @@ class TableBot(commands.Bot):
         shard_plan: ShardPlan | None = None,
         metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
+        render_processes: int = 0,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -80,6 +83,7 @@ class TableBot(commands.Bot):
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
         self.monitor: Monitor | None = None
+        self.render_processes = render_processes
 
     def claim_database(self) -> None:
         """Hold an SQLite file for this process (DatabaseInUse if another bot has it).
@@ -95,7 +99,8 @@ class TableBot(commands.Bot):
         if self.metrics_port is not None:
             self.monitor = Monitor(self, self.store)
             await self.monitor.start(self.metrics_port, os.environ.get("METRICS_HOST", "127.0.0.1"))
-        await self.add_cog(Tables(self, self.store, self.seed_source))
+        renderer = RenderPool(self.render_processes)
+        await self.add_cog(Tables(self, self.store, self.seed_source, renderer))
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
@@ -168,6 +173,7 @@ def create_bot(
     seed_source: Callable[[], int] | None = None,
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
+    render_processes: int | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
@@ -175,6 +181,7 @@ def create_bot(
     ``database_path`` is an SQLite file or a ``postgresql://`` URL. ``seed_source`` gives
     each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
     /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
+    ``render_processes`` draw the boards (RENDER_PROCESSES, default 2; 0 draws in a thread).
     """
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
@@ -187,6 +194,9 @@ def create_bot(
         seed_source=seed_source,
         shard_plan=plan,
         metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
+        render_processes=(
+            render_processes if render_processes is not None else _render_processes_from_env()
+        ),
         **client_kwargs,
     )
 
@@ -195,6 +205,13 @@ def _pool_size_from_env() -> int:
     raw = os.environ.get("DATABASE_POOL_SIZE", "").strip() or "10"
     if not raw.isdigit() or int(raw) < 1:
         raise SettingsError(f"DATABASE_POOL_SIZE must be a whole number above 0, not {raw!r}.")
+    return int(raw)
+
+
+def _render_processes_from_env() -> int:
+    raw = os.environ.get("RENDER_PROCESSES", "").strip() or str(DEFAULT_RENDER_PROCESSES)
+    if not (raw.isascii() and raw.isdigit()):
+        raise SettingsError(f"RENDER_PROCESSES must be a whole number (0: none), not {raw!r}.")
     return int(raw)
 
 

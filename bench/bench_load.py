@@ -30,7 +30,7 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,6 +52,8 @@ class WatchedFake(FakeDiscord):
         super().__init__()
         self.gateway.wait_for_parse = False
         self.edit_waiters: dict[int, list[tuple[str, asyncio.Future[float]]]] = defaultdict(list)
+        self.request_counts: Counter[tuple[str, str, int]] = Counter()
+        self.counting = False
 
     def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
         super()._edit_message(message, body, uploads)
@@ -76,6 +78,8 @@ class WatchedFake(FakeDiscord):
     def forget_history(self) -> None:
         """Drop what the fake keeps for tests (old versions, logs) so it does not swell."""
         self.message_log.clear()
+        if self.counting:
+            self.request_counts.update((r.method, r.route, r.status) for r in self.requests)
         self.requests.clear()
         for record_id in [i for i, r in self.interactions.items() if r.answered_at is not None]:
             record = self.interactions.pop(record_id)
@@ -206,8 +210,11 @@ async def run_load(
         for channel, players, board in boards
     ]
     trimmer = asyncio.create_task(trim())
+    fake.counting = True
     await asyncio.gather(*tasks)
     trimmer.cancel()
+    fake.forget_history()
+    fake.counting = False
     return samples
 
 
@@ -319,6 +326,14 @@ async def main() -> None:
     print(
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
         f"{figures['stalls_over_100ms']} stalls over 100 ms"
+    )
+    print(f"REST requests the bot made per move ({samples.moves} moves):")
+    for (method, route, status), count in fake.request_counts.most_common():
+        print(f"  {count / max(samples.moves, 1):5.2f}  {method} {route} → {status}")
+    cpu = figures["cpu_seconds"]
+    print(
+        f"bot process CPU: {cpu:.1f} s over the measured period"
+        f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
     print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10))
     print(

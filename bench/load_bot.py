@@ -31,9 +31,11 @@ class SelfMeter:
         self.worst_stall_ms = 0.0
         self.stalls_over_100ms = 0
         self.rss_kib: list[tuple[float, int]] = []
+        self.cpu_started = time.process_time()
 
     def reset(self) -> None:
         self.started = time.monotonic()
+        self.cpu_started = time.process_time()
         self.worst_stall_ms = 0.0
         self.stalls_over_100ms = 0
         self.rss_kib = []
@@ -56,6 +58,7 @@ class SelfMeter:
             "worst_stall_ms": self.worst_stall_ms,
             "stalls_over_100ms": self.stalls_over_100ms,
             "rss_kib": self.rss_kib,
+            "cpu_seconds": time.process_time() - self.cpu_started,
         }
 
 

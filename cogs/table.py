@@ -23,6 +23,7 @@ from cogs.archive import commitment_line, seed_reveal
 from cogs.boards import BoardKeeper, channel_gone, failure_text
 from cogs.components import FORGED, UNRECOGNISED, TableButton, Target, valid_values, view_of
 from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
+from cogs.render_pool import RenderJob, RenderPool
 from data import ChannelBusy, Seat, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES, GameSpec, GameState, IllegalAction
 from games.proof import computer_seed
@@ -76,9 +77,13 @@ class GameCog(commands.Cog):
         assert isinstance(cog, Tables)
         return cog
 
-    def render(self, table: Table, state: GameState, headline: str | None) -> bytes:
-        """PNG bytes of the public board."""
+    def render_job(self, table: Table, state: GameState, headline: str | None) -> RenderJob:
+        """How to draw the public board: a picklable call that returns PNG bytes."""
         raise NotImplementedError
+
+    def render(self, table: Table, state: GameState, headline: str | None) -> bytes:
+        """PNG bytes of the public board, drawn here."""
+        return self.render_job(table, state, headline).run()
 
     def turn_controls(self, table: Table, state: GameState) -> list[discord.ui.Item[Any]]:
         """Components on the board message for the seat to act (a human)."""
@@ -134,8 +139,15 @@ class Tables(commands.Cog):
 
     game = app_commands.Group(name="game", description="Manage the game in this channel")
 
-    def __init__(self, bot: commands.Bot, store: Store, seed_source: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        store: Store,
+        seed_source: Callable[[], int],
+        renderer: RenderPool | None = None,
+    ) -> None:
         self.bot = bot
+        self.renderer = renderer or RenderPool(processes=0)
         self.store = store
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -152,6 +164,7 @@ class Tables(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.boards.stop()
+        self.renderer.close()
 
     def game_cog(self, kind: str) -> GameCog:
         for cog in self.bot.cogs.values():
@@ -691,7 +704,7 @@ class Tables(commands.Cog):
         """The board message: picture, status embed, controls, and above them what the
         computers just did (the next redraw clears it)."""
         cog = self.game_cog(table.kind)
-        png = await asyncio.to_thread(cog.render, table, state, headline)
+        png = await self.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
         embed = discord.Embed(
             title=f"{cog.spec.title}: game #{table.id}",
