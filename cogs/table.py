@@ -529,16 +529,20 @@ class Tables(commands.Cog):
             title=f"{GAMES[table.kind].title}: table #{table.id}",
             description=f"Cancelled by {interaction.user.display_name}.",
         )
-        await interaction.response.edit_message(content=None, embed=embed, view=None)
+        await interaction.edit_original_response(content=None, embed=embed, view=None)
         if interaction.message is not None:
             await self.boards.shown(table, interaction.message.id)
 
     async def _show_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await interaction.response.edit_message(**self._lobby_payload(table))
+        await interaction.edit_original_response(**self._lobby_payload(table))
         if interaction.message is not None:
             await self.boards.shown(table, interaction.message.id)
 
     async def _save_lobby(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+        """Acknowledge the click, then save: a write waiting on a busy database must not
+        cost the click its answer (Discord gives up after 3 s). The lobby message is
+        updated afterwards through the acknowledged response."""
+        await _acknowledge(interaction)
         try:
             await self.store.save(table, expected_version=table.version)
         except StaleVersion:
