@@ -267,6 +267,7 @@ async def main() -> None:
     parser.add_argument("--soak", type=float, default=0)
     parser.add_argument("--joins", type=int, default=40)
     parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
     arguments = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     database, report, ca_pem = folder / "load.sqlite3", folder / "bot.json", folder / "ca.pem"
@@ -289,6 +290,7 @@ async def main() -> None:
             "--ca", str(ca_pem),
             "--database", str(database),
             "--report", str(report),
+            "--trace-memory", str(arguments.trace_memory),
             cwd=str(folder),
         )  # fmt: skip
         while fake.gateway.identify_count == identified:
@@ -336,6 +338,10 @@ async def main() -> None:
         f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
     print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10))
+    if figures["memory_growth"]:
+        print("Python allocations that grew most over the measured period (tracemalloc):")
+        for line in figures["memory_growth"]:
+            print(f"  {line}")
     print(
         f"{arguments.joins} simultaneous joins: {seats} seats filled, "
         f"in click order: {in_order}, 'try again' answers: {try_again}"

@@ -34,6 +34,10 @@ LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
 NOT_SEATED = "You are not playing in this game."
 OUTDATED = "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
+CHANNEL_UNREACHABLE = (
+    "I cannot reach this game's channel, so I cannot show a move there. "
+    "Ask a moderator to check my access to it."
+)
 CAUGHT_UP = (
     "The board had fallen behind the game (Discord failed to update it); it now shows "
     "the current position. Please choose again there."
@@ -364,7 +368,7 @@ class Tables(commands.Cog):
         target: Target,
         values: list[str],
     ) -> None:
-        refusal = self._turn_refusal(table, target, interaction)
+        refusal = await self._turn_refusal(table, target, interaction)
         if refusal:
             await _tell(interaction, refusal)
             return
@@ -391,7 +395,7 @@ class Tables(commands.Cog):
         # Not redrawn: a move landing at the same moment already brought the board up.
         await _tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
-    def _turn_refusal(
+    async def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
     ) -> str | None:
         """The one check of every move, whether clicked on the board, in a private menu,
@@ -403,23 +407,34 @@ class Tables(commands.Cog):
             return NOT_SEATED
         if target.version != table.version:
             return OUTDATED
-        permissions = self._table_channel_permissions(table, interaction)
+        try:
+            permissions = await self._table_channel_permissions(table, interaction)
+        except discord.HTTPException as failure:
+            log.info("game %d: cannot reach its channel: %s", table.id, failure_text(failure))
+            return CHANNEL_UNREACHABLE
         if permissions is not None:
             missing = missing_permissions(permissions)
             if missing:
                 return permission_sentence(missing)
         return None
 
-    def _table_channel_permissions(
+    async def _table_channel_permissions(
         self, table: Table, interaction: discord.Interaction[Any]
     ) -> discord.Permissions | None:
-        """The bot's permissions in the table's channel, also for a click in a DM (from
-        the cache; None if the channel is not known to this process)."""
+        """The bot's permissions in the table's channel, also for a click in a DM. A
+        channel missing from the cache is fetched (Discord's refusal propagates); None
+        only when the server itself is not in this process's cache (another shard's), where
+        a fetched channel proves the bot still sees it but its roles are unknown."""
         if interaction.channel_id == table.channel_id:
             return interaction.app_permissions
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
-        if guild is None or channel is None:
+        if channel is None:
+            fetched = await self.bot.fetch_channel(table.channel_id)
+            if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
+                return None
+            channel = fetched
+        if guild is None:
             return None
         return channel.permissions_for(guild.me)
 
@@ -639,7 +654,8 @@ class Tables(commands.Cog):
         if table.kind != kind:
             await _tell(interaction, f"The game in this channel is not {title}.")
             return
-        refusal = self._turn_refusal(table, Target(table.id, table.version, "text"), interaction)
+        text = Target(table.id, table.version, "text")
+        refusal = await self._turn_refusal(table, text, interaction)
         if refusal:
             await _tell(interaction, refusal)
             return
