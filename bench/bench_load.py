@@ -306,9 +306,10 @@ async def main() -> None:
         fake.forget_history()
         print(f"{len(boards)} games open; load average {os.getloadavg()}", flush=True)
         child.send_signal(signal.SIGUSR1)
-        started = time.perf_counter()
+        started, generator_cpu = time.perf_counter(), time.process_time()
         samples = await run_load(fake, boards, database, arguments.seconds + arguments.soak)
         elapsed = time.perf_counter() - started
+        generator_cpu = time.process_time() - generator_cpu
         print(f"load average at the end {os.getloadavg()}", flush=True)
         seats, in_order, try_again = await simultaneous_joins(fake, guild, joiners, database)
         child.send_signal(signal.SIGTERM)
@@ -333,6 +334,10 @@ async def main() -> None:
     for (method, route, status), count in fake.request_counts.most_common():
         print(f"  {count / max(samples.moves, 1):5.2f}  {method} {route} → {status}")
     cpu = figures["cpu_seconds"]
+    print(
+        f"load generator (fake Discord + players) CPU: {generator_cpu:.1f} s over {elapsed:.0f} s"
+        f" ({generator_cpu / elapsed:.0%} of a core; near 100% means it, not the bot, limits)"
+    )
     print(
         f"bot process CPU: {cpu:.1f} s over the measured period"
         f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
