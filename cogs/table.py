@@ -335,6 +335,10 @@ class Tables(commands.Cog):
         if target == FORGED or not valid_values(values):
             await _tell(interaction, UNRECOGNISED)
             return
+        if target.verb in LOBBY_VERBS:
+            # Acknowledged before touching the database: forty clicks queued behind one
+            # another's saves (or a busy database) must not outlive Discord's 3 seconds.
+            await _acknowledge(interaction)
         table = await self.store.load(target.game_id)
         if table is None:
             await _tell(interaction, "This game no longer exists.")
@@ -347,7 +351,9 @@ class Tables(commands.Cog):
             # forty simultaneous joins seat players in click order, none told to retry.
             async with self._locks[table.id]:
                 fresh = await self.store.load(table.id)
-                if fresh is not None:
+                if fresh is None:
+                    await _tell(interaction, "This game no longer exists.")
+                else:
                     await self._on_lobby(interaction, fresh, target, values)
             return
         if target.verb == "resign":
@@ -554,10 +560,9 @@ class Tables(commands.Cog):
             await self.boards.shown(table, interaction.message.id)
 
     async def _save_lobby(self, interaction: discord.Interaction[Any], table: Table) -> bool:
-        """Acknowledge the click, then save: a write waiting on a busy database must not
-        cost the click its answer (Discord gives up after 3 s). The lobby message is
-        updated afterwards through the acknowledged response."""
-        await _acknowledge(interaction)
+        """Save a lobby click, acknowledged already (on_component): a write waiting on a
+        busy database must not cost the click its answer (Discord gives up after 3 s).
+        The lobby message is updated afterwards through the acknowledged response."""
         try:
             await self.store.save(table, expected_version=table.version)
         except StaleVersion:
