@@ -32,7 +32,7 @@ from cogs.components import (
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.render_pool import RenderPool
 from cogs.table import Tables
-from data import DatabaseInUse, DatabaseLock, Store, claim_database
+from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
 from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
@@ -97,8 +97,7 @@ class TableBot(commands.Bot):
         if self.shard_plan is not None:
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
-            self.monitor = Monitor(self, self.store)
-            await self.monitor.start(self.metrics_port, os.environ.get("METRICS_HOST", "127.0.0.1"))
+            await self._start_monitor(self.metrics_port, self.store)
         renderer = RenderPool(self.render_processes)
         await self.add_cog(Tables(self, self.store, self.seed_source, renderer))
         await self.add_cog(Archive(self, self.store))
@@ -114,6 +113,17 @@ class TableBot(commands.Bot):
             await self.store.count_unfinished(),
             self.store.dialect,
         )
+
+    async def _start_monitor(self, port: int, store: Store) -> None:
+        host = os.environ.get("METRICS_HOST", "127.0.0.1")
+        self.monitor = Monitor(self, store)
+        try:
+            await self.monitor.start(port, host)
+        except OSError as problem:
+            raise SettingsError(
+                f"METRICS_PORT {port} on {host} cannot be used ({problem.strerror or problem}):"
+                " choose a free port, or leave METRICS_PORT unset."
+            ) from None
 
     async def _claim_shards(self, plan: ShardPlan, store: Store) -> None:
         """Hold this process's shards in the database, or refuse to start."""
@@ -269,6 +279,10 @@ async def _run(token: str) -> None:
         os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
     )
     lock = None if is_postgres_url(target) else claim_database(target)
+    if is_postgres_url(target):
+        # Opened (and migrated) once before Discord is contacted, so an unreachable server
+        # stops the bot with one line rather than a traceback after logging in.
+        await (await Store.open(target, pool_size=1)).close()
     await serve(create_bot(database_path=target, database_lock=lock), token)
 
 
@@ -283,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
     try:
         asyncio.run(_run(_token_from_env()))
-    except (SettingsError, DatabaseInUse, ShardsTaken) as problem:
+    except (SettingsError, DatabaseInUse, DatabaseUnavailable, ShardsTaken) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

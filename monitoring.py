@@ -34,6 +34,7 @@ log = logging.getLogger("tablebot.monitoring")
 OPEN_GAMES_EVERY = 10.0
 ACK_DEADLINE = 3.0
 ACK_POLL = 0.005
+HEALTH_TIMEOUT = 2.0
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 DATABASE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
@@ -162,7 +163,11 @@ class Monitor:
         if not self.bot.is_ready() or self.bot.is_closed():
             return web.Response(status=503, text="not connected to Discord")
         try:
-            await asyncio.wait_for(self.store.db.fetchval("SELECT 1"), timeout=2)
+            await asyncio.wait_for(self.store.db.fetchval("SELECT 1"), timeout=HEALTH_TIMEOUT)
+        except TimeoutError:
+            return web.Response(
+                status=503, text=f"database did not answer within {HEALTH_TIMEOUT:g} s"
+            )
         except Exception as problem:
             return web.Response(status=503, text=f"database unavailable: {problem}")
         return web.Response(text="ok")

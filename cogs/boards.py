@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,11 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 60.0)
 UNKNOWN_MESSAGE = 10008
 CHANNEL_GONE = frozenset({10003, 50001})
 """Unknown Channel, Missing Access: no retry can help."""
+
+REDRAW_GRACE = 10.0
+"""Seconds a saved change's own redraw may take (Discord's retries included) before a
+board still behind counts as left behind. Until then the process that saved the change,
+this one or another, is still drawing it."""
 
 Payload = Callable[[], Awaitable[dict[str, Any]]]
 
@@ -93,6 +99,16 @@ class BoardKeeper:
             return False
         return True
 
+    def left_behind(self, table: Table) -> bool:
+        """Whether the table's message lags by a fault rather than by a redraw in flight.
+
+        A process cannot see another's redraw in flight, so a change saved less than
+        REDRAW_GRACE ago counts as being drawn, unless this process knows it failed.
+        """
+        if table.id in self._retries:
+            return True
+        return time.time() - table.updated_at >= REDRAW_GRACE
+
     def retry_later(self, game_id: int) -> None:
         if game_id in self._retries:
             return
@@ -137,9 +153,19 @@ class BoardKeeper:
                 failure_text(also),
             )
 
+    def runs_server_of(self, table: Table) -> bool:
+        """Whether this process runs the shard of the table's server (every process of a
+        sharded bot shares the database, but each redraws only its own servers' boards)."""
+        bot = self.tables.bot
+        shard_ids = getattr(bot, "shard_ids", None)
+        if shard_ids is None or not bot.shard_count:
+            return True
+        return (table.guild_id >> 22) % bot.shard_count in shard_ids
+
     async def sync_all(self) -> None:
-        """Bring every message left behind (by a crash, say) up to date, one at a time."""
-        behind = await self.store.boards_behind()
+        """Bring every message left behind (by a crash, say) on this process's shards up
+        to date, one at a time."""
+        behind = [table for table in await self.store.boards_behind() if self.runs_server_of(table)]
         if behind:
             log.info("redrawing %d board(s) left behind", len(behind))
         for table in behind:

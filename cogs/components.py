@@ -8,6 +8,7 @@ the game's cog; a version that no longer matches the table marks an outdated boa
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -15,14 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from data import StaleVersion
+from data import ConnectionLost, StaleVersion
 
 if TYPE_CHECKING:
     from cogs.table import Tables
 
 # Said when the database refused a change because another click (perhaps handled by
 # another bot process) changed the game first.
+log = logging.getLogger("tablebot.components")
+
 RACED = "The game changed at the same moment: use the newest board and try again."
+DATABASE_LOST = (
+    "I lost my connection to the database while doing that, so it may not have happened. "
+    "Check the board (`/game board`) and try again if needed."
+)
 
 # The templates take every custom_id with our prefix, so that a forged or garbled one
 # still reaches a callback and gets a refusal instead of no answer at all.
@@ -90,6 +97,9 @@ async def route_click(
         await _tables(interaction).on_component(interaction, target, values)
     except StaleVersion:
         await tell_raced(interaction)
+    except ConnectionLost as lost:
+        log.warning("lost the database connection during a click: %s", lost)
+        await tell_privately(interaction, DATABASE_LOST)
 
 
 async def on_app_command_error(
@@ -101,16 +111,26 @@ async def on_app_command_error(
     ):
         await tell_raced(interaction)
         return
+    if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
+        error.original, ConnectionLost
+    ):
+        log.warning("lost the database connection during a command: %s", error.original)
+        await tell_privately(interaction, DATABASE_LOST)
+        return
     await discord.app_commands.CommandTree.on_error(
         interaction.client.tree, interaction, error  # type: ignore[attr-defined]
     )
 
 
 async def tell_raced(interaction: discord.Interaction[Any]) -> None:
+    await tell_privately(interaction, RACED)
+
+
+async def tell_privately(interaction: discord.Interaction[Any], text: str) -> None:
     if interaction.response.is_done():
-        await interaction.followup.send(RACED, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.response.send_message(RACED, ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):

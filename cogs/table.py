@@ -210,6 +210,8 @@ class Tables(commands.Cog):
                 seats=seats,
                 options=options,
                 seed=self.seed_source(),
+                # Named in DMs, which the process of shard 0 may send without this server.
+                extra={"server": interaction.guild.name} if interaction.guild else None,
             )
         except ChannelBusy as busy:
             await _refuse_after_thinking(interaction, self._busy_sentence(busy.table))
@@ -392,6 +394,9 @@ class Tables(commands.Cog):
         """A click on a board left behind by a fault: redraw it instead of calling it
         outdated, and let the player choose again on the current position."""
         await _acknowledge(interaction)
+        if not self.boards.left_behind(table):
+            await _tell(interaction, OUTDATED)
+            return
         try:
             redrawn = await self.sync_board(table.id)
         except discord.HTTPException as failure:
@@ -931,7 +936,7 @@ class Tables(commands.Cog):
 
     def _where(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id)
-        server = guild.name if guild else "your server"
+        server = guild.name if guild else table.extra.get("server", "your server")
         return (
             f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
         )

@@ -2,12 +2,15 @@
 (games), action logs, leagues."""
 
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
+from data.sql import ConnectionLost, DatabaseUnavailable
 from data.store import ChannelBusy, LoggedAction, Seat, StaleVersion, Store, Table
 
 __all__ = [
     "ChannelBusy",
+    "ConnectionLost",
     "DatabaseInUse",
     "DatabaseLock",
+    "DatabaseUnavailable",
     "LoggedAction",
     "Seat",
     "StaleVersion",

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data.sql import Executor, is_postgres_url
+from data.sql import DatabaseUnavailable, Executor, SqliteDatabase, is_postgres_url
 from data.store import Store
 from games import GAMES, replay
 
@@ -82,13 +82,17 @@ async def _copy(sqlite: Store, postgres: Store) -> Report:
 
 
 async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
+    """Copy ``table`` in batches, so a large database never sits in memory at once."""
+    assert isinstance(sqlite.db, SqliteDatabase)
     columns = [str(row[1]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
     names = ", ".join(columns)
-    rows = await sqlite.db.fetch(f"SELECT {names} FROM {table}")
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
-    for start in range(0, len(rows), BATCH):
-        await tx.executemany(insert, [tuple(row) for row in rows[start : start + BATCH]])
-    return len(rows)
+    copied = 0
+    async with sqlite.db.connection.execute(f"SELECT {names} FROM {table}") as cursor:
+        while rows := await cursor.fetchmany(BATCH):
+            await tx.executemany(insert, [tuple(row) for row in rows])
+            copied += len(rows)
+    return copied
 
 
 async def _check_games(tx: Executor) -> int:
@@ -105,21 +109,34 @@ async def _check_games(tx: Executor) -> int:
         logged = await tx.fetch(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
-        replayed = replay(
-            kind,
-            players=len(json.loads(seats)),
-            seed=seed,
-            options=json.loads(options),
-            actions=[row[0] for row in logged],
-        )
-        if replayed.to_dict() != json.loads(state):
-            broken.append(f"#{game_id}")
+        problem = _replay_problem(kind, seats, options, seed, state, [row[0] for row in logged])
+        if problem is not None:
+            broken.append(f"#{game_id}{problem}")
     if broken:
         raise MigrationRefused(
             "nothing was copied: replaying the action log does not give the stored state of"
             f" game(s) {', '.join(broken)}."
         )
     return len(games)
+
+
+def _replay_problem(
+    kind: str, seats: str, options: str, seed: int, state: str, actions: list[str]
+) -> str | None:
+    """None if the log replays to the stored state; else how it fails (maybe "")."""
+    try:
+        stored = json.loads(state)
+        replayed = replay(
+            kind,
+            players=len(json.loads(seats)),
+            seed=seed,
+            options=json.loads(options),
+            actions=actions,
+        )
+    except (ValueError, TypeError, KeyError, IndexError) as unreadable:
+        # Malformed JSON or options, or an action the rules refuse (an IllegalAction).
+        return f" ({str(unreadable)[:80]})"
+    return None if replayed.to_dict() == stored else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -136,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         report = asyncio.run(migrate(arguments.source, arguments.to))
-    except MigrationRefused as refused:
+    except (MigrationRefused, DatabaseUnavailable) as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 1
     copied = ", ".join(f"{count} {table}" for table, count in report.rows.items())

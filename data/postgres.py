@@ -16,10 +16,22 @@ from typing import Any
 
 import asyncpg
 
-from data.sql import Database, Executor, IntegrityError, Row
+from data.sql import (
+    ConnectionLost,
+    Database,
+    DatabaseUnavailable,
+    Executor,
+    IntegrityError,
+    Row,
+    redacted,
+)
 
 log = logging.getLogger("tablebot.sql")
 
+# Seconds to wait for the server before saying it cannot be reached.
+CONNECT_TIMEOUT = 10.0
+# What asyncpg raises for a URL it cannot use or a server it cannot reach.
+UNREACHABLE = (OSError, TimeoutError, ValueError, OverflowError)
 # Every process migrates under this lock; the others wait and find the work done.
 MIGRATION_LOCK = "tablebot:migrations"
 
@@ -35,6 +47,14 @@ def _changed_rows(status: str) -> int:
     """Rows changed, from a status such as ``UPDATE 1`` or ``INSERT 0 3``."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
+
+
+def _closed(connection: asyncpg.Connection) -> bool:
+    try:
+        return connection.is_closed()
+    except asyncpg.InterfaceError:
+        # The pool took back a connection that closed under it.
+        return True
 
 
 class _Connection(Executor):
@@ -79,14 +99,41 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, command_timeout=60
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, command_timeout=60, timeout=CONNECT_TIMEOUT
+            )
+        except (*UNREACHABLE, asyncpg.PostgresError, asyncpg.InterfaceError) as problem:
+            reason = str(problem) or type(problem).__name__
+            if type(problem) is ValueError:
+                # The URL's own parser failed; its message may quote part of the password.
+                reason = (
+                    "the URL is malformed (percent-encode special characters in the user"
+                    " name and password: # as %23, / as %2F, ? as %3F, @ as %40)"
+                )
+            raise DatabaseUnavailable(
+                f"cannot open the PostgreSQL database {redacted(url)}: {reason}"
+            ) from None
         return cls(pool)
 
     @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; its loss (a restarted or failed-over server, a killed
+        backend) raised as ConnectionLost. The pool replaces a lost connection."""
+        try:
+            async with self._pool.acquire() as connection:
+                try:
+                    yield connection
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as problem:
+                    if _closed(connection):
+                        raise ConnectionLost(str(problem)) from problem
+                    raise
+        except (OSError, asyncpg.PostgresConnectionError) as unreachable:
+            raise ConnectionLost(str(unreachable)) from unreachable
+
+    @contextlib.asynccontextmanager
     async def _acquire(self) -> AsyncIterator[_Connection]:
-        async with self._pool.acquire() as connection:
+        async with self._connection() as connection:
             yield _Connection(connection)
 
     async def fetch(self, query: str, *args: Any) -> list[Row]:
@@ -107,7 +154,7 @@ class PostgresDatabase(Database):
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Executor]:
         with self.timed("transaction"):
-            async with self._pool.acquire() as connection, connection.transaction():
+            async with self._connection() as connection, connection.transaction():
                 yield _Connection(connection)
 
     async def schema_version(self) -> int:

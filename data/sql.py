@@ -15,6 +15,7 @@ import abc
 import asyncio
 import contextlib
 import logging
+import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -30,6 +31,15 @@ Row = Sequence[Any]
 
 class IntegrityError(Exception):
     """A constraint of the schema refused the change (unique key, append-only log, …)."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database could not be opened; the message says where and why (no password)."""
+
+
+class ConnectionLost(Exception):
+    """The connection to the database broke during a call: a transaction in flight was
+    rolled back, unless the break came while it committed (then it may have landed)."""
 
 
 class Executor(abc.ABC):
@@ -97,6 +107,20 @@ class Database(Executor):
 
 def is_postgres_url(target: str | Path) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def redacted(target: str | Path) -> str:
+    """``target`` fit for a log line or an error message: a URL's password hidden."""
+    text = str(target)
+    if not is_postgres_url(text):
+        return text
+    scheme, _, rest = text.partition("://")
+    rest = re.sub(r"([?&]password=)[^&]*", r"\1***", rest)
+    credentials, at, location = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return f"{scheme}://{rest}"
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{location}"
 
 
 async def connect(target: str | Path, *, pool_size: int = 10) -> Database:

@@ -190,6 +190,7 @@ class Store:
         seats: list[Seat],
         options: dict[str, Any],
         seed: int,
+        extra: dict[str, Any] | None = None,
     ) -> Table:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
         now = time.time()
@@ -199,7 +200,7 @@ class Store:
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
                     " options, seed, state, version, board_message_id, created_at, updated_at,"
                     " extra)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, '{}')"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, ?)"
                     " RETURNING id",
                     kind,
                     guild_id,
@@ -210,6 +211,7 @@ class Store:
                     seed,
                     now,
                     now,
+                    _dumps(extra or {}),
                 )
         except sql.IntegrityError:
             existing = await self.open_table_in(channel_id)

@@ -133,3 +133,71 @@ def test_the_target_must_be_postgresql(tmp_path, capsys):
     assert "--to must be a postgresql:// URL" in capsys.readouterr().err
 
 
+
+
+def tamper_with_game(path: Path, column: str, value: str) -> None:
+    """Overwrite one column of game #2 in the SQLite file behind the bot's back."""
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE games SET {column} = ? WHERE id = 2", (value,))
+
+
+@ON_POSTGRESQL
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("state", '{"broken'), ("options", '{"no_such_option": 1}')],
+)
+def test_a_corrupted_game_is_named_and_nothing_is_copied(
+    database, database_path, capsys, column, value
+):
+    asyncio.run(a_bot_on_sqlite(database_path))
+    tamper_with_game(database_path, column, value)
+
+    assert main(["--from", str(database_path), "--to", database.target]) == 1
+
+    error = capsys.readouterr().err
+    assert error.startswith("error: nothing was copied") and "#2" in error
+    assert "Traceback" not in error
+    assert all(rows == [] for rows in asyncio.run(dump(database.target)).values())
+
+
+@ON_POSTGRESQL
+def test_a_log_with_a_move_the_rules_refuse_is_named_and_nothing_is_copied(
+    database, database_path, capsys
+):
+    asyncio.run(a_bot_on_sqlite(database_path))
+    import sqlite3
+
+    with sqlite3.connect(database_path) as db:
+        db.execute("DROP TRIGGER actions_are_append_only_update")
+        db.execute("UPDATE actions SET action = 'nonsense' WHERE game_id = 2 AND seq = 1")
+
+    assert main(["--from", str(database_path), "--to", database.target]) == 1
+
+    assert "#2" in capsys.readouterr().err
+    assert all(rows == [] for rows in asyncio.run(dump(database.target)).values())
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "postgresql://tablebot:s3cret@127.0.0.1:1/tablebot",
+        "postgresql://tablebot:s3cret@127.0.0.1:99999/tablebot",
+        "postgresql://tablebot@127.0.0.1:1/tablebot?password=s3cret",
+        "postgresql://tablebot:s3c#ret@127.0.0.1/tablebot",
+        "postgresql://tablebot:s3c?ret@127.0.0.1/tablebot",
+    ],
+)
+def test_an_unreachable_target_is_one_line_without_the_password(
+    tmp_path, capsys, target
+):
+    source = tmp_path / "bot.sqlite3"
+    source.touch()
+
+    assert main(["--from", str(source), "--to", target]) == 1
+
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and error[0].startswith("error: cannot open the PostgreSQL")
+    assert "***" in error[0] and "127.0.0.1" in error[0]
+    assert not any(part in error[0] for part in ("s3c", "ret@", "ret/")), "no part of the password"

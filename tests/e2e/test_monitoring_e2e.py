@@ -3,10 +3,14 @@ the bot is healthy and count what players did."""
 
 from __future__ import annotations
 
+import socket
+
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import create_bot
+from bot import SettingsError, create_bot
+from data import claim_database
 
 
 def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -60,3 +64,53 @@ async def test_health_and_metrics_follow_the_bot(fake_discord, database_path):
 
     await world.stop_bot(bot)
     assert bot.monitor is None, "the endpoints close with the bot"
+
+
+async def test_a_metrics_port_already_taken_stops_the_bot_with_one_sentence(
+    fake_discord, database_path
+):
+    world = fake_discord
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = create_bot(
+            database_path=str(database_path),
+            dev_guild_id=None,
+            metrics_port=port,
+            connector=world.connector(),
+            guild_ready_timeout=0.01,
+        )
+        try:
+            with pytest.raises(AssertionError) as stopped:
+                await world.start_bot(bot)
+        finally:
+            await bot.close()  # as `python bot.py` does when the start fails
+
+    problem = stopped.value.__cause__
+    assert isinstance(problem, SettingsError) and f"METRICS_PORT {port}" in str(problem)
+    claim_database(str(database_path)).release()
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+async def test_healthz_says_why_when_every_database_connection_is_busy(
+    fake_discord, database, monkeypatch
+):
+    world = fake_discord
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "1")
+    bot = create_bot(
+        database_path=database.target,
+        dev_guild_id=None,
+        metrics_port=0,
+        connector=world.connector(),
+        guild_ready_timeout=0.01,
+    )
+    await world.start_bot(bot)
+    try:
+        assert bot.store is not None and bot.monitor is not None
+        async with bot.store.transaction():  # the pool's only connection, held
+            status, text = await fetch(bot.monitor.port, "/healthz")
+    finally:
+        await world.stop_bot(bot)
+
+    assert (status, text) == (503, "database did not answer within 2 s")

@@ -206,6 +206,10 @@ async def test_one_decision_clicked_on_both_shards_at_once_applies_once(sharded,
     refusals = [text for text in replies.values() if any(word in text for word in told)]
     assert len(refusals) == 1, "the later click is told the game moved on"
     assert_log_replays_to_the_snapshot(database)
+    hands = [message.content for message in ann.dms if "game #" in message.content]
+    assert len(hands) > 1 and all(f"in **{sharded.guild.name}**" in text for text in hands), (
+        "every hand DM names the server, also those sent by the process of shard 0"
+    )
 
 
 # Seat 0 to play 6-5, five checkers left each (positions in seat 0's numbering).
@@ -309,3 +313,35 @@ async def test_sigterm_gives_the_shards_back_at_once(fake_discord, database):
 
     assert bot.is_closed() and bot.store is None
     assert database.rows("SELECT shard_id FROM shard_leases") == [], "a successor need not wait"
+
+
+@ON_POSTGRESQL
+async def test_at_start_up_each_process_redraws_only_its_own_servers_boards(
+    fake_discord, database
+):
+    world = fake_discord
+    guild = await guild_on_shard(world, 1)
+    games = guild.add_text_channel("games")
+    ann = world.add_user("ann", guild=guild)
+    bots = [sharded_bot(world, database, shard) for shard in range(SHARDS)]
+    for bot in bots:  # shard 0's process registers the commands
+        await world.start_bot(bot)
+    await ann.slash(games, "bann new", computer="normal")
+    for bot in bots:
+        await world.stop_bot(bot)
+    # A crash between a save and its redraw left the board of shard 1's server behind.
+    database.run("UPDATE games SET board_version = version - 1")
+
+    other_shard = sharded_bot(world, database, 0)
+    await world.start_bot(other_shard)
+    await world.wait_until_idle()
+    game = stored_game(database)
+    assert game["board_version"] == game["version"] - 1, "left to the process of shard 1"
+
+    await world.stop_bot(other_shard)
+    own_shard = sharded_bot(world, database, 1)
+    await world.start_bot(own_shard)
+    await world.wait_until_idle()
+    game = stored_game(database)
+    assert game["board_version"] == game["version"]
+    await world.stop_bot(own_shard)

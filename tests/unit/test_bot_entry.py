@@ -83,3 +83,15 @@ def test_render_processes_that_are_not_a_count_are_a_settings_error(monkeypatch,
     monkeypatch.setenv("RENDER_PROCESSES", raw)
     with pytest.raises(bot.SettingsError, match="RENDER_PROCESSES"):
         bot.create_bot(database_path=":memory:")
+
+
+def test_an_unreachable_postgresql_stops_the_bot_with_one_line(tmp_path):
+    finished = run_bot_script(
+        tmp_path,
+        DISCORD_TOKEN="not-used-because-it-stops-first",
+        DATABASE_URL="postgresql://tablebot:s3cret@127.0.0.1:1/tablebot",
+    )
+    assert finished.returncode == 2
+    lines = finished.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot open the PostgreSQL database" in lines[0], lines
+    assert "s3cret" not in finished.stderr, "the password is not printed"
