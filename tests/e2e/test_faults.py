@@ -23,7 +23,8 @@ REPLY_EDIT = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message
 FAST_RETRIES = (0.02, 0.02, 0.02, 0.02)
 
 
-async def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
+async def eventually(check: Callable[[], bool], timeout: float = 15.0) -> None:
+    # Generous: a loaded CI machine may take seconds; a passing check returns at once.
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not check():
