@@ -26,8 +26,8 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
 - The players click flat out, one move in flight per game, so each wait is about
   games / throughput: 200 games at ~30-38 moves/s give 5-7 s per round trip, whatever
   the step. Latency follows the bot's CPU per move and the CPU the machine leaves it.
-- CPU per move in the bot process: 19.4-19.7 ms when boards were drawn in a thread,
-  12.5-13.8 ms with the render worker processes (drawing, ~7 ms, moved to another core).
+- CPU per move in the bot process: 19.4-20.5 ms when boards were drawn in a thread,
+  11.7-13.8 ms with the render worker processes (drawing, ~7 ms, moved to another core).
 - Samples holding the GIL, boards drawn in a thread: rendering and PNG encoding 19%
   (and in wall-clock samples 45%: Pillow's quantize and zlib dominate), aiohttp 21%,
   discord.py's HTTP/webhook/views 18%, database (aiosqlite hand-offs) 13%, gateway
@@ -40,7 +40,11 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
   fake Discord enforces rate limits only when a test sets them.
 - Memory grew because discord.py kept every private menu's view alive for its
   15-minute ephemeral timeout (tracemalloc: discord/ui/view.py and the select options of
-  cogs/bann.py); views are now sent already stopped.
+  cogs/bann.py); views are now sent already stopped. Growth over a minute fell from
+  +0.67 to +0.19 MiB/s; a 10-minute soak after that change has not been run yet.
+- Throughput stayed ~40 moves/s on the shared machine, so wall-clock latencies (ack p99
+  ~7-8 s, board p99 ~7-8 s) did not move: the targets (ack p99 < 1 s, board p99 < 2 s)
+  need several times the throughput, i.e. a free core or less CPU per move.
 """
 
 from __future__ import annotations
