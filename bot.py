@@ -22,6 +22,7 @@ from dotenv import load_dotenv
 
 from cogs import GAME_COGS
 from cogs.archive import Archive, ReplayPicker
+from cogs.clocks import Clocks
 from cogs.components import (
     UNRECOGNISED,
     TableButton,
@@ -31,6 +32,8 @@ from cogs.components import (
 )
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.render_pool import RenderPool
+from cogs.scheduler import Clock, SystemClock
+from cogs.settings import ServerSettings
 from cogs.table import Tables
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.sql import is_postgres_url
@@ -61,6 +64,7 @@ class TableBot(commands.Bot):
         metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
         render_processes: int = 0,
+        clock: Clock | None = None,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -79,6 +83,8 @@ class TableBot(commands.Bot):
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.clock: Clock = clock or SystemClock()
+        self.clocks: Clocks | None = None
         self.shard_plan = shard_plan
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
@@ -99,7 +105,12 @@ class TableBot(commands.Bot):
         if self.metrics_port is not None:
             await self._start_monitor(self.metrics_port, self.store)
         renderer = RenderPool(self.render_processes)
-        await self.add_cog(Tables(self, self.store, self.seed_source, renderer))
+        tables = Tables(self, self.store, self.seed_source, renderer)
+        await self.add_cog(tables)
+        self.clocks = Clocks(self, self.store, tables, self.clock)
+        tables.clocks = self.clocks
+        await self.add_cog(self.clocks)
+        await self.add_cog(ServerSettings(self, self.store))
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(LeagueCog(self, self.store))
         for cog_class in GAME_COGS:
@@ -181,6 +192,7 @@ def create_bot(
     database_path: str | None = None,
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
+    clock: Clock | None = None,
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
     render_processes: int | None = None,
@@ -192,6 +204,7 @@ def create_bot(
     each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
     /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
     ``render_processes`` draw the boards (RENDER_PROCESSES, default 2; 0 draws in a thread).
+    ``clock`` tells the time to the turn clocks (tests pass one they move by hand).
     """
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
@@ -202,6 +215,7 @@ def create_bot(
         or DEFAULT_DATABASE,
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
+        clock=clock,
         shard_plan=plan,
         metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
         render_processes=(

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import LEVEL_HELP, Level
 from cogs.render_pool import RenderJob
@@ -448,7 +449,9 @@ class BarbuCog(GameCog, name="Barbu"):
         computer_level=LEVEL_HELP,
         discard_king="In Barbu, the king of hearts must go the first time its holder cannot "
         "follow suit",
+        clock=CLOCK_HELP,
     )
+    @app_commands.choices(clock=CLOCK_OPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -456,6 +459,7 @@ class BarbuCog(GameCog, name="Barbu"):
         computers: app_commands.Range[int, 0, 3] = 0,
         computer_level: Level = "normal",
         discard_king: bool = False,
+        clock: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.tables.open_lobby(
             interaction,
@@ -463,6 +467,7 @@ class BarbuCog(GameCog, name="Barbu"):
             options={"series": series, "discard_king": discard_king},
             computers=computers,
             level=computer_level,
+            clock=clock.value if clock else None,
         )
 
     @group.command(name="rules", description="How to play Barbu")

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import LEVEL_HELP, Level
 from cogs.render_pool import RenderJob
@@ -294,13 +295,16 @@ class BarreeCog(GameCog, name="Barree"):
         rounds="Rounds in the match; the fewest minus points in total wins (default 1)",
         computers="Computer players to seat at once (more can be added in the lobby)",
         computer_level=LEVEL_HELP,
+        clock=CLOCK_HELP,
     )
+    @app_commands.choices(clock=CLOCK_OPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[Any],
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 1,
         computers: app_commands.Range[int, 0, 3] = 0,
         computer_level: Level = "normal",
+        clock: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.tables.open_lobby(
             interaction,
@@ -308,6 +312,7 @@ class BarreeCog(GameCog, name="Barree"):
             options={"rounds": rounds},
             computers=computers,
             level=computer_level,
+            clock=clock.value if clock else None,
         )
 
     @group.command(name="rules", description="How to play Barree")

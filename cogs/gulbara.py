@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import Level
 from cogs.render_pool import RenderJob
@@ -265,7 +266,9 @@ class GulbaraCog(GameCog, name="GulBara"):
         computer="Play against the computer right away, at this level",
         match_to="Points needed to win the match (1 = a single game)",
         autoplay="Forced steps play themselves (default: on)",
+        clock=CLOCK_HELP,
     )
+    @app_commands.choices(clock=CLOCK_OPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -273,6 +276,7 @@ class GulbaraCog(GameCog, name="GulBara"):
         computer: Level | None = None,
         match_to: app_commands.Range[int, 1, MAX_MATCH] = 1,
         autoplay: bool = True,
+        clock: app_commands.Choice[int] | None = None,
     ) -> None:
         await self.tables.open_lobby(
             interaction,
@@ -281,6 +285,7 @@ class GulbaraCog(GameCog, name="GulBara"):
             invited=None if computer else opponent,
             computers=1 if computer else 0,
             level=computer or DEFAULT_LEVEL,
+            clock=clock.value if clock else None,
         )
 
     @group.command(name="rules", description="How to play Gul Bara")

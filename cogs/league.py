@@ -93,7 +93,7 @@ def history_line(result: RecordedResult) -> str:
 def _seat_text(seat: SeatResult) -> str:
     text = f"{discord.utils.escape_markdown(seat.name)} {ordinal(seat.placement)}"
     if seat.forfeit:
-        text += " (resigned)"
+        text += " (lost on time)" if seat.on_time else " (resigned)"
     if seat.rating_change is not None:
         text += f" {signed(seat.rating_change)}"
     return text
@@ -399,28 +399,6 @@ class LeagueCog(commands.Cog, name="League"):
         await interaction.edit_original_response(
             content=f"All results of **{discord.utils.escape_markdown(found.name)}**.",
             attachments=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)],
-        )
-
-    @league_group.command(name="settings", description="Show or change the league settings")
-    @app_commands.describe(
-        rate_computer_games="Rate games with computer players (Manage Server to change)"
-    )
-    async def settings(
-        self, interaction: discord.Interaction[Any], rate_computer_games: bool | None = None
-    ) -> None:
-        if interaction.guild_id is None:
-            await interaction.response.send_message(GUILD_ONLY, ephemeral=True)
-            return
-        if rate_computer_games is not None:
-            if not interaction.permissions.manage_guild:
-                refusal = NEEDS_MANAGE_SERVER.format(action="change the league settings")
-                await interaction.response.send_message(refusal, ephemeral=True)
-                return
-            await self.league.set_rate_computer_games(interaction.guild_id, rate_computer_games)
-        current = await self.league.settings(interaction.guild_id)
-        state = "rated" if current.rate_computer_games else "recorded but not rated"
-        await interaction.response.send_message(
-            f"Games with computer players are {state}.", ephemeral=True
         )
 
     async def _season_or_refuse(

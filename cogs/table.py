@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs.archive import commitment_line, seed_reveal
 from cogs.boards import BoardKeeper, channel_gone, failure_text
+from cogs.clocks import CLOCK_VERBS, Clocks, played_by_computer, time_loss_headline
 from cogs.components import FORGED, UNRECOGNISED, TableButton, Target, valid_values, view_of
 from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
 from cogs.render_pool import RenderJob, RenderPool
@@ -157,6 +158,8 @@ class Tables(commands.Cog):
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.boards = BoardKeeper(self, store)
         self._start_sync: asyncio.Task[None] | None = None
+        self.clocks: Clocks | None = None
+        """Set by the bot once the clocks exist; every table then runs on a clock."""
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -169,6 +172,13 @@ class Tables(commands.Cog):
     async def cog_unload(self) -> None:
         self.boards.stop()
         self.renderer.close()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock every change to one game takes in this process."""
+        return self._locks[game_id]
+
+    def channel_of(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def game_cog(self, kind: str) -> GameCog:
         for cog in self.bot.cogs.values():
@@ -187,6 +197,7 @@ class Tables(commands.Cog):
         invited: discord.abc.User | None = None,
         computers: int = 0,
         level: str = DEFAULT_LEVEL,
+        clock: int | None = None,
     ) -> None:
         """Answer a `/<game> new` command with a lobby message (or start at once)."""
         refusal = self._lobby_refusal(interaction, invited) or await self._lobby_limit(interaction)
@@ -201,21 +212,31 @@ class Tables(commands.Cog):
         # Acknowledge before writing: a write waiting for the database must not cost the
         # interaction its three seconds.
         await interaction.response.defer(thinking=True)
+        guild_id = interaction.guild_id or 0
+        channel_id = interaction.channel_id or 0
+        extra, due_at = {}, None
+        if self.clocks is not None:
+            extra = await self.clocks.new_table_extra(guild_id, kind, clock)
+            due_at = await self.clocks.lobby_due(guild_id)
+            channel_id = await self.clocks.table_channel(interaction, spec.title)
         try:
             table = await self.store.create_table(
                 kind=kind,
-                guild_id=interaction.guild_id or 0,
-                channel_id=interaction.channel_id or 0,
+                guild_id=guild_id,
+                channel_id=channel_id,
                 creator_id=interaction.user.id,
                 seats=seats,
                 options=options,
                 seed=self.seed_source(),
                 # Named in DMs, which the process of shard 0 may send without this server.
-                extra={"server": interaction.guild.name} if interaction.guild else None,
+                extra={**extra, "server": interaction.guild.name} if interaction.guild else extra,
+                due_at=due_at,
             )
         except ChannelBusy as busy:
             await _refuse_after_thinking(interaction, self._busy_sentence(busy.table))
             return
+        if self.clocks is not None:
+            self.clocks.saved(table)
         if invited is not None:
             table.extra["invited"] = [invited.id]
             await self.store.save(table, expected_version=table.version)
@@ -230,10 +251,14 @@ class Tables(commands.Cog):
         table: Table,
         invited: discord.abc.User | None,
     ) -> None:
-        """Show the new lobby as the command's answer, else as a channel message; a lobby
-        that cannot be shown at all is removed, so it never blocks the channel unseen."""
+        """Show the new lobby as the command's answer (in its own thread: as the thread's
+        first message), else as a channel message; a lobby that cannot be shown at all is
+        removed, so it never blocks the channel unseen."""
         payload = self._lobby_payload(table, invited)
         try:
+            if table.channel_id != interaction.channel_id:
+                await self.boards.draw(table, payload)
+                return
             message = await interaction.edit_original_response(**payload)
         except discord.HTTPException as failure:
             log.warning(
@@ -367,6 +392,9 @@ class Tables(commands.Cog):
         if target.verb == "private":
             await self._show_private(interaction, table)
             return
+        if target.verb in CLOCK_VERBS and self.clocks is not None:
+            await self.clocks.on_component(interaction, table, target.verb)
+            return
         await self._on_game_component(interaction, table, target, values)
 
     async def _on_game_component(
@@ -418,6 +446,9 @@ class Tables(commands.Cog):
             return NOT_SEATED
         if target.version != table.version:
             return OUTDATED
+        paused = self.clocks.refusal(table) if self.clocks is not None else None
+        if paused:
+            return paused
         try:
             permissions = await self._table_channel_permissions(table, interaction)
         except discord.HTTPException as failure:
@@ -589,16 +620,25 @@ class Tables(commands.Cog):
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=fresh_message)
         state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
-        state, actions, notes = await self._automatic_turns(table, state)
+        state, actions, notes = await self.automatic_turns(table, state)
         table.status = "finished" if state.is_over else "active"
         table.state = state.to_dict()
         table.extra.pop("invited", None)
+        if self.clocks is not None:
+            self.clocks.stamp(table, state)
         try:
             await self.store.save(table, expected_version=table.version, actions=actions)
         except StaleVersion:
             await interaction.followup.send("The table changed at the same moment.", ephemeral=True)
             return
+        if self.clocks is not None:
+            self.clocks.saved(table)
         payload = await self._board_payload(table, state, notes=notes)
+        if table.channel_id != interaction.channel_id:
+            # The table has its own thread: the board is that thread's message.
+            await self.refresh_board(table, state, notes=notes)
+            await self._after_change(table, state, acting_user=interaction.user.id)
+            return
         try:
             message = await interaction.edit_original_response(**payload)
         except discord.HTTPException as failure:
@@ -640,7 +680,7 @@ class Tables(commands.Cog):
             if table is None or table.version != turn.table.version:
                 await interaction.followup.send(OUTDATED, ephemeral=True)
                 return
-            state, computer_actions, notes = await self._automatic_turns(table, state)
+            state, computer_actions, notes = await self.automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
             # Drawn under the lock: a click waiting for it then finds the board current,
@@ -691,13 +731,21 @@ class Tables(commands.Cog):
         table.state = state.to_dict()
         if state.is_over:
             table.status = "finished"
+        if self.clocks is not None:
+            self.clocks.stamp(table, state)
         await self.store.save(table, expected_version=table.version, actions=actions)
+        if self.clocks is not None:
+            self.clocks.saved(table)
 
-    async def _automatic_turns(
-        self, table: Table, state: GameState
+    async def automatic_turns(
+        self,
+        table: Table,
+        state: GameState,
+        stop_when: Callable[[GameState], bool] | None = None,
     ) -> tuple[GameState, list[tuple[int | None, str]], list[str]]:
-        """Play every computer seat's decisions, and every human's decision the game's cog
-        plays for him, until a human must choose or the game ends.
+        """Play every computer seat's decisions (substitutes' included), and every human's
+        decision the game's cog plays for him, until a human must choose, the game ends
+        or ``stop_when`` says so.
 
         Returns the new state, the actions played and the lines narrating the
         computers' moves for the board message.
@@ -706,11 +754,12 @@ class Tables(commands.Cog):
         cog = self.game_cog(table.kind)
         actions: list[tuple[int | None, str]] = []
         notes: list[str] = []
-        while not state.is_over:
+        while not state.is_over and not (stop_when is not None and stop_when(state)):
             seat = state.current_player
             if seat is None:
                 break
-            if table.seats[seat].is_computer:
+            by_computer = played_by_computer(table, seat)
+            if by_computer:
                 seed = computer_seed(table.seed, table.version + len(actions))
                 level = table.seats[seat].level or DEFAULT_LEVEL
                 action = await asyncio.to_thread(spec.bot_action, state, seed=seed, level=level)
@@ -722,7 +771,7 @@ class Tables(commands.Cog):
                 action = automatic
                 log.info("game %d: seat %d's only choice %s plays itself", table.id, seat, action)
             after = state.apply(action)
-            if table.seats[seat].is_computer:
+            if by_computer:
                 notes += cog.narrate(table, state, action, after)
             state = after
             actions.append((seat, action))
@@ -742,9 +791,12 @@ class Tables(commands.Cog):
         cog = self.game_cog(table.kind)
         png = await self.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
+        description = self._board_text(table, state, cog, headline)
+        if self.clocks is not None:
+            description = "\n".join([description, *self.clocks.board_lines(table)]).strip()
         embed = discord.Embed(
             title=f"{cog.spec.title}: game #{table.id}",
-            description=self._board_text(table, state, cog, headline),
+            description=description,
             colour=cog.colour,
         )
         embed.set_image(url=f"attachment://{filename}")
@@ -779,6 +831,8 @@ class Tables(commands.Cog):
                     emoji="🂠",
                 )
             )
+        if self.clocks is not None:
+            controls += self.clocks.board_controls(table)
         return controls
 
     async def refresh_board(
@@ -833,10 +887,16 @@ class Tables(commands.Cog):
 
     def _stored_headline(self, table: Table) -> str | None:
         if table.status == "aborted":
+            ended = table.extra.get("ended")
+            if isinstance(ended, str):
+                return f"{ended[0].upper()}{ended[1:]}: abandoned; the game is not rated."
             return "Abandoned; the game is not rated."
         resigned = table.extra.get("resigned")
         if table.status == "finished" and isinstance(resigned, int):
             return self.resign_headline(table, resigned)
+        timed_out = table.extra.get("timed_out")
+        if table.status == "finished" and isinstance(timed_out, int):
+            return time_loss_headline(table, timed_out)
         return None
 
     def stuck_board_sentence(self, table: Table, failure: discord.HTTPException) -> str:
@@ -854,7 +914,7 @@ class Tables(commands.Cog):
         table: Table,
         state: GameState,
         *,
-        acting_user: int,
+        acting_user: int | None,
         before: GameState | None = None,
     ) -> None:
         """Send private views that changed, then ping the next human once or announce
@@ -895,6 +955,28 @@ class Tables(commands.Cog):
             )
             return
         await self.store.swap_ping(table.id, ping.id)
+
+    async def after_clock_change(self, table: Table, state: GameState, before: GameState) -> None:
+        """Private views and the next ping after the clock changed the game."""
+        await self._after_change(table, state, acting_user=None, before=before)
+
+    async def announce_ending(
+        self, table: Table, state: GameState, headline: str, *, emoji: str
+    ) -> None:
+        """Tell the channel how a game the clock ended came out (a loss on time goes to
+        the league like any finished game)."""
+        channel = self.channel_of(table)
+        old_ping = await self.store.swap_ping(table.id, None)
+        if old_ping is not None:
+            await _delete_quietly(channel.get_partial_message(old_ping))
+        if table.status == "finished":
+            await self._announce_result(table, state, channel, headline, emoji=emoji)
+        else:
+            title = GAMES[table.kind].title
+            await channel.send(
+                f"{emoji} {title} game #{table.id}: {headline}\n{seed_reveal(table)}"
+            )
+        self._forget(table.id)
 
     def _forget(self, game_id: int) -> None:
         """Drop what this process kept about a game that has ended.
@@ -958,12 +1040,14 @@ class Tables(commands.Cog):
         state: GameState,
         channel: discord.PartialMessageable,
         resigned_headline: str | None = None,
+        *,
+        emoji: str = "🏳️",
     ) -> None:
         if table.status != "finished":
             return
         title = GAMES[table.kind].title
         if resigned_headline is not None:
-            text = f"🏳️ {title} game #{table.id}: {resigned_headline}"
+            text = f"{emoji} {title} game #{table.id}: {resigned_headline}"
         else:
             result = self.game_cog(table.kind).result_text(table, state)
             text = f"🏁 {title} game #{table.id}: {result}"
@@ -1051,6 +1135,23 @@ class Tables(commands.Cog):
         if old_board is not None:
             channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
             await _strip_components(channel.get_partial_message(old_board))
+
+    async def _clock_command(self, interaction: discord.Interaction[Any], verb: str) -> None:
+        table = await self._channel_table(interaction)
+        if table is not None and self.clocks is not None:
+            await self.clocks.on_component(interaction, table, verb)
+
+    @game.command(name="rejoin", description="Take your seat back from the computer playing it")
+    async def rejoin_command(self, interaction: discord.Interaction[Any]) -> None:
+        await self._clock_command(interaction, "rejoin")
+
+    @game.command(name="pause", description="Propose (or accept) a pause; the clock stops")
+    async def pause_command(self, interaction: discord.Interaction[Any]) -> None:
+        await self._clock_command(interaction, "pause")
+
+    @game.command(name="resume", description="Resume a paused game; the clock runs again")
+    async def resume_command(self, interaction: discord.Interaction[Any]) -> None:
+        await self._clock_command(interaction, "resume")
 
     @game.command(name="resign", description="Resign the game you are playing in this channel")
     async def resign_command(self, interaction: discord.Interaction[Any]) -> None:

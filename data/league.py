@@ -90,6 +90,8 @@ class SeatResult:
     outcome: str
     rating_before: int | None = None
     rating_after: int | None = None
+    on_time: bool = False
+    """The forfeit was a loss on time (stored as forfeit 2), not a resignation."""
 
     @property
     def rating_change(self) -> int | None:
@@ -160,10 +162,24 @@ def outcome_of(placement: int, all_placements: Sequence[int]) -> str:
     return "win" if placement == 1 else "loss"
 
 
+FORFEIT_ON_TIME = 2
+"""league_seats.forfeit: 0 played to the end, 1 resigned, 2 lost on time."""
+
+
+def forfeited_seat(table: Table) -> int | None:
+    """The seat that resigned or lost on time, if the game ended that way."""
+    for key in ("resigned", "timed_out"):
+        seat = table.extra.get(key)
+        if isinstance(seat, int):
+            return seat
+    return None
+
+
 def finishing_placements(table: Table, state: GameState) -> tuple[list[int], list[float]]:
-    """Placements and the game's own points; a resigning seat is placed last."""
+    """Placements and the game's own points; a seat that resigned or lost on time is
+    placed last."""
     points = [float(value) for value in state.returns()]
-    resigned = table.extra.get("resigned")
+    resigned = forfeited_seat(table)
     if resigned is None:
         return placements(points), points
     forfeit_scores = [0.0 if seat == resigned else 1.0 for seat in range(len(table.seats))]
@@ -196,6 +212,7 @@ def _seat_from_row(row: Sequence[Any]) -> SeatResult:
         outcome=row[7],
         rating_before=before,
         rating_after=after,
+        on_time=row[6] == FORFEIT_ON_TIME,
     )
 
 
@@ -284,7 +301,7 @@ class League:
     @staticmethod
     def _seat_results(table: Table, state: GameState) -> list[SeatResult]:
         ranks, points = finishing_placements(table, state)
-        resigned = table.extra.get("resigned")
+        resigned = forfeited_seat(table)
         return [
             SeatResult(
                 seat=index,
@@ -294,6 +311,7 @@ class League:
                 points=points[index],
                 forfeit=index == resigned,
                 outcome=outcome_of(ranks[index], ranks),
+                on_time=index == resigned and table.extra.get("timed_out") == index,
             )
             for index, seat in enumerate(table.seats)
         ]
@@ -363,7 +381,7 @@ class League:
                     seat.name,
                     seat.placement,
                     seat.points,
-                    int(seat.forfeit),
+                    FORFEIT_ON_TIME if seat.on_time else int(seat.forfeit),
                     seat.outcome,
                     *ratings.get(seat.seat, (None, None, None, None)),
                 )

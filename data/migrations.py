@@ -262,4 +262,19 @@ MIGRATIONS: list[str | Migration] = [
         claimed_at DOUBLE PRECISION NOT NULL
     )
     """,
+    # 5: turn clocks. ``due_at`` is the next moment the scheduler must look at a table
+    # (a reminder, a deadline, a lobby's expiry, a pause's end); the clock itself, the
+    # pause votes and the substitutes live in ``extra`` and change with the table's
+    # versioned save. Per-server settings: default clock per game, lobby expiry,
+    # tables in threads. The same SQL for both engines.
+    """
+    ALTER TABLE games ADD COLUMN due_at DOUBLE PRECISION;
+    CREATE INDEX games_due ON games (due_at) WHERE due_at IS NOT NULL;
+    CREATE TABLE guild_settings (
+        guild_id BIGINT NOT NULL PRIMARY KEY,
+        clocks TEXT NOT NULL DEFAULT '{}',
+        lobby_expiry INTEGER,
+        threads INTEGER NOT NULL DEFAULT 0
+    )
+    """,
 ]

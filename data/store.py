@@ -84,6 +84,8 @@ class Table:
     extra: dict[str, Any] = field(default_factory=dict)
     board_version: int | None = None
     """The version the board (or lobby) message shows; behind ``version`` after a fault."""
+    due_at: float | None = None
+    """When the scheduler must next look at this table (clock, lobby expiry, pause)."""
 
     @property
     def board_behind(self) -> bool:
@@ -114,7 +116,7 @@ class LoggedAction:
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, creator_id, status, seats, options, seed, state, "
-    "version, board_message_id, created_at, updated_at, extra, board_version"
+    "version, board_message_id, created_at, updated_at, extra, board_version, due_at"
 )
 
 
@@ -136,6 +138,7 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         updated_at=row[13],
         extra=json.loads(row[14]),
         board_version=row[15],
+        due_at=row[16],
     )
 
 
@@ -191,6 +194,7 @@ class Store:
         options: dict[str, Any],
         seed: int,
         extra: dict[str, Any] | None = None,
+        due_at: float | None = None,
     ) -> Table:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
         now = time.time()
@@ -199,8 +203,8 @@ class Store:
                 game_id = await db.fetchval(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
                     " options, seed, state, version, board_message_id, created_at, updated_at,"
-                    " extra)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, ?)"
+                    " extra, due_at)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, ?, ?)"
                     " RETURNING id",
                     kind,
                     guild_id,
@@ -212,6 +216,7 @@ class Store:
                     now,
                     now,
                     _dumps(extra or {}),
+                    due_at,
                 )
         except sql.IntegrityError:
             existing = await self.open_table_in(channel_id)
@@ -269,13 +274,15 @@ class Store:
 
         The write happens only if the stored version is still ``expected_version``;
         otherwise nothing changes and StaleVersion is raised. On success the table's
-        version is one higher.
+        version is one higher. A table that has ended has nothing left due.
         """
         now = time.time()
+        if not table.is_open:
+            table.due_at = None
         async with self.transaction() as db:
             changed = await db.execute(
                 "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
-                " updated_at = ?, extra = ? WHERE id = ? AND version = ?",
+                " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
                 table.status,
                 _dumps([seat.to_dict() for seat in table.seats]),
                 _dumps(table.options),
@@ -283,6 +290,7 @@ class Store:
                 expected_version + 1,
                 now,
                 _dumps(table.extra),
+                table.due_at,
                 table.id,
                 expected_version,
             )
@@ -295,6 +303,50 @@ class Store:
         if actions and self.moves_observer is not None:
             self.moves_observer(len(actions))
         return table
+
+    async def save_clock(self, table: Table, *, expected_due: float) -> bool:
+        """Write only the table's clock (``extra`` and ``due_at``), not as a new version:
+        the board's controls stay current. It happens only if neither the version nor
+        the due moment changed since the table was read, so exactly one process does it;
+        False if it was not done."""
+        async with self.transaction() as db:
+            changed = await db.execute(
+                "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ?"
+                " AND due_at = ?",
+                _dumps(table.extra),
+                table.due_at,
+                table.id,
+                table.version,
+                expected_due,
+            )
+        return changed == 1
+
+    async def next_due(self) -> float | None:
+        """The earliest moment any open table needs the scheduler (one index lookup)."""
+        earliest = await self._db.fetchval("SELECT MIN(due_at) FROM games WHERE due_at IS NOT NULL")
+        return float(earliest) if earliest is not None else None
+
+    async def claim_due(self, now: float, *, lease: float, limit: int = 50) -> list[Table]:
+        """Claim open tables whose due moment has come: each one's ``due_at`` moves to
+        ``now + lease``, so another process (and this one's next tick) passes it by until
+        the claimant has saved it or, if it died, the lease has run out.
+
+        On PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so two processes
+        claiming at once take different tables; SQLite has one writer. Whatever the
+        claimant then does goes through the versioned save, so a move saved first still
+        wins.
+        """
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else ""
+        async with self.transaction() as db:
+            rows = await db.fetch(
+                "UPDATE games SET due_at = ? WHERE id IN (SELECT id FROM games"
+                " WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?"
+                f"{skip_locked}) RETURNING {_COLUMNS}",
+                now + lease,
+                now,
+                limit,
+            )
+        return sorted((_row_to_table(row) for row in rows), key=lambda table: table.id)
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         """Point the table at its board message.

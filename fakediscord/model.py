@@ -21,6 +21,7 @@ EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7
 TEXT_CHANNEL_TYPE = 0
 DM_CHANNEL_TYPE = 1
+PUBLIC_THREAD_TYPE = 11
 BUTTON_TYPE = 2
 STRING_SELECT_TYPE = 3
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -332,7 +333,8 @@ def emoji_text(emoji: dict[str, Any] | None) -> str | None:
 
 
 class Channel:
-    """A guild text channel or a DM channel between the bot and one simulated user."""
+    """A guild text channel, a public thread under one (``parent``), or a DM channel
+    between the bot and one simulated user."""
 
     def __init__(
         self,
@@ -343,8 +345,12 @@ class Channel:
         recipient: SimUser | None = None,
         position: int = 0,
         on_change: Callable[[Channel, str], None] | None = None,
+        parent: Channel | None = None,
+        owner_id: int | None = None,
     ) -> None:
         self.id = channel_id
+        self.parent = parent
+        self.owner_id = owner_id
         self.name = name
         self.guild = guild
         self.recipient = recipient
@@ -406,6 +412,8 @@ class Channel:
                 "last_message_id": None,
                 "recipients": [self.recipient.user_payload()],
             }
+        if self.parent is not None:
+            return self._thread_payload()
         denied = BOT_DEFAULT_PERMISSIONS.value & ~self._bot_permissions
         return {
             "id": str(self.id),
@@ -437,6 +445,29 @@ class Channel:
             ],
         }
 
+    def _thread_payload(self) -> dict[str, Any]:
+        assert self.guild is not None and self.parent is not None
+        return {
+            "id": str(self.id),
+            "type": PUBLIC_THREAD_TYPE,
+            "guild_id": str(self.guild.id),
+            "parent_id": str(self.parent.id),
+            "owner_id": str(self.owner_id),
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": len(self.messages),
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso_now(),
+                "locked": False,
+                "create_timestamp": iso_now(),
+            },
+        }
+
     def __repr__(self) -> str:
         return f"<fake Channel id={self.id} name={self.name!r} messages={len(self.messages)}>"
 
@@ -453,6 +484,7 @@ class Guild:
         self.id = guild_id
         self.name = name
         self.channels: list[Channel] = []
+        self.threads: list[Channel] = []
         self.members: list[SimUser] = []
         self.bot_role_id = new_id()
         self._new_id = new_id
@@ -469,6 +501,28 @@ class Guild:
         self.channels.append(channel)
         self._on_channel_change(channel, "CHANNEL_CREATE")
         return channel
+
+    def add_thread(self, parent: Channel, name: str, thread_id: int, owner_id: int) -> Channel:
+        """A public thread under ``parent`` (started from a message: the thread has the
+        message's id, as on Discord); it inherits the parent's permissions."""
+        thread = Channel(
+            thread_id,
+            name,
+            guild=self,
+            on_change=self._on_channel_change,
+            parent=parent,
+            owner_id=owner_id,
+        )
+        thread._bot_permissions = parent._bot_permissions
+        self.threads.append(thread)
+        self._on_channel_change(thread, "THREAD_CREATE")
+        return thread
+
+    def thread(self, name: str) -> Channel:
+        for thread in self.threads:
+            if thread.name == name:
+                return thread
+        raise KeyError(f"guild {self.name!r} has no thread {name!r}")
 
     def channel(self, name: str) -> Channel:
         for channel in self.channels:

@@ -283,7 +283,7 @@ class FakeDiscord:
 
     def channel_by_id(self, channel_id: int) -> Channel:
         for guild in self.guilds:
-            for channel in guild.channels:
+            for channel in [*guild.channels, *guild.threads]:
                 if channel.id == channel_id:
                     return channel
         for channel in self._dm_channels.values():
@@ -538,6 +538,11 @@ class FakeDiscord:
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
             (
                 "POST",
+                "/channels/{channel_id}/messages/{message_id}/threads",
+                self._start_thread_from_message,
+            ),
+            (
+                "POST",
                 "/interactions/{interaction_id}/{interaction_token}/callback",
                 self._interaction_callback,
             ),
@@ -709,6 +714,23 @@ class FakeDiscord:
         check_can_send(channel, body, uploads)
         message = self._create_message(channel, body, uploads)
         return json_response(message.payload())
+
+    async def _start_thread_from_message(self, request: web.Request) -> web.Response:
+        """A public thread started from a channel message (one thread per message)."""
+        message = self._channel_message(request)
+        channel = message.channel
+        body, _ = await read_body(request)
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise validation.invalid_form(
+                [(["name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")]
+            )
+        if channel.guild is None or channel.parent is not None:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if any(thread.id == message.id for thread in channel.guild.threads):
+            raise DiscordError(400, 160004, "A thread has already been created for this message")
+        thread = channel.guild.add_thread(channel, name, message.id, self.bot_user.id)
+        return json_response(thread.payload(self.bot_user.id))
 
     def _channel_message(self, request: web.Request) -> Message:
         channel = self.channel_by_id(int(request.match_info["channel_id"]))

@@ -18,6 +18,7 @@ from testdb import (
 )
 
 from bot import TableBot, create_bot
+from cogs.scheduler import ManualClock
 from data import Store
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.fixtures import FakeWorld
@@ -83,8 +84,17 @@ def game_seeds() -> Iterator[int]:
 
 
 @pytest.fixture
+def clock() -> ManualClock:
+    """The bot's clock: it stands still unless a test moves it forward."""
+    return ManualClock()
+
+
+@pytest.fixture
 async def start_bot(
-    fake_discord: FakeWorld, database: TestDatabase, game_seeds: Iterator[int]
+    fake_discord: FakeWorld,
+    database: TestDatabase,
+    game_seeds: Iterator[int],
+    clock: ManualClock,
 ) -> AsyncIterator[StartBot]:
     """Start (or, called again, restart) the real bot on the test's database."""
     running: list[TableBot] = []
@@ -95,6 +105,7 @@ async def start_bot(
             database_path=database.target,
             dev_guild_id=None,
             seed_source=game_seeds.__next__,
+            clock=clock,
             connector=fake_discord.connector(),
             guild_ready_timeout=0.01,
         )

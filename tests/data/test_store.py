@@ -213,3 +213,58 @@ async def test_board_marks_move_forward_only_and_list_the_boards_behind(store):
     loaded = await store.load(table.id)
     assert (loaded.board_message_id, loaded.board_version) == (556, 1)
     assert not loaded.board_behind
+
+
+async def test_due_tables_are_claimed_once_per_lease_and_ended_ones_have_nothing_due(store):
+    first = await new_table(store, channel_id=1)
+    second = await new_table(store, channel_id=2)
+    for table, due in ((first, 500.0), (second, 200.0)):
+        table.due_at = due
+        await store.save(table, expected_version=table.version)
+    assert await store.next_due() == 200.0
+    claimed = await store.claim_due(300.0, lease=60.0)
+    assert [t.id for t in claimed] == [second.id] and claimed[0].due_at == 360.0
+    assert await store.claim_due(300.0, lease=60.0) == [], "claimed: passed by until the lease"
+    assert [t.id for t in await store.claim_due(600.0, lease=60.0)] == [first.id, second.id]
+    second = await store.load(second.id)
+    second.status = "aborted"
+    await store.save(second, expected_version=second.version)
+    assert (await store.load(second.id)).due_at is None
+    assert await store.next_due() == 660.0
+
+
+async def test_a_clock_write_happens_once_and_never_over_a_newer_version(store):
+    table = await new_table(store)
+    table.due_at = 100.0
+    await store.save(table, expected_version=table.version)
+    first_reader = await store.load(table.id)
+    second_reader = await store.load(table.id)
+    first_reader.extra["clock"] = {"reminded": True}
+    first_reader.due_at = 200.0
+    assert await store.save_clock(first_reader, expected_due=100.0)
+    version = (await store.load(table.id)).version
+    assert version == table.version, "the clock write keeps the board's controls current"
+    second_reader.due_at = 200.0
+    assert not await store.save_clock(second_reader, expected_due=100.0), "done once"
+    moved = await store.load(table.id)
+    await store.save(moved, expected_version=moved.version)
+    first_reader.due_at = 300.0
+    assert not await store.save_clock(first_reader, expected_due=200.0), "a move came first"
+
+
+async def test_two_processes_claiming_at_once_take_different_tables(database):
+    if database.engine == "sqlite":
+        pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)
+    first = await Store.open(database.target)
+    second = await Store.open(database.target)
+    for channel in range(20):
+        table = await new_table(first, channel_id=channel)
+        table.due_at = 100.0
+        await first.save(table, expected_version=table.version)
+    claims = await asyncio.gather(
+        first.claim_due(200.0, lease=60.0, limit=15), second.claim_due(200.0, lease=60.0, limit=15)
+    )
+    await first.close()
+    await second.close()
+    ids = [table.id for claimed in claims for table in claimed]
+    assert len(ids) == 20 and len(set(ids)) == 20, "every due table is claimed exactly once"

@@ -232,12 +232,13 @@ async def test_a_lost_result_is_recorded_once_at_the_next_start(
 async def test_only_manage_server_turns_on_rating_computer_games(fake_discord, start_bot, database):
     world = fake_discord
     await start_bot()
-    refused = await world.bob.slash(world.games, "league settings", rate_computer_games=True)
+    refused = await world.bob.slash(world.games, "settings", rate_computer_games=True)
     assert "Manage Server" in refused.message.content
 
     world.bob.permissions = discord.Permissions(manage_guild=True)
-    changed = await world.bob.slash(world.games, "league settings", rate_computer_games=True)
-    assert changed.message.content == "Games with computer players are rated."
+    changed = await world.bob.slash(world.games, "settings", rate_computer_games=True)
+    fields = {field["name"]: field["value"] for field in changed.message.embeds[0]["fields"]}
+    assert fields["Games with computers"] == "rated"
     opened = await world.bob.slash(world.games, "bann new", computer="normal")
     asked = await world.bob.click(opened.message, "Resign")
     await world.bob.click(asked.ephemeral[0], "Yes, resign")

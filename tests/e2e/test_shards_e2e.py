@@ -137,8 +137,9 @@ async def test_a_barbu_series_ends_with_dm_clicks_on_the_other_shard(sharded, da
     assert len(syncs) == 1, "only the process with shard 0 syncs the slash commands"
     assert [bot.get_guild(world.guild.id) is not None for bot in world.bots] == [False, True]
     ann.permissions = discord.Permissions(manage_guild=True)
-    rated = await ann.slash(world.games, "league settings", rate_computer_games=True)
-    assert rated.message.content == "Games with computer players are rated."
+    rated = await ann.slash(world.games, "settings", rate_computer_games=True)
+    fields = {field["name"]: field["value"] for field in rated.message.embeds[0]["fields"]}
+    assert fields["Games with computers"] == "rated"
     await ann.slash(world.games, "barbu new", series=1, computers=3)
     before = len(logged_actions(database))
     start = arrange_state(
