@@ -687,7 +687,7 @@ def _export_row(result: RecordedResult, seat: SeatResult) -> list[Any]:
         seat.placement,
         seat.outcome,
         f"{seat.points:g}",
-        int(seat.forfeit),
+        FORFEIT_ON_TIME if seat.on_time else int(seat.forfeit),
         "" if seat.rating_before is None else seat.rating_before,
         "" if seat.rating_after is None else seat.rating_after,
         result.link or "",

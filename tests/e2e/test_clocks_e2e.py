@@ -3,6 +3,8 @@ ManualClock: the tests move it forward and wait until the scheduler has done its
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -105,6 +107,12 @@ async def test_bann_absent_player_loses_on_time_and_the_league_records_it(
     assert seats == sorted([(late.id, "loss", 2), (other.id, "win", 0)]), "a loss on time"
     history = await world.carol.slash(world.games, "league history")
     assert f"{late.name.title()} 2nd (lost on time)" in history.message.embeds[0]["description"]
+    exported = (await world.carol.slash(world.games, "league export")).message.attachments[0]
+    rows = csv.DictReader(io.StringIO(exported.data.decode("utf-8")))
+    assert {(row["user_id"], row["forfeit"]) for row in rows} == {
+        (str(late.id), "2"),
+        (str(other.id), "0"),
+    }, "the export tells a loss on time from a resignation"
 
 
 async def test_gul_bara_absent_player_loses_on_time(fake_discord, start_bot, database, clock):
