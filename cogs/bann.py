@@ -10,6 +10,7 @@ from discord import app_commands
 from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import Level
+from cogs.render_pool import RenderJob
 from cogs.table import GameCog, Turn
 from data import Table
 from games import DEFAULT_LEVEL, GAMES
@@ -44,8 +45,8 @@ class BannCog(GameCog, name="Bann"):
 
     group = app_commands.Group(name="bann", description="Bann: knights, dice and bans")
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_bann(state.view(None), table.names, headline)
+    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
+        return RenderJob(render_bann, (state.view(None), table.names, headline))
 
     def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "tip")

@@ -21,6 +21,7 @@ from discord import app_commands
 from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import LEVEL_HELP, Level
+from cogs.render_pool import RenderJob
 from cogs.table import GameCog, Turn
 from data import Table
 from games import GAMES, GameState
@@ -137,8 +138,8 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- the public board --------------------------------------------------------------
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_barbu_table(state.view(None), table.names, headline)
+    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
+        return RenderJob(render_barbu_table, (state.view(None), table.names, headline))
 
     def status_text(self, table: Table, state: Any) -> str:
         view = state.view(None)

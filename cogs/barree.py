@@ -21,6 +21,7 @@ from discord import app_commands
 from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import LEVEL_HELP, Level
+from cogs.render_pool import RenderJob
 from cogs.table import GameCog, Turn
 from data import Table
 from games import GAMES
@@ -107,8 +108,8 @@ class BarreeCog(GameCog, name="Barree"):
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_barree(state.view(None), table.names, headline)
+    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
+        return RenderJob(render_barree, (state.view(None), table.names, headline))
 
     def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
         return narrate(after.view(None)["events"], table.names)

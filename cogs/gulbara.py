@@ -19,6 +19,7 @@ from discord import app_commands
 from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.components import TableButton, TableSelect, Target, view_of
 from cogs.computers import Level
+from cogs.render_pool import RenderJob
 from cogs.table import GameCog, Turn, quoted
 from data import Table
 from games import DEFAULT_LEVEL, GAMES, GameState
@@ -104,8 +105,9 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render(self, table: Table, state: Any, headline: str | None) -> bytes:
-        return render_gulbara(state.view(None), table.names, headline, board_seat(table))
+    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
+        arguments = (state.view(None), table.names, headline, board_seat(table))
+        return RenderJob(render_gulbara, arguments)
 
     def automatic_action(self, state: GameState) -> str | None:
         assert isinstance(state, GulbaraState)

@@ -24,6 +24,7 @@ from cogs.boards import BoardKeeper, channel_gone, failure_text
 from cogs.clocks import CLOCK_VERBS, Clocks, played_by_computer, time_loss_headline
 from cogs.components import FORGED, UNRECOGNISED, TableButton, Target, valid_values, view_of
 from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
+from cogs.render_pool import RenderJob, RenderPool
 from data import ChannelBusy, Seat, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES, GameSpec, GameState, IllegalAction
 from games.proof import computer_seed
@@ -34,6 +35,10 @@ LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
 NOT_SEATED = "You are not playing in this game."
 OUTDATED = "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
+CHANNEL_UNREACHABLE = (
+    "I cannot reach this game's channel, so I cannot show a move there. "
+    "Ask a moderator to check my access to it."
+)
 CAUGHT_UP = (
     "The board had fallen behind the game (Discord failed to update it); it now shows "
     "the current position. Please choose again there."
@@ -77,9 +82,13 @@ class GameCog(commands.Cog):
         assert isinstance(cog, Tables)
         return cog
 
-    def render(self, table: Table, state: GameState, headline: str | None) -> bytes:
-        """PNG bytes of the public board."""
+    def render_job(self, table: Table, state: GameState, headline: str | None) -> RenderJob:
+        """How to draw the public board: a picklable call that returns PNG bytes."""
         raise NotImplementedError
+
+    def render(self, table: Table, state: GameState, headline: str | None) -> bytes:
+        """PNG bytes of the public board, drawn here."""
+        return self.render_job(table, state, headline).run()
 
     def turn_controls(self, table: Table, state: GameState) -> list[discord.ui.Item[Any]]:
         """Components on the board message for the seat to act (a human)."""
@@ -135,8 +144,15 @@ class Tables(commands.Cog):
 
     game = app_commands.Group(name="game", description="Manage the game in this channel")
 
-    def __init__(self, bot: commands.Bot, store: Store, seed_source: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        store: Store,
+        seed_source: Callable[[], int],
+        renderer: RenderPool | None = None,
+    ) -> None:
         self.bot = bot
+        self.renderer = renderer or RenderPool(processes=0)
         self.store = store
         self.seed_source = seed_source
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -155,6 +171,7 @@ class Tables(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.boards.stop()
+        self.renderer.close()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock every change to one game takes in this process."""
@@ -345,6 +362,10 @@ class Tables(commands.Cog):
         if target == FORGED or not valid_values(values):
             await _tell(interaction, UNRECOGNISED)
             return
+        if target.verb in LOBBY_VERBS:
+            # Acknowledged before touching the database: forty clicks queued behind one
+            # another's saves (or a busy database) must not outlive Discord's 3 seconds.
+            await _acknowledge(interaction)
         table = await self.store.load(target.game_id)
         if table is None:
             await _tell(interaction, "This game no longer exists.")
@@ -357,7 +378,9 @@ class Tables(commands.Cog):
             # forty simultaneous joins seat players in click order, none told to retry.
             async with self._locks[table.id]:
                 fresh = await self.store.load(table.id)
-                if fresh is not None:
+                if fresh is None:
+                    await _tell(interaction, "This game no longer exists.")
+                else:
                     await self._on_lobby(interaction, fresh, target, values)
             return
         if target.verb == "resign":
@@ -381,7 +404,7 @@ class Tables(commands.Cog):
         target: Target,
         values: list[str],
     ) -> None:
-        refusal = self._turn_refusal(table, target, interaction)
+        refusal = await self._turn_refusal(table, target, interaction)
         if refusal:
             await _tell(interaction, refusal)
             return
@@ -411,7 +434,7 @@ class Tables(commands.Cog):
         # Not redrawn: a move landing at the same moment already brought the board up.
         await _tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
-    def _turn_refusal(
+    async def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
     ) -> str | None:
         """The one check of every move, whether clicked on the board, in a private menu,
@@ -426,23 +449,34 @@ class Tables(commands.Cog):
         paused = self.clocks.refusal(table) if self.clocks is not None else None
         if paused:
             return paused
-        permissions = self._table_channel_permissions(table, interaction)
+        try:
+            permissions = await self._table_channel_permissions(table, interaction)
+        except discord.HTTPException as failure:
+            log.info("game %d: cannot reach its channel: %s", table.id, failure_text(failure))
+            return CHANNEL_UNREACHABLE
         if permissions is not None:
             missing = missing_permissions(permissions)
             if missing:
                 return permission_sentence(missing)
         return None
 
-    def _table_channel_permissions(
+    async def _table_channel_permissions(
         self, table: Table, interaction: discord.Interaction[Any]
     ) -> discord.Permissions | None:
-        """The bot's permissions in the table's channel, also for a click in a DM (from
-        the cache; None if the channel is not known to this process)."""
+        """The bot's permissions in the table's channel, also for a click in a DM. A
+        channel missing from the cache is fetched (Discord's refusal propagates); None
+        only when the server itself is not in this process's cache (another shard's), where
+        a fetched channel proves the bot still sees it but its roles are unknown."""
         if interaction.channel_id == table.channel_id:
             return interaction.app_permissions
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
-        if guild is None or channel is None:
+        if channel is None:
+            fetched = await self.bot.fetch_channel(table.channel_id)
+            if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
+                return None
+            channel = fetched
+        if guild is None:
             return None
         return channel.permissions_for(guild.me)
 
@@ -552,16 +586,19 @@ class Tables(commands.Cog):
             title=f"{GAMES[table.kind].title}: table #{table.id}",
             description=f"Cancelled by {interaction.user.display_name}.",
         )
-        await interaction.response.edit_message(content=None, embed=embed, view=None)
+        await interaction.edit_original_response(content=None, embed=embed, view=None)
         if interaction.message is not None:
             await self.boards.shown(table, interaction.message.id)
 
     async def _show_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await interaction.response.edit_message(**self._lobby_payload(table))
+        await interaction.edit_original_response(**self._lobby_payload(table))
         if interaction.message is not None:
             await self.boards.shown(table, interaction.message.id)
 
     async def _save_lobby(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+        """Save a lobby click, acknowledged already (on_component): a write waiting on a
+        busy database must not cost the click its answer (Discord gives up after 3 s).
+        The lobby message is updated afterwards through the acknowledged response."""
         try:
             await self.store.save(table, expected_version=table.version)
         except StaleVersion:
@@ -646,13 +683,19 @@ class Tables(commands.Cog):
             state, computer_actions, notes = await self.automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
+            # Drawn under the lock: a click waiting for it then finds the board current,
+            # so a board still behind afterwards can only be a fault. The private answer
+            # goes out while the board is drawn, not before it.
+            redrawn = self.refresh_board(table, state, notes=notes)
             if done is not None:
-                await interaction.edit_original_response(
+                answered = interaction.edit_original_response(
                     content=done, view=None, embed=None, attachments=[]
                 )
-            # Drawn under the lock: a click waiting for it then finds the board current,
-            # so a board still behind afterwards can only be a fault.
-            await self.refresh_board(table, state, notes=notes)
+                failure, _ = await asyncio.gather(answered, redrawn, return_exceptions=True)
+                if isinstance(failure, BaseException):
+                    raise failure
+            else:
+                await redrawn
         await self.game_cog(table.kind).after_play(turn, table, state, done)
         await self._after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 
@@ -667,7 +710,8 @@ class Tables(commands.Cog):
         if table.kind != kind:
             await _tell(interaction, f"The game in this channel is not {title}.")
             return
-        refusal = self._turn_refusal(table, Target(table.id, table.version, "text"), interaction)
+        text = Target(table.id, table.version, "text")
+        refusal = await self._turn_refusal(table, text, interaction)
         if refusal:
             await _tell(interaction, refusal)
             return
@@ -745,7 +789,7 @@ class Tables(commands.Cog):
         """The board message: picture, status embed, controls, and above them what the
         computers just did (the next redraw clears it)."""
         cog = self.game_cog(table.kind)
-        png = await asyncio.to_thread(cog.render, table, state, headline)
+        png = await self.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
         description = self._board_text(table, state, cog, headline)
         if self.clocks is not None:
