@@ -25,6 +25,7 @@ from cogs.archive import Archive, ReplayPicker
 from cogs.clocks import Clocks
 from cogs.host import Host
 from cogs.league import LeagueCog, LeaguePageButton
+from cogs.render_pool import RenderPool
 from cogs.scheduler import Clock, SystemClock
 from cogs.settings import ServerSettings
 from cogs.table import (
@@ -43,6 +44,7 @@ from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
 log = logging.getLogger("tablebot")
 
 DEFAULT_DATABASE = "tablebot.sqlite3"
+DEFAULT_RENDER_PROCESSES = 2
 DYNAMIC_ITEMS = (TableButton, TableSelect, LeaguePageButton, ReplayPicker)
 
 
@@ -62,6 +64,7 @@ class TableBot(Host):
         shard_plan: ShardPlan | None = None,
         metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
+        render_processes: int = 0,
         clock: Clock | None = None,
         **client_kwargs: Any,
     ) -> None:
@@ -86,6 +89,7 @@ class TableBot(Host):
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
         self.monitor: Monitor | None = None
+        self.render_processes = render_processes
 
     def claim_database(self) -> None:
         """Hold an SQLite file for this process (DatabaseInUse if another bot has it).
@@ -100,7 +104,7 @@ class TableBot(Host):
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
             await self._start_monitor(self.metrics_port, self.store)
-        self.tables = Tables(self, self.store, self.seed_source)
+        self.tables = Tables(self, self.store, self.seed_source, RenderPool(self.render_processes))
         self.league = LeagueCog(self, self.store)
         self.archive = Archive(self, self.store)
         await self.add_cog(self.tables)
@@ -193,6 +197,7 @@ def create_bot(
     clock: Clock | None = None,
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
+    render_processes: int | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
@@ -200,6 +205,7 @@ def create_bot(
     ``database_path`` is an SQLite file or a ``postgresql://`` URL. ``seed_source`` gives
     each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
     /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
+    ``render_processes`` draw the boards (RENDER_PROCESSES, default 2; 0 draws in a thread).
     ``clock`` tells the time to the turn clocks (tests pass one they move by hand).
     """
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
@@ -214,6 +220,9 @@ def create_bot(
         clock=clock,
         shard_plan=plan,
         metrics_port=metrics_port if metrics_port is not None else _metrics_port_from_env(),
+        render_processes=(
+            render_processes if render_processes is not None else _render_processes_from_env()
+        ),
         **client_kwargs,
     )
 
@@ -222,6 +231,13 @@ def _pool_size_from_env() -> int:
     raw = os.environ.get("DATABASE_POOL_SIZE", "").strip() or "10"
     if not raw.isdigit() or int(raw) < 1:
         raise SettingsError(f"DATABASE_POOL_SIZE must be a whole number above 0, not {raw!r}.")
+    return int(raw)
+
+
+def _render_processes_from_env() -> int:
+    raw = os.environ.get("RENDER_PROCESSES", "").strip() or str(DEFAULT_RENDER_PROCESSES)
+    if not (raw.isascii() and raw.isdigit()):
+        raise SettingsError(f"RENDER_PROCESSES must be a whole number (0: none), not {raw!r}.")
     return int(raw)
 
 

@@ -15,7 +15,36 @@ new one in its channel. Measured:
 Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
 ``--root`` is the checkout whose bot is measured (default: this one), so the same load
 compares two versions. ``--soak S`` keeps the load going S more seconds for the memory
-figure (the first minute counts as warm-up).
+figure (the first minute counts as warm-up). ``--trace-memory N`` lists the N source lines
+whose Python allocations grew most (tracemalloc; it slows the bot several-fold).
+Besides latencies it prints the REST requests per move by route and status (429s would
+show there), the bot process's CPU per move and the load generator's own CPU.
+
+Where the time goes (200 games, 2-core machine shared with other work at load 5-9;
+``py-spy record --gil --format raw`` on the bot process during the measured minute):
+
+- The players click flat out, one move in flight per game, so each wait is about
+  games / throughput: 200 games at ~30-38 moves/s give 5-7 s per round trip, whatever
+  the step. Latency follows the bot's CPU per move and the CPU the machine leaves it.
+- CPU per move in the bot process: 19.4-20.5 ms when boards were drawn in a thread,
+  11.7-13.8 ms with the render worker processes (drawing, ~7 ms, moved to another core).
+- Samples holding the GIL, boards drawn in a thread: rendering and PNG encoding 19%
+  (and in wall-clock samples 45%: Pillow's quantize and zlib dominate), aiohttp 21%,
+  discord.py's HTTP/webhook/views 18%, database (aiosqlite hand-offs) 13%, gateway
+  parsing 10%, asyncio 5%, JSON 4%; the game engine and our cogs under 2% each.
+- With the render processes the bot's GIL samples are: database 23%, aiohttp 20%,
+  discord.py HTTP and views 18%, gateway parsing 16%, asyncio 11%, JSON 7%.
+- REST requests per move: 2 interaction callbacks, 1 webhook edit (the "You played"
+  answer), 1 board edit with the PNG, and for most moves a DELETE and a POST (the old
+  turn ping removed, a new one sent: an edited message notifies nobody). No 429s: the
+  fake Discord enforces rate limits only when a test sets them.
+- Memory grew because discord.py kept every private menu's view alive for its
+  15-minute ephemeral timeout (tracemalloc: discord/ui/view.py and the select options of
+  cogs/bann.py); views are now sent already stopped. Growth over a minute fell from
+  +0.67 to +0.19 MiB/s; a 10-minute soak after that change has not been run yet.
+- Throughput stayed ~40 moves/s on the shared machine, so wall-clock latencies (ack p99
+  ~7-8 s, board p99 ~7-8 s) did not move: the targets (ack p99 < 1 s, board p99 < 2 s)
+  need several times the throughput, i.e. a free core or less CPU per move.
 """
 
 from __future__ import annotations
@@ -30,7 +59,7 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,6 +81,8 @@ class WatchedFake(FakeDiscord):
         super().__init__()
         self.gateway.wait_for_parse = False
         self.edit_waiters: dict[int, list[tuple[str, asyncio.Future[float]]]] = defaultdict(list)
+        self.request_counts: Counter[tuple[str, str, int]] = Counter()
+        self.counting = False
 
     def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
         super()._edit_message(message, body, uploads)
@@ -76,6 +107,8 @@ class WatchedFake(FakeDiscord):
     def forget_history(self) -> None:
         """Drop what the fake keeps for tests (old versions, logs) so it does not swell."""
         self.message_log.clear()
+        if self.counting:
+            self.request_counts.update((r.method, r.route, r.status) for r in self.requests)
         self.requests.clear()
         for record_id in [i for i, r in self.interactions.items() if r.answered_at is not None]:
             record = self.interactions.pop(record_id)
@@ -206,8 +239,11 @@ async def run_load(
         for channel, players, board in boards
     ]
     trimmer = asyncio.create_task(trim())
+    fake.counting = True
     await asyncio.gather(*tasks)
     trimmer.cancel()
+    fake.forget_history()
+    fake.counting = False
     return samples
 
 
@@ -260,6 +296,7 @@ async def main() -> None:
     parser.add_argument("--soak", type=float, default=0)
     parser.add_argument("--joins", type=int, default=40)
     parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
     arguments = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     database, report, ca_pem = folder / "load.sqlite3", folder / "bot.json", folder / "ca.pem"
@@ -282,6 +319,7 @@ async def main() -> None:
             "--ca", str(ca_pem),
             "--database", str(database),
             "--report", str(report),
+            "--trace-memory", str(arguments.trace_memory),
             cwd=str(folder),
         )  # fmt: skip
         while fake.gateway.identify_count == identified:
@@ -297,9 +335,10 @@ async def main() -> None:
         fake.forget_history()
         print(f"{len(boards)} games open; load average {os.getloadavg()}", flush=True)
         child.send_signal(signal.SIGUSR1)
-        started = time.perf_counter()
+        started, generator_cpu = time.perf_counter(), time.process_time()
         samples = await run_load(fake, boards, database, arguments.seconds + arguments.soak)
         elapsed = time.perf_counter() - started
+        generator_cpu = time.process_time() - generator_cpu
         print(f"load average at the end {os.getloadavg()}", flush=True)
         seats, in_order, try_again = await simultaneous_joins(fake, guild, joiners, database)
         child.send_signal(signal.SIGTERM)
@@ -320,7 +359,23 @@ async def main() -> None:
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
         f"{figures['stalls_over_100ms']} stalls over 100 ms"
     )
+    print(f"REST requests the bot made per move ({samples.moves} moves):")
+    for (method, route, status), count in fake.request_counts.most_common():
+        print(f"  {count / max(samples.moves, 1):5.2f}  {method} {route} → {status}")
+    cpu = figures["cpu_seconds"]
+    print(
+        f"load generator (fake Discord + players) CPU: {generator_cpu:.1f} s over {elapsed:.0f} s"
+        f" ({generator_cpu / elapsed:.0%} of a core; near 100% means it, not the bot, limits)"
+    )
+    print(
+        f"bot process CPU: {cpu:.1f} s over the measured period"
+        f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
+    )
     print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10))
+    if figures["memory_growth"]:
+        print("Python allocations that grew most over the measured period (tracemalloc):")
+        for line in figures["memory_growth"]:
+            print(f"  {line}")
     print(
         f"{arguments.joins} simultaneous joins: {seats} seats filled, "
         f"in click order: {in_order}, 'try again' answers: {try_again}"

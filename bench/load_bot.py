@@ -6,6 +6,8 @@ second). SIGUSR1 starts the measured period (warm-up before it is not counted); 
 SIGTERM the bot closes and the figures are written as JSON to ``--report``.
 
 ``--root`` picks the checkout whose bot runs, so one bench compares two versions.
+``--trace-memory N`` traces Python allocations (tracemalloc, which slows the bot) and adds
+to the report the N source lines whose allocations grew most over the measured period.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import signal
 import ssl
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
@@ -31,9 +34,13 @@ class SelfMeter:
         self.worst_stall_ms = 0.0
         self.stalls_over_100ms = 0
         self.rss_kib: list[tuple[float, int]] = []
+        self.cpu_started = time.process_time()
+        self.baseline: tracemalloc.Snapshot | None = None
 
     def reset(self) -> None:
+        self.baseline = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
         self.started = time.monotonic()
+        self.cpu_started = time.process_time()
         self.worst_stall_ms = 0.0
         self.stalls_over_100ms = 0
         self.rss_kib = []
@@ -51,11 +58,19 @@ class SelfMeter:
             self.rss_kib.append((time.monotonic() - self.started, resident_kib()))
             await asyncio.sleep(1.0)
 
+    def memory_growth(self, lines: int) -> list[str]:
+        """The source lines whose live allocations grew most since the reset."""
+        if self.baseline is None:
+            return []
+        growth = tracemalloc.take_snapshot().compare_to(self.baseline, "lineno")
+        return [str(difference) for difference in growth[:lines]]
+
     def figures(self) -> dict[str, object]:
         return {
             "worst_stall_ms": self.worst_stall_ms,
             "stalls_over_100ms": self.stalls_over_100ms,
             "rss_kib": self.rss_kib,
+            "cpu_seconds": time.process_time() - self.cpu_started,
         }
 
 
@@ -87,7 +102,8 @@ async def run(arguments: argparse.Namespace) -> None:
     await serve(bot, "fake-token")
     for watcher in watchers:
         watcher.cancel()
-    Path(arguments.report).write_text(json.dumps(meter.figures()))
+    figures = meter.figures() | {"memory_growth": meter.memory_growth(arguments.trace_memory)}
+    Path(arguments.report).write_text(json.dumps(figures))
 
 
 def main() -> None:
@@ -97,7 +113,10 @@ def main() -> None:
     parser.add_argument("--ca", required=True)
     parser.add_argument("--database", required=True)
     parser.add_argument("--report", required=True)
+    parser.add_argument("--trace-memory", type=int, default=0)
     arguments = parser.parse_args()
+    if arguments.trace_memory:
+        tracemalloc.start()
     logging.basicConfig(level=logging.WARNING, format="bot %(levelname)s %(name)s %(message)s")
     sys.path[:0] = [str(arguments.root)]
     sys.path.append(str(HERE / "tests"))

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.render_pool import RenderJob
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
 from data import Table
 from games import GAMES, IllegalAction
@@ -76,8 +77,9 @@ class GulbaraCog(
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render(self, table: Table, state: GulbaraState, headline: str | None) -> bytes:
-        return render_gulbara(state.view(None), table.names, headline, board_seat(table))
+    def render_job(self, table: Table, state: GulbaraState, headline: str | None) -> RenderJob:
+        arguments = (state.view(None), table.names, headline, board_seat(table))
+        return RenderJob(render_gulbara, arguments)
 
     def automatic_action(self, state: GulbaraState) -> str | None:
         return state.forced_step() if state.autoplay else None

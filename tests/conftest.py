@@ -23,6 +23,10 @@ from data import Store
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.fixtures import FakeWorld
 
+# Boards are drawn in a thread: hundreds of short-lived test bots would each start render
+# worker processes. tests/unit/test_render_pool.py covers the process pool itself.
+os.environ.setdefault("RENDER_PROCESSES", "0")
+
 StartBot = Callable[[], Awaitable[TableBot]]
 
 def pytest_report_header() -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -41,7 +40,7 @@ class BoardMessages:
         """The board message: picture, status embed, controls, and above them what the
         computers just did (the next redraw clears it)."""
         cog = self.tables.game_cog(table.kind)
-        png = await asyncio.to_thread(cog.render, table, state, headline)
+        png = await self.tables.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
         clock_lines = self.tables.bot.clocks.board_lines(table)
         embed = discord.Embed(

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.archive import seed_reveal
 from cogs.host import Host
+from cogs.render_pool import RenderPool
 from cogs.table.board import BoardMessages
 from cogs.table.delivery import Delivery
 from cogs.table.hooks import GameCog, Turn
@@ -31,8 +32,15 @@ class Tables(commands.Cog):
 
     game = app_commands.Group(name="game", description="Manage the game in this channel")
 
-    def __init__(self, bot: Host, store: Store, seed_source: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        bot: Host,
+        store: Store,
+        seed_source: Callable[[], int],
+        renderer: RenderPool | None = None,
+    ) -> None:
         self.bot = bot
+        self.renderer = renderer or RenderPool(processes=0)
         self.store = store
         self.seed_source = seed_source
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -55,6 +63,7 @@ class Tables(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.boards.stop()
+        self.renderer.close()
 
     def game_cog(self, kind: str) -> GameCog[Any]:
         for cog in self.bot.cogs.values():

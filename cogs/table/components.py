@@ -211,10 +211,17 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
-    """A persistent view holding ``items`` (empty views remove all components)."""
+    """A view holding ``items`` (empty views remove all components), already stopped.
+
+    Clicks reach our dynamic items through their custom_id templates, never through the
+    view object, so discord.py need not keep it. A live view sent privately is kept for
+    15 minutes (discord.py's default timeout for ephemeral views): under load that was
+    tens of thousands of views, the bot's memory growth. A stopped view is not stored.
+    """
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    view.stop()
     return view
 
 

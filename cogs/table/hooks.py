@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs.clock_seats import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.computers import LEVEL_HELP, Level
 from cogs.host import Host
+from cogs.render_pool import RenderJob
 from cogs.table.components import Target
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
@@ -149,9 +150,13 @@ class GameCog(commands.GroupCog, Generic[S]):
         """The actions a `/<game> move` text stands for (IllegalAction to refuse it)."""
         return [notation.strip()]
 
+    def render_job(self, table: Table, state: S, headline: str | None) -> RenderJob:
+        """How to draw the public board: a picklable call that returns PNG bytes."""
+        return RenderJob(type(self).picture, (state.view(None), table.names, headline))
+
     def render(self, table: Table, state: S, headline: str | None) -> bytes:
-        """PNG bytes of the public board."""
-        return type(self).picture(state.view(None), table.names, headline)
+        """PNG bytes of the public board, drawn here."""
+        return self.render_job(table, state, headline).run()
 
     def rules_embed(self) -> discord.Embed:
         return discord.Embed(

@@ -297,16 +297,19 @@ class Lobby:
             title=f"{GAMES[table.kind].title}: table #{table.id}",
             description=f"Cancelled by {interaction.user.display_name}.",
         )
-        await interaction.response.edit_message(content=None, embed=embed, view=None)
+        await interaction.edit_original_response(content=None, embed=embed, view=None)
         if interaction.message is not None:
             await self.tables.boards.shown(table, interaction.message.id)
 
     async def _show(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await interaction.response.edit_message(**self.payload(table))
+        await interaction.edit_original_response(**self.payload(table))
         if interaction.message is not None:
             await self.tables.boards.shown(table, interaction.message.id)
 
     async def _save(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+        """Save a lobby click, acknowledged already (Router.on_component): a write waiting
+        on a busy database must not cost the click its answer (Discord gives up after 3 s).
+        The lobby message is updated afterwards through the acknowledged response."""
         try:
             await self.store.save(table, expected_version=table.version)
         except StaleVersion:

@@ -131,13 +131,19 @@ class Pipeline:
             state, computer_actions, notes = await self.automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
+            # Drawn under the lock: a click waiting for it then finds the board current,
+            # so a board still behind afterwards can only be a fault. The private answer
+            # goes out while the board is drawn, not before it.
+            redrawn = self.tables.board.refresh(table, state, notes=notes)
             if done is not None:
-                await interaction.edit_original_response(
+                answered = interaction.edit_original_response(
                     content=done, view=None, embed=None, attachments=[]
                 )
-            # Drawn under the lock: a click waiting for it then finds the board current,
-            # so a board still behind afterwards can only be a fault.
-            await self.tables.board.refresh(table, state, notes=notes)
+                failure, _ = await asyncio.gather(answered, redrawn, return_exceptions=True)
+                if isinstance(failure, BaseException):
+                    raise failure
+            else:
+                await redrawn
         await self.tables.game_cog(table.kind).after_play(turn, table, state, done)
         await self.after_change(table, state, acting_user=interaction.user.id, before=turn.state)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -9,6 +10,7 @@ import discord
 from cogs.clock_seats import CLOCK_VERBS
 from cogs.table.components import FORGED, UNRECOGNISED, Target, valid_values
 from cogs.table.hooks import Turn
+from cogs.table.keeper import failure_text
 from cogs.table.lobby import LOBBY_VERBS
 from cogs.table.replies import (
     CAUGHT_UP,
@@ -24,6 +26,13 @@ from games import GAMES, GameState
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
+
+log = logging.getLogger("tablebot.table")
+
+CHANNEL_UNREACHABLE = (
+    "I cannot reach this game's channel, so I cannot show a move there. "
+    "Ask a moderator to check my access to it."
+)
 
 
 def not_your_turn(table: Table, state: GameState) -> str:
@@ -45,6 +54,10 @@ class Router:
         if target == FORGED or not valid_values(values):
             await tell(interaction, UNRECOGNISED)
             return
+        if target.verb in LOBBY_VERBS:
+            # Acknowledged before touching the database: forty clicks queued behind one
+            # another's saves (or a busy database) must not outlive Discord's 3 seconds.
+            await acknowledge(interaction)
         table = await self.tables.store.load(target.game_id)
         if table is None:
             await tell(interaction, "This game no longer exists.")
@@ -54,7 +67,9 @@ class Router:
             # forty simultaneous joins seat players in click order, none told to retry.
             async with self.tables.locks[table.id]:
                 fresh = await self.tables.store.load(table.id)
-                if fresh is not None:
+                if fresh is None:
+                    await tell(interaction, "This game no longer exists.")
+                else:
                     await self.tables.lobby.on_click(interaction, fresh, target, values)
         elif table.board_behind and target.version < table.version:
             await self._catch_up(interaction, table)
@@ -79,7 +94,7 @@ class Router:
         values: list[str],
     ) -> Turn[Any] | None:
         """The turn this click or command plays, or None after telling the user why not."""
-        refusal = self._turn_refusal(table, target, interaction)
+        refusal = await self._turn_refusal(table, target, interaction)
         if refusal:
             await tell(interaction, refusal)
             return None
@@ -108,7 +123,7 @@ class Router:
         # Not redrawn: a move landing at the same moment already brought the board up.
         await tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
 
-    def _turn_refusal(
+    async def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
     ) -> str | None:
         """The one check of every move, whether clicked on the board, in a private menu,
@@ -123,22 +138,33 @@ class Router:
         paused = self.tables.bot.clocks.refusal(table)
         if paused:
             return paused
-        permissions = self._table_channel_permissions(table, interaction)
+        try:
+            permissions = await self._table_channel_permissions(table, interaction)
+        except discord.HTTPException as failure:
+            log.info("game %d: cannot reach its channel: %s", table.id, failure_text(failure))
+            return CHANNEL_UNREACHABLE
         if permissions is not None:
             missing = missing_permissions(permissions)
             if missing:
                 return permission_sentence(missing)
         return None
 
-    def _table_channel_permissions(
+    async def _table_channel_permissions(
         self, table: Table, interaction: discord.Interaction[Any]
     ) -> discord.Permissions | None:
-        """The bot's permissions in the table's channel, also for a click in a DM (from
-        the cache; None if the channel is not known to this process)."""
+        """The bot's permissions in the table's channel, also for a click in a DM. A
+        channel missing from the cache is fetched (Discord's refusal propagates); None
+        only when the server itself is not in this process's cache (another shard's), where
+        a fetched channel proves the bot still sees it but its roles are unknown."""
         if interaction.channel_id == table.channel_id:
             return interaction.app_permissions
         guild = self.tables.bot.get_guild(table.guild_id)
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
-        if guild is None or channel is None:
+        if channel is None:
+            fetched = await self.tables.bot.fetch_channel(table.channel_id)
+            if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
+                return None
+            channel = fetched
+        if guild is None:
             return None
         return channel.permissions_for(guild.me)

@@ -240,3 +240,30 @@ async def test_a_fourth_open_lobby_on_one_server_is_refused(fake_discord, start_
         assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (3,)
     other = await world.bob.slash(channels[3], "bann new")
     assert other.message.buttons()[0].label == "Join", "the limit is per user"
+
+
+async def test_a_dm_control_checks_the_channel_even_when_it_is_not_in_the_bots_cache(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    bot = await start_bot()
+    board = (await world.alice.slash(world.games, "barbu new", series=1, computers=3)).message
+    state = stored_state(database_path)
+    if state.phase == "contract":
+        await choose_contract(world.alice, board, GAMES["barbu"].bot_action(state, seed=1))
+    hand = world.alice.dms[-1]
+    version = stored_game(database_path)["version"]
+    permissions = world.games.bot_permissions
+    permissions.attach_files = False
+    world.games.bot_permissions = permissions
+    await world.wait_until_idle()
+    guild = bot.get_channel(world.games.id).guild
+    guild._remove_channel(guild.get_channel(world.games.id))
+
+    if hand.selects():
+        result = await world.alice.select(hand, [hand.selects()[0].values[0]])
+    else:
+        result = await world.alice.click(hand, "Pass")
+
+    assert len(result.ephemeral) == 1 and "Attach Files" in result.ephemeral[0].content
+    assert stored_game(database_path)["version"] == version, "nothing was played"

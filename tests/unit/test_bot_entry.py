@@ -71,6 +71,20 @@ def test_a_dev_guild_id_in_other_digits_is_a_settings_error(monkeypatch, raw):
         bot.create_bot(database_path=":memory:")
 
 
+def test_boards_are_drawn_by_the_render_processes_the_operator_sets(monkeypatch):
+    monkeypatch.setenv("RENDER_PROCESSES", "3")
+    assert bot.create_bot(database_path=":memory:").render_processes == 3
+    monkeypatch.delenv("RENDER_PROCESSES")
+    assert bot.create_bot(database_path=":memory:").render_processes == 2
+
+
+@pytest.mark.parametrize("raw", ["two", "²", "-1"])
+def test_render_processes_that_are_not_a_count_are_a_settings_error(monkeypatch, raw):
+    monkeypatch.setenv("RENDER_PROCESSES", raw)
+    with pytest.raises(bot.SettingsError, match="RENDER_PROCESSES"):
+        bot.create_bot(database_path=":memory:")
+
+
 def test_an_unreachable_postgresql_stops_the_bot_with_one_line(tmp_path):
     finished = run_bot_script(
         tmp_path,
