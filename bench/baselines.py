@@ -9,7 +9,9 @@ computer players, and decides from what its seat may see:
 - Barree: greedy, the walk that discards most cards, then ends nearest the rest; it
   always sends a piece it lands on, spending its card farthest from its own piece.
 - Barbu: rule-based, follows with the highest card that does not win, sheds dangerous
-  cards when void, doubles on good hands.
+  cards when void, leads low from suits without its own penalty cards, picks the
+  contract whose rough hand estimate beats that contract's par by most, doubles (and
+  redoubles) when its hand looks clearly better than par.
 
 A baseline is a function ``(state, seed) -> action``.
 """
