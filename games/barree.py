@@ -742,9 +742,7 @@ NEXT_TURN_WEIGHT = 0.6
 NEARNESS_WEIGHT = 0.08
 NEARNESS_DECAY = 0.7
 SEND_WEIGHT = 1.0
-# Where a sent piece lands matters more than which card sends it: a rival put far from
-# its cards (or behind the blockade) loses turns (tuned against bench.baselines' greedy).
-LEADER_WEIGHT = 4.0
+LEADER_WEIGHT = 0.15
 
 
 def _collect_by_length(start: int, targets: frozenset[int], blockade: int) -> list[int]:
