@@ -9,7 +9,9 @@ computer players, and decides from what its seat may see:
 - Barree: greedy, the walk that discards most cards, then ends nearest the rest; it
   always sends a piece it lands on, spending its card farthest from its own piece.
 - Barbu: rule-based, follows with the highest card that does not win, sheds dangerous
-  cards when void, doubles on good hands.
+  cards when void, leads low from suits without its own penalty cards, picks the
+  contract whose rough hand estimate beats that contract's par by most, doubles (and
+  redoubles) when its hand looks clearly better than par.
 
 A baseline is a function ``(state, seed) -> action``.
 """
@@ -26,7 +28,6 @@ from games import gulbara as gulbara_rules
 from games.barbu import (
     ACE,
     HEARTS,
-    KING,
     KING_OF_HEARTS,
     PASS,
     QUEEN,
@@ -164,6 +165,20 @@ def barree_greedy(state: GameState, seed: int) -> str:
 
 # --- Barbu ----------------------------------------------------------------------------
 
+# Average declarer score per contract at the table (its par): declarer picks the
+# contract whose estimate beats its par by most.
+_BARBU_PAR = {
+    "notricks": -6.5,
+    "noqueens": -6.0,
+    "nolasttwo": -7.5,
+    "nohearts": -7.5,
+    "barbu": -5.0,
+    "trumps": 16.25,
+    "domino": 16.25,
+}
+# Chance that a card of this rank takes a trick in a no-trump deal, from the two up.
+_TRICK_CHANCE = (0, 0, 0, 0, 0, 0.02, 0.05, 0.1, 0.15, 0.25, 0.4, 0.6, 0.85)
+
 
 def _suit(card: int) -> int:
     return card // 13
@@ -171,6 +186,116 @@ def _suit(card: int) -> int:
 
 def _rank(card: int) -> int:
     return card % 13
+
+
+def _suit_cards(hand: list[int], suit: int) -> list[int]:
+    return [card for card in hand if _suit(card) == suit]
+
+
+def _winner_risk(card: int, hand: list[int]) -> float:
+    """Chance that ``card`` has to take a trick: high cards, unless low cards of the same
+    suit let their holder duck often enough (a long suit with low cards is safe)."""
+    same = _suit_cards(hand, _suit(card))
+    low = sum(1 for other in same if _rank(other) <= 5)
+    return _TRICK_CHANCE[_rank(card)] * (0.5 if low >= 2 else 1.0) * (0.6 if low >= 3 else 1.0)
+
+
+def _expected_tricks(hand: list[int]) -> float:
+    return sum(_winner_risk(card, hand) for card in hand)
+
+
+def _trump_tricks(hand: list[int], trump: int) -> float:
+    """Tricks a hand may take with ``trump`` as trumps: sure honours, length and aces."""
+    trumps = sorted((_rank(card) for card in _suit_cards(hand, trump)), reverse=True)
+    tricks = sum(1.0 for index, rank in enumerate(trumps) if rank >= ACE - index)
+    tricks += max(0, len(trumps) - 3) * 0.9
+    tricks += sum(0.8 for card in hand if _rank(card) == ACE and _suit(card) != trump)
+    return tricks
+
+
+def _hand_estimate(contract: str, hand: list[int], detail: str) -> float:
+    """The raw score this hand can expect in ``contract`` (declarer or not)."""
+    if contract == "notricks":
+        return -2 * _expected_tricks(hand)
+    if contract == "nolasttwo":
+        late = sum(_winner_risk(card, hand) for card in hand if _rank(card) >= QUEEN)
+        return -30 * min(1.0, late / 3)
+    if contract == "noqueens":
+        risk = 0.0
+        for suit in range(4):
+            same = _suit_cards(hand, suit)
+            guards = sum(1 for card in same if _rank(card) < QUEEN)
+            if any(_rank(card) == QUEEN for card in same):
+                risk += 6 * (0.2 if guards >= 3 else 0.5 if guards == 2 else 0.85)
+            risk += sum(1.5 * _winner_risk(card, hand) for card in same if _rank(card) > QUEEN)
+        return -risk
+    if contract == "nohearts":
+        hearts = _suit_cards(hand, HEARTS)
+        risk = sum(2.5 * _winner_risk(card, hand) for card in hand)
+        risk += 6 * _winner_risk(ACE + 13 * HEARTS, hand) if ACE + 13 * HEARTS in hand else 0
+        return -risk - 0.3 * max(0, 4 - len(hearts))
+    if contract == "barbu":
+        hearts = _suit_cards(hand, HEARTS)
+        if KING_OF_HEARTS in hand:
+            return -20 * (0.25 if len(hearts) >= 4 else 0.5 if len(hearts) >= 2 else 0.8)
+        if ACE + 13 * HEARTS in hand:
+            return -20 * (0.1 if len(hearts) >= 3 else 0.35)
+        return -2.0
+    if contract == "trumps":
+        return 5 * _trump_tricks(hand, SUITS.index(detail))
+    start = RANKS.index(detail)
+    distance = sum(abs(_rank(card) - start) for card in hand)
+    return 45 - 1.2 * distance
+
+
+def _barbu_contract(view: dict[str, Any]) -> str:
+    hand = [parse_card(card) for card in view["hand"]]
+
+    def advantage(action: str) -> tuple[float, str]:
+        name, _, detail = action.partition(":")
+        return _hand_estimate(name, hand, detail) - _BARBU_PAR[name], action
+
+    return max(view["legal"], key=advantage)
+
+
+def _barbu_doubles(view: dict[str, Any]) -> str:
+    """Declarer redoubles when his contract looks well above par; the others double the
+    declarer (or, in a negative contract, anyone) when their own hand looks safer than
+    the par of the contract."""
+    choice = view["doubling"]
+    hand = [parse_card(card) for card in view["hand"]]
+    contract = view["contract"]
+    estimate = _hand_estimate(contract, hand, view["contract_action"].partition(":")[2])
+    par = _BARBU_PAR[contract]
+    chosen = set()
+    if view["seat"] == view["declarer"]:
+        if estimate - par > 5:
+            chosen.update(choice["targets"])
+    elif contract == "trumps":
+        if estimate > par + 5:
+            chosen.add(view["declarer"])
+    elif contract != "domino" and estimate > par / 3:
+        chosen.update(choice["targets"])
+    if choice["required"] is not None:
+        chosen.add(choice["required"])
+    return f"double:{','.join(map(str, sorted(chosen)))}" if chosen else PASS
+
+
+def _barbu_domino(view: dict[str, Any], legal: list[int]) -> int:
+    """Lay first the card that frees most of one's own cards in its suit, far ends first
+    among equals, so rivals get as few new openings as possible."""
+    hand = [parse_card(card) for card in view["hand"]]
+
+    def priority(card: int) -> tuple[int, int, int]:
+        behind = [other for other in _suit_cards(hand, _suit(card)) if other != card]
+        freed = sum(
+            1
+            for other in behind
+            if (_rank(other) > _rank(card)) == (_rank(card) >= RANKS.index(view["start_rank"]))
+        )
+        return freed, len(behind), -_rank(card)
+
+    return max(legal, key=priority)
 
 
 def _danger(contract: str, card: int) -> int:
@@ -184,90 +309,43 @@ def _danger(contract: str, card: int) -> int:
     return _rank(card)
 
 
-def _hand_estimate(contract: str, hand: list[int], detail: str) -> float:
-    """A rough deal score this hand can expect as declarer, against a par of 0."""
-    high = sum(1 for card in hand if _rank(card) >= KING)
-    middle = sum(1 for card in hand if QUEEN - 2 <= _rank(card) <= QUEEN)
-    low = sum(1 for card in hand if _rank(card) <= 4)
-    if contract == "notricks":
-        return 6 - 3 * high - middle + low
-    if contract == "nolasttwo":
-        return 8 - 4 * sum(1 for card in hand if _rank(card) == ACE) - 1.5 * high + low
-    if contract == "noqueens":
-        queens = [card for card in hand if _rank(card) == QUEEN]
-        return 6 - sum(6 for q in queens if sum(1 for c in hand if _suit(c) == _suit(q)) < 4)
-    if contract == "nohearts":
-        hearts = [card for card in hand if _suit(card) == HEARTS]
-        return 6 - sum(1 for card in hearts if _rank(card) >= 9) * 3 - 0.5 * len(hearts) + low
-    if contract == "barbu":
-        hearts = sum(1 for card in hand if _suit(card) == HEARTS)
-        if KING_OF_HEARTS in hand:
-            return -10 + 2 * hearts
-        return 6 if ACE + 13 * HEARTS in hand and hearts >= 3 else 2
-    if contract == "trumps":
-        trump = SUITS.index(detail)
-        trumps = [card for card in hand if _suit(card) == trump]
-        return 6 * len(trumps) + 5 * sum(1 for card in trumps if _rank(card) >= QUEEN) - 40
-    start = RANKS.index(detail)
-    near = sum(1 for card in hand if abs(_rank(card) - start) <= 2)
-    return 4 * near - 12
+def _barbu_trumps_card(trick: list[int], legal: list[int], trump: int) -> int:
+    if not trick:
+        aces = [card for card in legal if _rank(card) == ACE]
+        return max(aces) if aces else min(legal, key=lambda card: (_rank(card), card))
+    winning = [card for card in legal if trick_winner([*trick, card], trump) == len(trick)]
+    return min(winning or legal, key=lambda card: (_rank(card), card))
 
 
-def _barbu_contract(view: dict[str, Any]) -> str:
-    hand = [parse_card(card) for card in view["hand"]]
+def _barbu_lead(contract: str, hand: list[int], legal: list[int]) -> int:
+    """The lowest card, from a suit where it is least likely to win; never a suit that
+    holds one's own penalty card if another will do."""
 
-    def estimate(action: str) -> tuple[float, str]:
-        name, _, detail = action.partition(":")
-        return _hand_estimate(name, hand, detail), action
+    def badness(card: int) -> tuple[int, int, int]:
+        same = _suit_cards(hand, _suit(card))
+        guarded = any(_danger(contract, other) >= 40 for other in same)
+        return int(guarded), _rank(card), -len(same)
 
-    return max(view["legal"], key=estimate)
-
-
-def _barbu_doubles(view: dict[str, Any]) -> str:
-    choice = view["doubling"]
-    hand = [parse_card(card) for card in view["hand"]]
-    seat, declarer = view["seat"], view["declarer"]
-    good = _hand_estimate(view["contract"], hand, view["contract_action"].partition(":")[2]) > 0
-    chosen = set()
-    if seat == declarer:
-        if good:
-            chosen.update(choice["targets"])
-    elif good and declarer in choice["targets"]:
-        chosen.add(declarer)
-    if choice["required"] is not None:
-        chosen.add(choice["required"])
-    return f"double:{','.join(map(str, sorted(chosen)))}" if chosen else PASS
-
-
-def _barbu_domino(view: dict[str, Any], legal: list[int]) -> int:
-    hand = [parse_card(card) for card in view["hand"]]
-
-    def priority(card: int) -> tuple[int, int]:
-        same_suit = sum(1 for other in hand if _suit(other) == _suit(card))
-        return same_suit, -_rank(card)
-
-    return max(legal, key=priority)
+    return min(legal, key=badness)
 
 
 def _barbu_trick_card(view: dict[str, Any], legal: list[int]) -> int:
     contract = view["contract"]
-    trump = SUITS.index(view["trump"]) if view["trump"] else None
     trick = [parse_card(entry["card"]) for entry in view["trick"]]
     if contract == "trumps":
-        if not trick:
-            return max(legal, key=_rank)
-        winning = [card for card in legal if trick_winner([*trick, card], trump) == len(trick)]
-        return min(winning or legal, key=_rank)
+        return _barbu_trumps_card(trick, legal, SUITS.index(view["trump"]))
+    hand = [parse_card(card) for card in view["hand"]]
     if not trick:
-        return min(legal, key=lambda card: (_rank(card), card))
+        return _barbu_lead(contract, hand, legal)
     led = _suit(trick[0])
     if any(_suit(card) == led for card in legal):
         best = trick[trick_winner(trick, None)]
         under = [card for card in legal if card < best]
         if under:
             return max(under)
-        last = len(trick) == 3
-        return max(legal) if last else min(legal)
+        # Winning anyway: with the highest card that costs nothing by itself.
+        harmless = [card for card in legal if _danger(contract, card) < 40] or legal
+        return max(harmless)
     return max(legal, key=lambda card: (_danger(contract, card), card))
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bench.baselines import BASELINES
+from bench.baselines import BASELINES, _barbu_doubles, _barbu_trick_card
 from bench.strength import play_one
+from games.barbu import KING_OF_HEARTS, parse_card
 
 
 @pytest.mark.parametrize(
@@ -25,3 +26,45 @@ def test_a_player_against_itself_scores_even_on_average_over_swapped_seats() -> 
     results = [play_one(("barree", "greedy", "greedy", 2, 5, seat)) for seat in (0, 1)]
     assert sum(result.win_share for result in results) == pytest.approx(1.0)
     assert sum(result.points for result in results) == pytest.approx(0.0)
+
+
+def _barbu_view(contract: str, hand: list[str], trick: list[str]) -> dict[str, object]:
+    return {
+        "contract": contract,
+        "trump": None,
+        "hand": hand,
+        "trick": [{"seat": seat, "card": card} for seat, card in enumerate(trick)],
+    }
+
+
+def test_barbu_baseline_follows_with_the_highest_card_that_does_not_win() -> None:
+    view = _barbu_view("notricks", ["2S", "9S", "AS"], ["TS"])
+    legal = [parse_card(card) for card in ("2S", "9S", "AS")]
+    assert _barbu_trick_card(view, legal) == parse_card("9S")
+
+
+def test_barbu_baseline_sheds_the_king_of_hearts_when_void() -> None:
+    view = _barbu_view("barbu", ["KH", "3D"], ["5S", "9S"])
+    legal = [parse_card("KH"), parse_card("3D")]
+    assert _barbu_trick_card(view, legal) == KING_OF_HEARTS
+
+
+@pytest.mark.parametrize(
+    ("hand", "doubles"),
+    [
+        (["2S", "3S", "4S", "2H", "3H", "4H", "2C", "3C", "4C", "5C", "2D", "3D", "4D"], True),
+        (["AS", "KS", "QS", "AH", "KH", "QH", "AC", "KC", "QC", "JC", "AD", "KD", "QD"], False),
+    ],
+)
+def test_barbu_baseline_doubles_declarer_in_no_tricks_only_with_a_safe_hand(
+    hand: list[str], doubles: bool
+) -> None:
+    view = {
+        "seat": 1,
+        "declarer": 0,
+        "hand": hand,
+        "contract": "notricks",
+        "contract_action": "notricks",
+        "doubling": {"targets": [0, 2, 3], "required": None},
+    }
+    assert ("0" in _barbu_doubles(view).removeprefix("double:").split(",")) is doubles
