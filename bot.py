@@ -20,21 +20,22 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs import GAME_COGS
+from cogs import game_cogs
 from cogs.archive import Archive, ReplayPicker
 from cogs.clocks import Clocks
-from cogs.components import (
-    UNRECOGNISED,
-    TableButton,
-    TableSelect,
-    is_routed,
-    on_app_command_error,
-)
+from cogs.host import Host
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.render_pool import RenderPool
 from cogs.scheduler import Clock, SystemClock
 from cogs.settings import ServerSettings
-from cogs.table import Tables
+from cogs.table import (
+    UNRECOGNISED,
+    TableButton,
+    Tables,
+    TableSelect,
+    is_routed,
+    on_app_command_error,
+)
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
@@ -51,7 +52,7 @@ class SettingsError(Exception):
     """A setting is missing or malformed; the message says what to set."""
 
 
-class TableBot(commands.Bot):
+class TableBot(Host):
     """The game bot: one store, the shared Tables cog and one cog per game."""
 
     def __init__(
@@ -84,7 +85,6 @@ class TableBot(commands.Bot):
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.clock: Clock = clock or SystemClock()
-        self.clocks: Clocks | None = None
         self.shard_plan = shard_plan
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
@@ -104,16 +104,16 @@ class TableBot(commands.Bot):
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
             await self._start_monitor(self.metrics_port, self.store)
-        renderer = RenderPool(self.render_processes)
-        tables = Tables(self, self.store, self.seed_source, renderer)
-        await self.add_cog(tables)
-        self.clocks = Clocks(self, self.store, tables, self.clock)
-        tables.clocks = self.clocks
+        self.tables = Tables(self, self.store, self.seed_source, RenderPool(self.render_processes))
+        self.league = LeagueCog(self, self.store)
+        self.archive = Archive(self, self.store)
+        await self.add_cog(self.tables)
+        self.clocks = Clocks(self, self.store, self.tables, self.clock)
         await self.add_cog(self.clocks)
         await self.add_cog(ServerSettings(self, self.store))
-        await self.add_cog(Archive(self, self.store))
-        await self.add_cog(LeagueCog(self, self.store))
-        for cog_class in GAME_COGS:
+        await self.add_cog(self.archive)
+        await self.add_cog(self.league)
+        for cog_class in game_cogs():
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
@@ -145,9 +145,11 @@ class TableBot(commands.Bot):
                     "shards need DATABASE_URL=postgresql://… (SQLite serves one process)."
                 )
             return
-        self.shard_lease = await ShardLease.acquire(
-            store, plan, on_lost=lambda: asyncio.ensure_future(self.close())
-        )
+        self.shard_lease = await ShardLease.acquire(store, plan, on_lost=self._shards_lost)
+
+    def _shards_lost(self) -> None:
+        """Another process took this one's shards: stop, rather than answer twice."""
+        self._closing_on_loss = asyncio.ensure_future(self.close())
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse a component click that no handler will answer (a forged custom_id)."""

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.host import Host, host_of
 from data import Store, Table
 from data.league import League, RecordedResult
 from games import GAMES, IllegalAction
@@ -101,7 +102,7 @@ def _seat_label(name: str, user_id: int | None) -> str:
 class Archive(commands.Cog):
     """Exports, replays and dice luck of ended games."""
 
-    def __init__(self, bot: commands.Bot, store: Store) -> None:
+    def __init__(self, bot: Host, store: Store) -> None:
         self.bot = bot
         self.store = store
         self.league = League(store)
@@ -352,15 +353,14 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"re
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> ReplayPicker:
-        return cls(list(item.options))
+        return cls(list(getattr(item, "options", [])))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        archive = interaction.client.get_cog("Archive")  # type: ignore[attr-defined]
-        assert isinstance(archive, Archive)
+        archive = host_of(interaction).archive
         picked = self.item.values[0]
         # Discord only sends offered values; anything else came from a forged client.
         if not (picked.isascii() and picked.isdigit()):

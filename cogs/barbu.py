@@ -18,13 +18,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
-from cogs.components import TableButton, TableSelect, Target, view_of
-from cogs.computers import LEVEL_HELP, Level
-from cogs.render_pool import RenderJob
-from cogs.table import GameCog, Turn
+from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
-from games import GAMES, GameState
+from games import GAMES
 from games.barbu import (
     CONTRACT_TITLES,
     PASS,
@@ -32,48 +28,21 @@ from games.barbu import (
     RANKS,
     SUIT_NAMES,
     SUITS,
+    BarbuDeal,
     BarbuState,
+    BarbuView,
     DoublingChoice,
     contract_label,
 )
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
+from texts import barbu as barbu_text
+from texts import bold, clipped
+from texts.barbu import deal_heading, scores_list
 
 SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
 DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
 UNKNOWN_CONTROL = "Unknown control."
-
-RULES = """\
-**Deals.** 52 cards, 13 each. One player declares for seven deals in a row, choosing each \
-of the seven contracts once; then his left-hand neighbour declares. Four series make a \
-game (`/barbu new series:` plays fewer). Declarer leads first; follow suit if you can; the \
-highest card of the led suit wins the trick, and the winner leads next.
-**Negative contracts.** No Tricks −2 a trick · No Queens −6 a queen (ends with the fourth) \
-· No Last Two −10 and −20 for tricks 12 and 13 · No Hearts −2 a heart, −6 the ace; no \
-heart lead while you hold another suit · Barbu −20 for the king of hearts (ends when taken; \
-same heart lead rule).
-**Trumps** (+5 a trick). Declarer names trumps. On a trump lead, beat the highest trump if \
-you can; unable to follow a plain suit, you must play a trump that wins the trick if you \
-hold one.
-**Domino** (+45, +20, +5, −5 in the order players go out). Declarer names a starting rank. \
-Lay a card of that rank, or the next card up or down in an opened suit; pass only when \
-nothing fits.
-**Doubling.** After the contract, from declarer's left round to declarer, each player may \
-double others: in Trumps and Domino only declarer; declarer only redoubles those who \
-doubled him. Each other player must double declarer at least twice in each series. A \
-double makes the two players settle the difference of their deal scores; a redouble \
-twice it.
-**Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
-cards you may play when it is your turn.
-**`/barbu play`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
-`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
-In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
-**Full rules:** `docs/rules/barbu.md` in the bot's repository.\
-"""
-
-
-def clipped(text: str, limit: int = NAME_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def rank_label(rank: str) -> str:
@@ -83,14 +52,6 @@ def rank_label(rank: str) -> str:
 def card_label(card: str) -> str:
     """``QS`` as ``Q♠``, ``TD`` as ``10♦``."""
     return f"{rank_label(card[0])}{SUIT_SYMBOLS[card[1]]}"
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def scores_list(scores: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores))
 
 
 def doubles_text(doubles: Iterable[Sequence[int]], declarer: int, names: Sequence[str]) -> str:
@@ -107,7 +68,7 @@ def doubles_text(doubles: Iterable[Sequence[int]], declarer: int, names: Sequenc
             continue
         suffix = " (redoubled)" if redoubled else ""
         sentences.append(f"{names[doubler]} doubled {names[doubled]}{suffix}")
-    return "; ".join(sentences) if sentences else "no doubles"
+    return "; ".join(sentences) if sentences else barbu_text.NO_DOUBLES
 
 
 def parse_seat_set(arg: str) -> frozenset[int] | None:
@@ -124,62 +85,60 @@ def seat_set_arg(seats: Iterable[int]) -> str:
     return ".".join(str(seat) for seat in sorted(seats))
 
 
-def deal_heading(view: dict[str, Any]) -> str:
-    number = min(view["deal"] + 1, view["total_deals"])
-    return f"Deal {number} of {view['total_deals']}"
-
-
-class BarbuCog(GameCog, name="Barbu"):
+class BarbuCog(
+    GameCog[BarbuState],
+    name="Barbu",
+    group_name="barbu",
+    group_description="Barbu: seven contracts, four players",
+):
     spec = GAMES["barbu"]
     colour = discord.Colour.from_rgb(28, 92, 62)
     private_label = "My hand"
-
-    group = app_commands.Group(name="barbu", description="Barbu: seven contracts, four players")
+    rules_text = barbu_text.RULES
+    move_help = "Play in notation: a card, a contract, doubles"
+    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
+    picture = staticmethod(render_barbu_table)
 
     # ---- the public board --------------------------------------------------------------
 
-    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
-        return RenderJob(render_barbu_table, (state.view(None), table.names, headline))
-
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: BarbuState) -> str:
         view = state.view(None)
-        names = table.names
-        declarer = names[view["declarer"]]
-        to_act = names[view["to_act"]]
-        lines = [f"{deal_heading(view)} · declarer **{declarer}**"]
+        names, marked = table.names, bold(table.names)
+        to_act = view["to_act"]
+        assert to_act is not None
+        deal = deal_heading(view)
+        lines = [barbu_text.DECLARER.format(deal=deal, name=marked[view["declarer"]])]
         if view["phase"] == "contract":
             if view["history"]:
-                lines.append(f"Last deal, {self._deal_sentence(view['history'][-1], names)}")
-            lines.append(f"**{to_act}** chooses a contract.")
+                sentence = self._deal_sentence(view["history"][-1], names)
+                lines.append(barbu_text.LAST_DEAL.format(sentence=sentence))
+            lines.append(barbu_text.CHOOSES.format(name=marked[to_act]))
             return "\n".join(lines)
         doubles = doubles_text(view["doubles"], view["declarer"], names)
-        lines.append(f"Contract: **{view['contract_label']}** · Doubles: {doubles}")
+        contract = f"**{view['contract_label']}**"
+        lines.append(barbu_text.CONTRACT.format(contract=contract, doubles=doubles))
         if view["phase"] == "doubling":
-            lines.append(f"**{to_act}** decides whom to double.")
+            lines.append(barbu_text.DOUBLING.format(name=marked[to_act]))
         elif view["contract"] == "domino":
-            lines.append(f"**{to_act}** lays a card or passes.")
+            lines.append(barbu_text.DOMINO_TURN.format(name=marked[to_act]))
         else:
-            lines.append(f"Trick {len(view['tricks']) + 1} · **{to_act}** to play.")
+            number = len(view["tricks"]) + 1
+            lines.append(barbu_text.TRICK_TURN.format(number=number, name=marked[to_act]))
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
-        totals = state.view(None)["totals"]
+    def result_text(self, table: Table, state: BarbuState) -> str:
+        view = state.view(None)
+        totals = barbu_text.TOTALS.format(scores=scores_list(view["totals"], table.names))
         if not state.is_over:
-            return f"The game ended early. Totals: {scores_list(totals, table.names)}."
-        best = max(totals)
-        winners = [table.names[seat] for seat in range(4) if totals[seat] == best]
-        verb = "wins" if len(winners) == 1 else "win"
-        return (
-            f"**{' and '.join(winners)}** {verb} with {signed(best)}. "
-            f"Totals: {scores_list(totals, table.names)}."
-        )
+            return f"{barbu_text.ENDED_EARLY} {totals}"
+        return f"{barbu_text.result(view, bold(table.names))} {totals}"
 
     @staticmethod
-    def _deal_sentence(deal: dict[str, Any], names: Sequence[str]) -> str:
+    def _deal_sentence(deal: BarbuDeal, names: Sequence[str]) -> str:
         contract = contract_title_of(deal["contract"])
         return f"{names[deal['declarer']]}'s {contract}: {scores_list(deal['scores'], names)}."
 
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def turn_controls(self, table: Table, state: BarbuState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "decide")
         if state.phase == "contract":
             items = self._contract_buttons(target, state)
@@ -205,20 +164,23 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- the private hand --------------------------------------------------------------
 
-    def private_payload(self, table: Table, state: Any, seat: int) -> dict[str, Any]:
+    def private_payload(self, table: Table, state: BarbuState, seat: int) -> dict[str, Any]:
         view = state.view(seat)
         names = table.names
         png = render_barbu_hand(view, names)
         lines = [self._hand_heading(view, names)]
         controls: list[discord.ui.Item[Any]] = []
         target = Target(table.id, table.version, "decide")
-        if view["to_act"] != seat:
-            lines.append(f"{names[view['to_act']]} is to act; this is your hand for now.")
+        to_act = view["to_act"]
+        assert to_act is not None, "a hand is shown only while the game runs"
+        if to_act != seat:
+            lines.append(f"{names[to_act]} is to act; this is your hand for now.")
         elif view["phase"] == "contract":
             lines.append("**Your turn:** choose the contract for this deal.")
             controls = self._contract_buttons(target, state)
         elif view["phase"] == "doubling":
             choice = state.doubling_choice()
+            assert choice is not None
             lines.extend(self._doubling_lines(view, choice, names))
             controls = self._doubling_panel(target, choice, frozenset(), names)
         else:
@@ -233,18 +195,19 @@ class BarbuCog(GameCog, name="Barbu"):
         return payload
 
     @staticmethod
-    def _hand_heading(view: dict[str, Any], names: Sequence[str]) -> str:
+    def _hand_heading(view: BarbuView, names: Sequence[str]) -> str:
         declarer = names[view["declarer"]]
         contract = view["contract_label"] or "contract not chosen yet"
         return f"Your hand · {deal_heading(view)} · declarer {declarer} · {contract}"
 
     @staticmethod
-    def _table_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    def _table_line(view: BarbuView, names: Sequence[str]) -> str:
         """What lies on the table, for a player deciding away from the board."""
-        if view["contract"] == "domino":
+        domino = view["domino"]
+        if view["contract"] == "domino" and domino is not None:
             rows = [
                 f"{SUIT_SYMBOLS[suit]} {rank_label(row[0])}–{rank_label(row[1])}"
-                for suit, row in view["domino"]["rows"].items()
+                for suit, row in domino["rows"].items()
                 if row
             ]
             laid = " · ".join(rows) if rows else "nothing yet"
@@ -258,7 +221,7 @@ class BarbuCog(GameCog, name="Barbu"):
         return f"play to trick {number}: {played}."
 
     @staticmethod
-    def _card_control(target: Target, view: dict[str, Any]) -> discord.ui.Item[Any]:
+    def _card_control(target: Target, view: BarbuView) -> discord.ui.Item[Any]:
         if view["legal"] == [PASS]:
             return TableButton(
                 target.but("play", PASS),
@@ -274,9 +237,7 @@ class BarbuCog(GameCog, name="Barbu"):
     # ---- doubling ----------------------------------------------------------------------
 
     @staticmethod
-    def _doubling_lines(
-        view: dict[str, Any], choice: DoublingChoice, names: Sequence[str]
-    ) -> list[str]:
+    def _doubling_lines(view: BarbuView, choice: DoublingChoice, names: Sequence[str]) -> list[str]:
         lines = [
             "**Your turn to double.** Toggle the players to double, then **Confirm**; "
             "**Maximum** doubles everyone you may, **Pass** doubles nobody.",
@@ -301,7 +262,7 @@ class BarbuCog(GameCog, name="Barbu"):
             toggles.append(
                 TableButton(
                     target.but("double_toggle", seat_set_arg(chosen ^ {seat})),
-                    label=f"{verb} {clipped(names[seat])}",
+                    label=f"{verb} {clipped(names[seat], NAME_LIMIT)}",
                     style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
                     emoji="✅" if on else None,
                     row=0,
@@ -322,8 +283,8 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- clicks ------------------------------------------------------------------------
 
-    async def on_turn_component(self, turn: Turn) -> None:
-        state: BarbuState = turn.state  # type: ignore[assignment]
+    async def on_turn_component(self, turn: Turn[BarbuState]) -> None:
+        state = turn.state
         verb, arg = turn.target.verb, turn.target.arg
         if verb == "decide":
             payload = await asyncio.to_thread(self.private_payload, turn.table, state, turn.seat)
@@ -343,7 +304,7 @@ class BarbuCog(GameCog, name="Barbu"):
         else:
             await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
 
-    async def _ask_contract_detail(self, turn: Turn, contract: str) -> None:
+    async def _ask_contract_detail(self, turn: Turn[BarbuState], contract: str) -> None:
         target = turn.target
         buttons: list[discord.ui.Item[Any]]
         if contract == "trumps":
@@ -370,7 +331,7 @@ class BarbuCog(GameCog, name="Barbu"):
             question, view=view_of(buttons), ephemeral=True
         )
 
-    async def _on_doubling(self, turn: Turn, state: BarbuState) -> None:
+    async def _on_doubling(self, turn: Turn[BarbuState], state: BarbuState) -> None:
         choice = state.doubling_choice()
         assert choice is not None
         verb = turn.target.verb
@@ -389,9 +350,9 @@ class BarbuCog(GameCog, name="Barbu"):
         else:
             await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
 
-    async def _play(self, turn: Turn, action: str) -> None:
+    async def _play(self, turn: Turn[BarbuState], action: str) -> None:
         """Play ``action``; a private message the click came from says what was done."""
-        before: BarbuState = turn.state  # type: ignore[assignment]
+        before = turn.state
         done = None
         if is_private(turn.interaction) and action in before.legal_actions():
             done = f"✅ {before.describe(action, turn.table.names)}"
@@ -399,10 +360,12 @@ class BarbuCog(GameCog, name="Barbu"):
 
     # ---- finished deals ----------------------------------------------------------------
 
-    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+    async def after_play(
+        self, turn: Turn[BarbuState], table: Table, after: BarbuState, done: str | None
+    ) -> None:
         """Post each deal the play finished: its scores and the score sheet."""
         view = after.view(None)
-        told = len(turn.state.history)  # type: ignore[attr-defined]
+        told = len(turn.state.history)
         finished = len(view["history"])
         if finished <= told:
             return
@@ -423,7 +386,9 @@ class BarbuCog(GameCog, name="Barbu"):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    def private_recipients(self, table: Table, before: GameState | None, after: Any) -> list[int]:
+    def private_recipients(
+        self, table: Table, before: BarbuState | None, after: BarbuState
+    ) -> list[int]:
         """Every human at a new deal; otherwise the human whose decision it now is."""
         if after.is_over:
             return []
@@ -432,49 +397,14 @@ class BarbuCog(GameCog, name="Barbu"):
             return humans
         return [after.current_player] if after.current_player in humans else []
 
-    def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
+    def narrate(
+        self, table: Table, before: BarbuState, action: str, after: BarbuState
+    ) -> list[str]:
         return [before.describe(action, table.names)]
-
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Barbu: the rules in short", description=RULES, colour=self.colour
-        )
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @group.command(name="new", description="Open a Barbu table in this channel (four players)")
-    @app_commands.describe(
-        series="Declarer series of seven deals each (default 4: everyone declares once)",
-        computers="Computer players to seat at once (more can be added in the lobby)",
-        computer_level=LEVEL_HELP,
-        discard_king="In Barbu, the king of hearts must go the first time its holder cannot "
-        "follow suit",
-        clock=CLOCK_HELP,
-    )
-    @app_commands.choices(clock=CLOCK_OPTIONS)
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        series: app_commands.Range[int, 1, 4] = 4,
-        computers: app_commands.Range[int, 0, 3] = 0,
-        computer_level: Level = "normal",
-        discard_king: bool = False,
-        clock: app_commands.Choice[int] | None = None,
-    ) -> None:
-        await self.tables.open_lobby(
-            interaction,
-            "barbu",
-            options={"series": series, "discard_king": discard_king},
-            computers=computers,
-            level=computer_level,
-            clock=clock.value if clock else None,
-        )
-
-    @group.command(name="rules", description="How to play Barbu")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(name="scores", description="The score sheet of this channel's Barbu game")
+    @app_commands.command(name="scores", description="The score sheet of this channel's Barbu game")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.tables.store.open_table_in(interaction.channel_id or 0)
         if table is None or table.kind != "barbu" or table.state is None:
@@ -483,7 +413,9 @@ class BarbuCog(GameCog, name="Barbu"):
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = self.spec.from_dict(table.state).view(None)
+        state = self.spec.from_dict(table.state)
+        assert isinstance(state, BarbuState)
+        view = state.view(None)
         png = await asyncio.to_thread(render_barbu_scores, view, table.names)
         await interaction.followup.send(
             f"Barbu game #{table.id}: {len(view['history'])} of {view['total_deals']} deals "
@@ -491,13 +423,6 @@ class BarbuCog(GameCog, name="Barbu"):
             file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
             ephemeral=True,
         )
-
-    @group.command(name="play", description="Play in notation: a card, a contract, doubles")
-    @app_commands.describe(
-        move="A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
-    )
-    async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await self.tables.text_move(interaction, "barbu", [move.strip()])
 
 
 def is_private(interaction: discord.Interaction[Any]) -> bool:

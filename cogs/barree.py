@@ -16,18 +16,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
 
-from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
-from cogs.components import TableButton, TableSelect, Target, view_of
-from cogs.computers import LEVEL_HELP, Level
-from cogs.render_pool import RenderJob
-from cogs.table import GameCog, Turn
+from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
 from games import GAMES
 from games.barree import (
     KEEP,
-    MAX_ROUNDS,
     PHASE_DRIVE,
     PHASE_MOVE,
     PHASE_ROLL,
@@ -40,38 +34,15 @@ from games.barree import (
     walk_options,
 )
 from render.barree import render_barree
-from render.barree import result_text as match_result
-from render.barree import status_text as table_status
+from texts import barree as barree_text
+from texts import clipped
+from texts.barree import points_list
 
 SELECT_OPTIONS = 25
 WALK_SELECTS = 4
 WALKS_SHOWN = SELECT_OPTIONS * WALK_SELECTS
 LABEL_LIMIT = 100
 NARRATED_EVENTS = 6
-
-RULES = """\
-**Goal.** Get rid of your cards: every card held when the round ends is a minus point.
-**Board.** 48 fields, 8 number rows of 6: field 34 is row 3, place 4. Lines join the \
-neighbours in a row and the fields above and below; four diagonals (21–32, 34–45, \
-56–65, 76–85) break the grid's pattern.
-**Cards.** One card per field. You hold 7 face-up cards (everyone sees them) and 2 hidden \
-ones nobody sees, not even you. Once anyone is down to 2 or fewer of the 7, all hidden \
-cards are turned up and count like the others.
-**Your turn.** Roll the die (faces: the bar and 1–5). The **bar** moves the blockade to \
-the row of a freshly drawn card and ends your turn. **1–5:** walk exactly that many steps \
-along the lines; back and forth is allowed. Every field you pass or reach whose card you \
-hold is discarded.
-**Blockade.** Nobody enters or crosses the blockaded row; a piece standing in it waits for \
-a bar.
-**Driving out.** End on an opponent and you may play one of your cards to send him to its \
-field (not in the blockaded row, not onto a piece), or keep him there.
-**End.** The first to discard every card wins the round; the others finish the turn round \
-up to the starter. Fewest minus points over the match wins.
-**`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
-`send:<seat>:<field>` with seats counted from 0 (the board's player 2 is seat 1: \
-`send:1:63`); `keep`.
-**Full rules:** `docs/rules/barree.md` in the bot's repository.\
-"""
 
 
 def shown_walks(options: Sequence[WalkOption]) -> tuple[list[WalkOption], int]:
@@ -96,44 +67,49 @@ def shown_walks(options: Sequence[WalkOption]) -> tuple[list[WalkOption], int]:
     return [option for option in options if option.action in kept], len(options) - WALKS_SHOWN
 
 
-def clipped(text: str, limit: int = LABEL_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-class BarreeCog(GameCog, name="Barree"):
+class BarreeCog(
+    GameCog[BarreeState],
+    name="Barree",
+    group_name="barree",
+    group_description="Barree: walk the board, shed your cards",
+):
     spec = GAMES["barree"]
     colour = discord.Colour.from_rgb(46, 125, 90)
-
-    group = app_commands.Group(name="barree", description="Barree: walk the board, shed your cards")
+    rules_text = barree_text.RULES
+    move_help = "Play in notation: roll, a walk like 34-35-45, send, keep"
+    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
+    picture = staticmethod(render_barree)
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
-        return RenderJob(render_barree, (state.view(None), table.names, headline))
+    def notation_actions(self, state: BarreeState, notation: str) -> list[str]:
+        return [notation.strip().lower()]
 
-    def narrate(self, table: Table, before: Any, action: str, after: Any) -> list[str]:
+    def narrate(
+        self, table: Table, before: BarreeState, action: str, after: BarreeState
+    ) -> list[str]:
         return narrate(after.view(None)["events"], table.names)
 
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: BarreeState) -> str:
         view = state.view(None)
         lines = narrate(view["events"], table.names)[-NARRATED_EVENTS:]
-        lines.append(f"**{table_status(view, table.names)}**")
+        lines.append(f"**{barree_text.status(view, table.names)}**")
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
+    def result_text(self, table: Table, state: BarreeState) -> str:
         if not state.is_over:
-            return "The match ended before its last round was played."
-        view = state.view(None)
-        text = f"**{match_result(view, table.names)}**."
+            return barree_text.NOT_PLAYED_OUT
+        view, names = state.view(None), table.names
+        lines = [f"**{barree_text.result(view, names)}**."]
         if view["rounds"] > 1:
-            rounds = [
-                f"Round {number}: {points_list(minus, table.names)}"
+            lines += [
+                barree_text.ROUND_MINUS.format(number=number, points=points_list(minus, names))
                 for number, minus in enumerate(view["round_minus"], start=1)
             ]
-            text += "\n" + "\n".join(rounds)
-        return text + f"\nMinus points: {points_list(view['minus'], table.names)}."
+        lines.append(barree_text.ALL_MINUS.format(points=points_list(view["minus"], names)))
+        return "\n".join(lines)
 
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def turn_controls(self, table: Table, state: BarreeState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "roll")
         resign = TableButton(target.but("resign"), label="Resign", style=discord.ButtonStyle.danger)
         if state.phase == PHASE_ROLL:
@@ -155,14 +131,9 @@ class BarreeCog(GameCog, name="Barree"):
             return [drive, keep, resign]
         return []
 
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Barree: the rules in short", description=RULES, colour=self.colour
-        )
-
     # ---- clicks ------------------------------------------------------------------------
 
-    async def on_turn_component(self, turn: Turn) -> None:
+    async def on_turn_component(self, turn: Turn[BarreeState]) -> None:
         verb = turn.target.verb
         if verb == "roll":
             await self._play(turn, ROLL)
@@ -181,22 +152,24 @@ class BarreeCog(GameCog, name="Barree"):
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 
-    async def _play(self, turn: Turn, action: str) -> None:
+    async def _play(self, turn: Turn[BarreeState], action: str) -> None:
         """Play ``action``; a private menu the click came from shows what was done."""
-        before: BarreeState = turn.state  # type: ignore[assignment]
+        before = turn.state
         private = _from_private_menu(turn.interaction)
         legal = action in before.legal_actions()
         done = f"✅ {before.describe(action, turn.table.names)}" if private and legal else None
         await self.tables.play(turn, [action], done=done)
 
-    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+    async def after_play(
+        self, turn: Turn[BarreeState], table: Table, after: BarreeState, done: str | None
+    ) -> None:
         """Summarise finished rounds, then offer the seat its next decision of this turn.
 
         ``done`` is set when the decision came from a private menu: the next menu replaces
         it, under the sentence saying what was done.
         """
-        state: BarreeState = after
-        await self._tell_rounds(table, turn.state, state)  # type: ignore[arg-type]
+        state = after
+        await self._tell_rounds(table, turn.state, state)
         if table.status != "active" or state.current_player != turn.seat:
             return
         if state.phase not in (PHASE_MOVE, PHASE_DRIVE):
@@ -223,9 +196,13 @@ class BarreeCog(GameCog, name="Barree"):
                 for seat in range(after.players)
             ]
             await channel.send(
-                f"📋 Barree game #{table.id}: round {index + 1} of {after.rounds} is over. "
-                f"Minus points this round: {points_list(after.round_minus[index], table.names)}. "
-                f"Totals so far: {points_list(totals, table.names)}.",
+                barree_text.ROUND_OVER.format(
+                    table=table.id,
+                    number=index + 1,
+                    rounds=after.rounds,
+                    points=points_list(after.round_minus[index], table.names),
+                    totals=points_list(totals, table.names),
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 
@@ -288,68 +265,24 @@ class BarreeCog(GameCog, name="Barree"):
         )
         return {"content": content, "view": view_of(items)}
 
-    # ---- slash commands ----------------------------------------------------------------
-
-    @group.command(name="new", description="Open a Barree table in this channel (2–4 players)")
-    @app_commands.describe(
-        rounds="Rounds in the match; the fewest minus points in total wins (default 1)",
-        computers="Computer players to seat at once (more can be added in the lobby)",
-        computer_level=LEVEL_HELP,
-        clock=CLOCK_HELP,
-    )
-    @app_commands.choices(clock=CLOCK_OPTIONS)
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 1,
-        computers: app_commands.Range[int, 0, 3] = 0,
-        computer_level: Level = "normal",
-        clock: app_commands.Choice[int] | None = None,
-    ) -> None:
-        await self.tables.open_lobby(
-            interaction,
-            "barree",
-            options={"rounds": rounds},
-            computers=computers,
-            level=computer_level,
-            clock=clock.value if clock else None,
-        )
-
-    @group.command(name="rules", description="How to play Barree")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(
-        name="move", description="Play in notation: roll, a walk like 34-35-45, send, keep"
-    )
-    @app_commands.describe(
-        notation="roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
-    )
-    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
-        await self.tables.text_move(interaction, "barree", [notation.strip().lower()])
-
 
 def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
 
 
-def points_list(points: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
-
-
 def walk_choice(walk: WalkOption, names: Sequence[str]) -> discord.SelectOption:
     return discord.SelectOption(
-        label=clipped(walk.label(names)),
+        label=clipped(walk.label(names), LABEL_LIMIT),
         value=walk.action,
-        description=clipped(f"via {walk.action}"),
+        description=clipped(f"via {walk.action}", LABEL_LIMIT),
         emoji="⚔️" if walk.lands_on else None,
     )
 
 
 def send_choice(option: SendOption, names: Sequence[str]) -> discord.SelectOption:
     return discord.SelectOption(
-        label=clipped(f"Send {names[option.seat]} to {option.field}"),
+        label=clipped(f"Send {names[option.seat]} to {option.field}", LABEL_LIMIT),
         value=option.action,
         description=f"Discards your card {option.field}",
     )

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import TableButton, Target
+from cogs.archive import seed_reveal
+from cogs.clock_seats import away_seats, human_seats, played_by_computer, time_loss_headline
 from cogs.scheduler import Clock, Scheduler
+from cogs.table.components import TableButton, Target
 from data import StaleVersion, Store, Table
 from data.settings import SettingsStore
 from games import GAMES, GameState
@@ -27,29 +28,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablebot.clocks")
 
-CLOCK_OPTIONS = [
-    app_commands.Choice(name=name, value=seconds) for name, seconds in rules.CLOCK_CHOICES.items()
-]
-CLOCK_HELP = "Time per decision (default: this server's setting)"
 CLAIM_LEASE = 60.0
 """Seconds a claimed due table is left to its claimant before anyone may claim it again."""
-CLOCK_VERBS = frozenset({"rejoin", "pause", "resume"})
 PAUSED = "The game is paused: press **Resume** on the board (or `/game resume`) first."
-
-
-def away_seats(table: Table) -> set[int]:
-    """Seats whose player ran out of time and is being played by a computer."""
-    return {int(seat) for seat in table.extra.get("away", {})}
-
-
-def human_seats(table: Table) -> list[int]:
-    """Seats played by a person right now (not computers, not substitutes)."""
-    away = away_seats(table)
-    return [i for i, seat in enumerate(table.seats) if not seat.is_computer and i not in away]
-
-
-def played_by_computer(table: Table, seat: int) -> bool:
-    return table.seats[seat].is_computer or seat in away_seats(table)
 
 
 class Clocks(commands.Cog):
@@ -182,7 +163,7 @@ class Clocks(commands.Cog):
         """Do what is due for ``table`` as it was read; False if a move or another
         process changed it first (then nothing is done: the newer table has its own
         due moment)."""
-        async with self.tables.lock(table.id):
+        async with self.tables.locks[table.id]:
             try:
                 await self._handle(table, now)
             except StaleVersion:
@@ -218,16 +199,17 @@ class Clocks(commands.Cog):
         current; the save only succeeds if nothing moved (version and due moment)."""
         clock = rules.reminded(table.extra["clock"])
         expected_due = table.due_at
+        assert expected_due is not None, "only a table with a due moment is reminded"
         table.extra["clock"] = clock
         table.due_at = rules.due_at(clock)
         if not await self.store.save_clock(table, expected_due=expected_due):
             return
         self.saved(table)
-        if seat is None or table.seats[seat].user_id is None:
+        user_id = None if seat is None else table.seats[seat].user_id
+        if user_id is None:
             return
-        user_id = table.seats[seat].user_id
         left = rules.describe(round(rules.REMINDER_SHARE * clock["seconds"]))
-        channel = self.tables.channel_of(table)
+        channel = self._channel(table)
         await channel.send(
             f"<@{user_id}>, ⏰ about {left} left for your turn in {GAMES[table.kind].title} "
             f"(game #{table.id}): the clock runs out <t:{int(clock['deadline'])}:R>.",
@@ -236,13 +218,13 @@ class Clocks(commands.Cog):
 
     async def _loss_on_time(self, table: Table, seat: int | None) -> None:
         assert seat is not None and table.state is not None
-        table.status = "finished"
+        state = GAMES[table.kind].from_dict(table.state)
+        table.finish(state.returns())
         table.extra["timed_out"] = seat
         await self.store.save(table, expected_version=table.version, actions=[(seat, "!timeout")])
-        state = GAMES[table.kind].from_dict(table.state)
         headline = time_loss_headline(table, seat)
-        await self.tables.refresh_board(table, state, headline)
-        await self.tables.announce_ending(table, state, headline, emoji="⏰")
+        await self.tables.board.refresh(table, state, headline)
+        await self._announce_ending(table, state, headline, emoji="⏰")
 
     async def _substitute(self, table: Table, seat: int | None) -> None:
         """A computer takes the seat and plays on at once; a table left with no human
@@ -254,7 +236,7 @@ class Clocks(commands.Cog):
         away[str(seat)] = table.seats[seat].user_id
         table.extra["away"] = away
         stop_after = None if human_seats(table) else rules.progress_marker(before)
-        state, actions, notes = await self.tables.automatic_turns(
+        state, actions, notes = await self.tables.pipeline.automatic_turns(
             table, before, stop_when=_marker_moved(stop_after)
         )
         table.state = state.to_dict()
@@ -263,7 +245,7 @@ class Clocks(commands.Cog):
             table.status = "aborted"
             table.extra["ended"] = "every player ran out of time"
         elif state.is_over:
-            table.status = "finished"
+            table.finish(state.returns())
         self.stamp(table, state)
         await self.store.save(
             table, expected_version=table.version, actions=[(seat, "!away"), *actions]
@@ -274,8 +256,8 @@ class Clocks(commands.Cog):
         headline = None
         if ended:
             headline = "Every player ran out of time: the game ended unrated after this deal."
-        await self.tables.refresh_board(table, state, headline, notes=notes)
-        channel = self.tables.channel_of(table)
+        await self.tables.board.refresh(table, state, headline, notes=notes)
+        channel = self._channel(table)
         await channel.send(
             f"⏰ <@{user_id}> ran out of time in {spec.title} (game #{table.id}): a computer "
             f"plays for {name} now. {name}, press **Take my seat back** on the board or use "
@@ -283,9 +265,9 @@ class Clocks(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if ended:
-            await self.tables.announce_ending(table, state, headline or "", emoji="⏰")
+            await self._announce_ending(table, state, headline or "", emoji="⏰")
             return
-        await self.tables.after_clock_change(table, state, before)
+        await self.tables.pipeline.after_change(table, state, acting_user=None, before=before)
 
     async def _end_unrated(self, table: Table, reason: str) -> None:
         table.status = "aborted"
@@ -294,8 +276,8 @@ class Clocks(commands.Cog):
         headline = f"{reason}: abandoned; the game is not rated."
         if table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
-            await self.tables.refresh_board(table, state, headline)
-            await self.tables.announce_ending(table, state, headline, emoji="⏸️")
+            await self.tables.board.refresh(table, state, headline)
+            await self._announce_ending(table, state, headline, emoji="⏸️")
 
     async def _expire_lobby(self, table: Table) -> None:
         table.status = "aborted"
@@ -310,6 +292,24 @@ class Clocks(commands.Cog):
             table, lambda: _async_value({"content": None, "embed": embed, "view": None})
         )
 
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def _announce_ending(
+        self, table: Table, state: GameState, headline: str, *, emoji: str
+    ) -> None:
+        """Tell the channel how a game the clock ended came out (a loss on time goes to
+        the league like any finished game)."""
+        await self.tables.delivery.drop_ping(table)
+        if table.status == "finished":
+            await self.tables.results.announce(table, state, headline, emoji=emoji)
+        else:
+            title = GAMES[table.kind].title
+            await self._channel(table).send(
+                f"{emoji} {title} game #{table.id}: {headline}\n{seed_reveal(table)}"
+            )
+        self.tables.forget(table.id)
+
     # ---- players' commands ---------------------------------------------------------------
 
     async def rejoin(self, interaction: discord.Interaction[Any], table: Table) -> None:
@@ -318,7 +318,7 @@ class Clocks(commands.Cog):
             await _tell(interaction, "You have no seat to take back in this game.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.tables.lock(table.id):
+        async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None
             if fresh.status != "active" or seat not in away_seats(fresh):
@@ -332,11 +332,11 @@ class Clocks(commands.Cog):
             self.stamp(fresh, state)
             await self.store.save(fresh, expected_version=fresh.version, actions=[(seat, "!back")])
             self.saved(fresh)
-            await self.tables.refresh_board(fresh, state)
+            await self.tables.board.refresh(fresh, state)
         await interaction.followup.send(
             "Welcome back: your seat is yours again from your next turn.", ephemeral=True
         )
-        await self.tables.channel_of(fresh).send(
+        await self._channel(fresh).send(
             f"👋 {fresh.seats[seat].name} is back and plays on in game #{fresh.id}."
         )
 
@@ -351,7 +351,7 @@ class Clocks(commands.Cog):
             await _tell(interaction, "The game is already paused.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.tables.lock(table.id):
+        async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None and fresh.state is not None
             clock = fresh.extra["clock"]
@@ -373,11 +373,11 @@ class Clocks(commands.Cog):
             )
             self.saved(fresh)
             state = GAMES[fresh.kind].from_dict(fresh.state)
-            await self.tables.refresh_board(fresh, state)
+            await self.tables.board.refresh(fresh, state)
         answer = "The game is paused." if agreed else "You are for a pause; the others must accept."
         await interaction.followup.send(answer, ephemeral=True)
         if agreed:
-            await self.tables.channel_of(fresh).send(
+            await self._channel(fresh).send(
                 f"⏸️ Game #{fresh.id} is paused by agreement. Anyone seated can resume it."
             )
 
@@ -390,7 +390,7 @@ class Clocks(commands.Cog):
             await _tell(interaction, "The game is not paused.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.tables.lock(table.id):
+        async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None and fresh.state is not None
             if fresh.status != "active" or not rules.is_paused(fresh.extra["clock"]):
@@ -404,16 +404,11 @@ class Clocks(commands.Cog):
             )
             self.saved(fresh)
             state = GAMES[fresh.kind].from_dict(fresh.state)
-            await self.tables.refresh_board(fresh, state)
+            await self.tables.board.refresh(fresh, state)
         await interaction.followup.send("The clock runs again.", ephemeral=True)
-        await self.tables.channel_of(fresh).send(
+        await self._channel(fresh).send(
             f"▶️ {fresh.seats[seat].name} resumed game #{fresh.id}; the clock runs again."
         )
-
-
-def time_loss_headline(table: Table, seat: int) -> str:
-    others = " and ".join(s.name for index, s in enumerate(table.seats) if index != seat)
-    return f"{table.seats[seat].name} lost on time: {others} wins."
 
 
 def _marker_moved(marker: int | None) -> Callable[[GameState], bool] | None:

@@ -7,7 +7,7 @@ from typing import Literal
 
 import discord
 
-from cogs.components import TableSelect, Target
+from cogs.table.components import TableSelect, Target
 from data import Seat
 from games import DEFAULT_LEVEL, LEVELS
 

@@ -14,48 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 
-from cogs.clocks import CLOCK_HELP, CLOCK_OPTIONS
-from cogs.components import TableButton, TableSelect, Target, view_of
-from cogs.computers import Level
 from cogs.render_pool import RenderJob
-from cogs.table import GameCog, Turn, quoted
+from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
 from data import Table
-from games import DEFAULT_LEVEL, GAMES, GameState
+from games import GAMES, IllegalAction
 from games.base import whole_number
-from games.gulbara import MAX_MATCH, UNDO, GulbaraState, split_steps, to_seat0
-from render.gulbara import board_steps, chain_text, render_gulbara
+from games.gulbara import UNDO, GulbaraState, split_steps, to_seat0
+from render.gulbara import render_gulbara
+from texts import bold
+from texts import gulbara as gulbara_text
 
 POINT_PLACEHOLDER = "Move a checker from point…"
 NOTHING_TO_UNDO = "There is no step of this turn you can take back."
 ONLY_FORCED = "Every step of this turn so far was forced: there is nothing to take back."
-
-RULES = """\
-**Goal.** Bear off all 15 of your checkers first. 1 point for the win, 2 if your opponent \
-has borne off none. A match goes to the points chosen with `match_to`.
-**Board.** Everyone numbers the points 24→1 in his own direction: all 15 checkers start \
-on your 24, you move towards your home (points 1–6) and bear off below 1. Both players \
-travel the same way round; the opponent's 24 is your 12.
-**Moving.** Each die is a step of one checker; a double is played four times. Play as \
-many dice as you can; if only one of two dice can be played, it must be the higher one.
-**No hitting.** A point with even one checker belongs to its owner: the other player may \
-not land on it.
-**Head rule.** Until your first checker reaches your points 12–7, it is the only one you \
-may move.
-**No prime.** You may not hold six points in a row in front of the opponent unless one \
-of his checkers is already past them.
-**Escalating doubles.** After playing `n-n` four times you go on with `(n+1)-(n+1)`, up \
-to 6-6, until a double cannot be played in full. Each player's first three rolls are \
-exempt: their doubles are played four times and that is all.
-**Bearing off.** Once all your checkers are home: a die equal to a checker's point bears \
-it off; a higher die bears off from your highest point.
-**Playing here.** Pick a point in the board's menu, then the die. Forced steps play \
-themselves (option `autoplay`). **Undo** takes back this turn's last choice.
-**Notation for `/gulbara move`.** Steps in your numbering: `24/18 18/13`, `24/18/13`, \
-`6/off`, `8/5(2)` for two checkers, or `undo`.
-**Full rules:** `docs/rules/gulbara.md` in the bot's repository.\
-"""
 
 
 def undo_actions(state: GulbaraState) -> list[str] | None:
@@ -91,29 +63,37 @@ def die_label(choice: dict[str, Any]) -> str:
     return f"{choice['die']} → {landing}"
 
 
-def dice_text(dice: list[int]) -> str:
-    return ", ".join(str(die) for die in dice) or "none"
-
-
-class GulbaraCog(GameCog, name="GulBara"):
+class GulbaraCog(
+    GameCog[GulbaraState],
+    name="GulBara",
+    group_name="gulbara",
+    group_description="Gul Bara: Bulgarian backgammon with escalating doubles",
+):
     spec = GAMES["gulbara"]
     colour = discord.Colour.from_rgb(176, 120, 48)
-
-    group = app_commands.Group(
-        name="gulbara", description="Gul Bara: Bulgarian backgammon with escalating doubles"
-    )
+    rules_text = gulbara_text.RULES
+    move_help = "Play steps in notation, e.g. 24/18 18/13"
+    notation_help = "Steps in your numbering: 24/18 18/13, 24/18/13, 6/off, or undo"
 
     # ---- the board ---------------------------------------------------------------------
 
-    def render_job(self, table: Table, state: Any, headline: str | None) -> RenderJob:
+    def render_job(self, table: Table, state: GulbaraState, headline: str | None) -> RenderJob:
         arguments = (state.view(None), table.names, headline, board_seat(table))
         return RenderJob(render_gulbara, arguments)
 
-    def automatic_action(self, state: GameState) -> str | None:
-        assert isinstance(state, GulbaraState)
+    def automatic_action(self, state: GulbaraState) -> str | None:
         return state.forced_step() if state.autoplay else None
 
-    def turn_controls(self, table: Table, state: Any) -> list[discord.ui.Item[Any]]:
+    def notation_actions(self, state: GulbaraState, notation: str) -> list[str]:
+        actions = split_steps(notation)
+        if actions != [UNDO] or not state.can_undo:
+            return actions
+        undo = undo_actions(state)
+        if undo is None:
+            raise IllegalAction(ONLY_FORCED)
+        return undo
+
+    def turn_controls(self, table: Table, state: GulbaraState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "from")
         items: list[discord.ui.Item[Any]] = []
         points = state.movable_points()
@@ -136,49 +116,44 @@ class GulbaraCog(GameCog, name="GulBara"):
         )
         return items
 
-    def status_text(self, table: Table, state: Any) -> str:
+    def status_text(self, table: Table, state: GulbaraState) -> str:
         view = state.view(None)
-        names = table.names
-        lines = []
-        if view["recent_turns"]:
-            lines.append(last_turn_sentence(view["recent_turns"][-1], names, board_seat(table)))
-        mover = names[view["turn"]]
-        roll = "-".join(str(die) for die in view["roll"])
+        names, viewer = table.names, board_seat(table)
+        mover = view["turn"]
+        assert mover is not None
+        lines = [gulbara_text.last_turn(turn, names, viewer) for turn in view["recent_turns"][-1:]]
         lines.append(
-            f"**{mover}** to move: rolled {roll}, dice left {dice_text(view['dice'])}. "
-            "Pick a point, then a die."
+            gulbara_text.TO_MOVE.format(
+                name=bold(names)[mover],
+                roll=gulbara_text.dice_roll(view["roll"]),
+                dice=gulbara_text.dice_left(view["dice"]),
+            )
         )
-        chain = chain_text(view)
+        chain = gulbara_text.chain_text(view)
         if chain:
-            lines.append(f"Escalating doubles: {chain}.")
+            lines.append(gulbara_text.ESCALATING.format(chain=chain))
         if view["played"]:
-            played = board_steps(view["played"], view["turn"], board_seat(table))
-            lines.append(f"This turn: {played}.")
+            steps = gulbara_text.board_steps(view["played"], mover, viewer)
+            lines.append(gulbara_text.THIS_TURN.format(steps=steps))
         if view["match_to"] > 1:
-            lines.append(match_line(view, names))
+            lines.append(gulbara_text.match_standing(view, names))
         return "\n".join(lines)
 
-    def result_text(self, table: Table, state: Any) -> str:
+    def result_text(self, table: Table, state: GulbaraState) -> str:
         view = state.view(None)
-        names = table.names
+        if not view["over"]:
+            return gulbara_text.UNDECIDED
+        names = bold(table.names)
+        sentence = gulbara_text.result(view, names)
         last = view["last_game"]
-        if not view["over"] or last is None:
-            return "The game ended before it was decided."
-        game = game_sentence(last, names)
-        if view["match_to"] <= 1:
-            return game
-        winner = view["winner"]
-        score = f"{view['score'][winner]}–{view['score'][1 - winner]}"
-        return f"**{names[winner]}** wins the match {score}. Last game: {game}"
-
-    def rules_embed(self) -> discord.Embed:
-        return discord.Embed(
-            title="Gul Bara: the rules in short", description=RULES, colour=self.colour
-        )
+        if view["match_to"] <= 1 or last is None:
+            return sentence
+        last_game = gulbara_text.LAST_GAME.format(result=gulbara_text.game_result(last, names))
+        return f"{sentence} {last_game}"
 
     # ---- clicks ------------------------------------------------------------------------
 
-    async def on_turn_component(self, turn: Turn) -> None:
+    async def on_turn_component(self, turn: Turn[GulbaraState]) -> None:
         verb = turn.target.verb
         if verb == "from" and len(turn.values) == 1:
             await self._picked_point(turn, turn.values[0])
@@ -189,8 +164,8 @@ class GulbaraCog(GameCog, name="GulBara"):
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
 
-    async def _picked_point(self, turn: Turn, value: str) -> None:
-        state: GulbaraState = turn.state  # type: ignore[assignment]
+    async def _picked_point(self, turn: Turn[GulbaraState], value: str) -> None:
+        state = turn.state
         point = whole_number(value, max_digits=2)
         choices = state.step_choices(point) if point is not None else []
         if not choices:
@@ -212,21 +187,22 @@ class GulbaraCog(GameCog, name="GulBara"):
             for choice in choices
         ]
         await turn.interaction.response.send_message(
-            f"Checker on point **{value}**: which die? Dice left: {dice_text(list(state.dice))}.",
+            f"Checker on point **{value}**: which die? "
+            f"Dice left: {gulbara_text.dice_left(state.dice)}.",
             view=view_of(buttons),
             ephemeral=True,
         )
 
-    async def _step(self, turn: Turn, action: str) -> None:
-        state: GulbaraState = turn.state  # type: ignore[assignment]
+    async def _step(self, turn: Turn[GulbaraState], action: str) -> None:
+        state = turn.state
         source = whole_number(action.partition("/")[0], max_digits=2)
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
         done = f"✅ Played {action} ({dice[0]}).{forced_note(state, action)}" if dice else None
         await self.tables.play(turn, [action], done=done)
 
-    async def _undo(self, turn: Turn) -> None:
-        state: GulbaraState = turn.state  # type: ignore[assignment]
+    async def _undo(self, turn: Turn[GulbaraState]) -> None:
+        state = turn.state
         actions = undo_actions(state)
         if actions is None:
             await turn.interaction.response.send_message(
@@ -237,10 +213,11 @@ class GulbaraCog(GameCog, name="GulBara"):
 
     # ---- games of a match --------------------------------------------------------------
 
-    async def after_play(self, turn: Turn, table: Table, after: Any, done: str | None) -> None:
+    async def after_play(
+        self, turn: Turn[GulbaraState], table: Table, after: GulbaraState, done: str | None
+    ) -> None:
         """Tell the channel the score after a game that did not end the match."""
-        before: GulbaraState = turn.state  # type: ignore[assignment]
-        state: GulbaraState = after
+        before, state = turn.state, after
         last = state.last_game
         if state.over or last is None or state.match_to <= 1:
             return
@@ -248,74 +225,21 @@ class GulbaraCog(GameCog, name="GulBara"):
             return
         view = state.view(None)
         names = table.names
-        opener = names[state.turn]
-        opening = "-".join(str(die) for die in view["roll"])
+        over = gulbara_text.GAME_OVER_IN_MATCH.format(
+            table=table.id,
+            number=last["game_number"],
+            result=gulbara_text.game_result(last, bold(names)),
+        )
+        begins = gulbara_text.NEXT_GAME.format(
+            number=state.game_number,
+            opener=names[state.turn],
+            roll=gulbara_text.dice_roll(view["roll"]),
+        )
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
-            f"🎲 Gul Bara game #{table.id}: game {last['game_number']} is over. "
-            f"{game_sentence(last, names)}\n{match_line(view, names)}\n"
-            f"Game {state.game_number} begins: {opener} opens with {opening}.",
+            f"{over}\n{gulbara_text.match_standing(view, names)}\n{begins}",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-
-    # ---- slash commands ----------------------------------------------------------------
-
-    @group.command(name="new", description="Open a Gul Bara table in this channel")
-    @app_commands.describe(
-        opponent="Invite one player (only they can take the seat)",
-        computer="Play against the computer right away, at this level",
-        match_to="Points needed to win the match (1 = a single game)",
-        autoplay="Forced steps play themselves (default: on)",
-        clock=CLOCK_HELP,
-    )
-    @app_commands.choices(clock=CLOCK_OPTIONS)
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.Member | None = None,
-        computer: Level | None = None,
-        match_to: app_commands.Range[int, 1, MAX_MATCH] = 1,
-        autoplay: bool = True,
-        clock: app_commands.Choice[int] | None = None,
-    ) -> None:
-        await self.tables.open_lobby(
-            interaction,
-            "gulbara",
-            options={"match_to": match_to, "autoplay": autoplay},
-            invited=None if computer else opponent,
-            computers=1 if computer else 0,
-            level=computer or DEFAULT_LEVEL,
-            clock=clock.value if clock else None,
-        )
-
-    @group.command(name="rules", description="How to play Gul Bara")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
-
-    @group.command(name="move", description="Play steps in notation, e.g. 24/18 18/13")
-    @app_commands.describe(steps="Steps in your numbering: 24/18 18/13, 24/18/13, 6/off, or undo")
-    async def move(self, interaction: discord.Interaction[Any], steps: str) -> None:
-        table = await self.tables.store.open_table_in(interaction.channel_id or 0)
-        before = self._state_to_move(table, interaction.user.id)
-        actions = split_steps(steps)
-        if before is not None and actions == [UNDO] and before.can_undo:
-            undo = undo_actions(before)
-            if undo is None:
-                await interaction.response.send_message(ONLY_FORCED, ephemeral=True)
-                return
-            actions = undo
-        await self.tables.text_move(interaction, "gulbara", actions)
-
-    def _state_to_move(self, table: Table | None, user_id: int) -> GulbaraState | None:
-        """The running Gul Bara state of ``table`` if ``user_id`` is the seat to move."""
-        if table is None or table.kind != "gulbara" or table.state is None:
-            return None
-        if table.status != "active":
-            return None
-        state: GulbaraState = self.spec.from_dict(table.state)  # type: ignore[assignment]
-        if state.current_player is None or state.current_player != table.seat_of(user_id):
-            return None
-        return state
 
 
 def point_option(state: GulbaraState, point: int) -> discord.SelectOption:
@@ -337,32 +261,3 @@ def board_seat(table: Table) -> int:
     """The seat whose numbering the board shows all game long: the first human's."""
     humans = [seat for seat, taken in enumerate(table.seats) if not taken.is_computer]
     return humans[0] if humans else 0
-
-
-def last_turn_sentence(turn: dict[str, Any], names: list[str], viewer: int = 0) -> str:
-    """One turn in the numbering of the board drawn from ``viewer``'s side."""
-    name = names[turn["seat"]]
-    roll = "-".join(str(die) for die in turn["roll"])
-    if turn["passed"]:
-        return f"{name} rolled {roll} and could not move."
-    stages = turn["stages"]
-    escalated = ""
-    if len(stages) > 1:
-        escalated = " (escalated " + " → ".join(f"{die}-{die}" for die in stages) + ")"
-    return f"{name} rolled {roll}{escalated}: {board_steps(turn['steps'], turn['seat'], viewer)}"
-
-
-def game_sentence(last_game: dict[str, int], names: list[str]) -> str:
-    winner, points = last_game["winner"], last_game["points"]
-    sentence = f"**{names[winner]}** wins {points} point{'s' if points != 1 else ''}"
-    if points == 2:
-        sentence += f": {names[1 - winner]} bore off no checker"
-    return sentence + "."
-
-
-def match_line(view: dict[str, Any], names: list[str]) -> str:
-    score = view["score"]
-    return (
-        f"Match to {view['match_to']}: {names[0]} {score[0]}, {names[1]} {score[1]} "
-        f"(game {view['game_number']})."
-    )

@@ -20,7 +20,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.archive import Archive, replay_menu
+from cogs.archive import replay_menu
+from cogs.host import Host, host_of
 from data import Store, Table
 from data.league import (
     MAX_SEASON_NAME,
@@ -30,7 +31,7 @@ from data.league import (
     SeatResult,
     Standing,
 )
-from games import GAMES, GameState
+from games import GAMES
 from render.league import render_profile, render_standings
 
 log = logging.getLogger("tablebot.league")
@@ -44,6 +45,12 @@ GUILD_ONLY = "League tables belong to a server: use this command in a server cha
 NEEDS_MANAGE_SERVER = "Only members with the **Manage Server** permission can {action}."
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def final_scores(table: Table) -> list[float]:
+    """The scores of a game saved before games stored them, from its last state."""
+    assert table.state is not None
+    return GAMES[table.kind].from_dict(table.state).returns()
 
 
 def _title(kind: str) -> str:
@@ -122,7 +129,7 @@ class LeaguePageButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> LeaguePageButton:
@@ -131,18 +138,16 @@ class LeaguePageButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog = interaction.client.get_cog("League")  # type: ignore[attr-defined]
-        assert isinstance(cog, LeagueCog), "the League cog is always loaded"
-        await cog.turn_page(interaction, self.kind, self.season_id, self.page)
+        league = host_of(interaction).league
+        await league.turn_page(interaction, self.kind, self.season_id, self.page)
 
 
 async def season_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    cog = interaction.client.get_cog("League")  # type: ignore[attr-defined]
-    if not isinstance(cog, LeagueCog) or interaction.guild_id is None:
+    if interaction.guild_id is None:
         return []
-    seasons = await cog.league.seasons(interaction.guild_id)
+    seasons = await host_of(interaction).league.league.seasons(interaction.guild_id)
     typed = current.casefold()
     return [
         app_commands.Choice(name=season.name, value=season.name)
@@ -161,19 +166,19 @@ class LeagueCog(commands.Cog, name="League"):
         name="season", description="League seasons of this server", parent=league_group
     )
 
-    def __init__(self, bot: commands.Bot, store: Store) -> None:
+    def __init__(self, bot: Host, store: Store) -> None:
         self.bot = bot
         self.league = League(store)
 
     async def cog_load(self) -> None:
-        caught_up = await self.league.record_missing()
+        caught_up = await self.league.record_missing(list(GAMES), final_scores)
         if caught_up:
             log.info("recorded %d finished game(s) that had no league result", len(caught_up))
 
-    async def record_result(self, table: Table, state: GameState) -> str | None:
+    async def record_result(self, table: Table) -> str | None:
         """Record a game that just finished; the announcement line, or None when the
         game was recorded before (a duplicate finish) or is not finished."""
-        result = await self.league.record_finished(table, state)
+        result = await self.league.record_finished(table)
         return None if result is None else rating_summary(result)
 
     # ---- standings --------------------------------------------------------------------
@@ -277,7 +282,7 @@ class LeagueCog(commands.Cog, name="League"):
         person = member or interaction.user
         await interaction.response.defer(thinking=True)
         entries = await self.league.profile(
-            found.guild_id, person.id, season_id=found.id, recent=RECENT_RESULTS
+            found.guild_id, person.id, list(GAMES), season_id=found.id, recent=RECENT_RESULTS
         )
         games = [
             _profile_game(entry.kind, entry.standing, entry.recent, person.id) for entry in entries
@@ -291,15 +296,13 @@ class LeagueCog(commands.Cog, name="League"):
         )
         embed.set_image(url="attachment://profile.png")
         files = [discord.File(io.BytesIO(png), filename="profile.png")]
-        archive = self.bot.get_cog("Archive")
-        if isinstance(archive, Archive):
-            fields, luck_png = await archive.luck_section(
-                found.guild_id, person.id, found.id, person.display_name, found.name
-            )
-            for name, value in fields:
-                embed.add_field(name=name, value=value, inline=False)
-            if luck_png is not None:
-                files.append(discord.File(io.BytesIO(luck_png), filename="luck.png"))
+        fields, luck_png = await self.bot.archive.luck_section(
+            found.guild_id, person.id, found.id, person.display_name, found.name
+        )
+        for name, value in fields:
+            embed.add_field(name=name, value=value, inline=False)
+        if luck_png is not None:
+            files.append(discord.File(io.BytesIO(luck_png), filename="luck.png"))
         await interaction.edit_original_response(
             embed=embed,
             attachments=files,
@@ -335,9 +338,10 @@ class LeagueCog(commands.Cog, name="League"):
             or "No finished games recorded yet.",
             colour=LEAGUE_COLOUR,
         )
-        menu = replay_menu(results)
-        extra = {"view": menu} if menu is not None else {}
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
+        menu = replay_menu(results) or discord.ui.View()
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=NO_MENTIONS, view=menu
+        )
 
     # ---- seasons, export, settings ----------------------------------------------------
 

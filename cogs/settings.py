@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clocks import CLOCK_OPTIONS
+from cogs.clock_seats import CLOCK_OPTIONS
 from data import Store
 from data.league import League
 from data.settings import SettingsStore
@@ -38,7 +38,8 @@ class ServerSettings(commands.Cog):
         rate_computer_games="Rate games with computer players in the league (Manage Server)",
         threads="Open each new table in its own thread (Manage Server)",
     )
-    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
     async def settings_command(
         self,
         interaction: discord.Interaction[Any],

@@ -14,7 +14,8 @@ player afresh; earlier seasons keep their tables.
 
 Outcomes: a seat in first place (alone or shared) wins, unless every seat shares it (a
 draw); everyone else loses. A resigning seat is placed last and its result is marked as a
-forfeit. Points are the game's own ``returns()`` (for a resignation: as they stood).
+forfeit. Points are the scores the game was saved with when it ended (``Table.final_scores``,
+its own ``returns()``; for a resignation: as they stood), so the league needs no game.
 Games with a computer seat are recorded unrated unless the server rates them; then all
 computer seats share one "Computer" rating (player id 0).
 """
@@ -24,7 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -33,8 +34,6 @@ from openskill.models import PlackettLuce
 
 from data.sql import Executor, Row
 from data.store import Store, Table
-from games import GAMES, GameState
-from games.base import placements
 
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
@@ -175,10 +174,14 @@ def forfeited_seat(table: Table) -> int | None:
     return None
 
 
-def finishing_placements(table: Table, state: GameState) -> tuple[list[int], list[float]]:
+def placements(scores: Sequence[float]) -> list[int]:
+    """Rank per seat from final scores: 1 is best, equal scores share a rank."""
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+
+def finishing_placements(table: Table, points: list[float]) -> tuple[list[int], list[float]]:
     """Placements and the game's own points; a seat that resigned or lost on time is
     placed last."""
-    points = [float(value) for value in state.returns()]
     resigned = forfeited_seat(table)
     if resigned is None:
         return placements(points), points
@@ -229,63 +232,67 @@ class League:
 
     # ---- recording ---------------------------------------------------------------------
 
-    async def record_finished(
-        self, table: Table, state: GameState | None = None
-    ) -> RecordedResult | None:
-        """Record a finished game and update ratings; None if it was recorded before
-        (or is not a finished game), so a duplicate call changes nothing."""
-        if table.status != "finished" or table.state is None:
+    async def record_finished(self, table: Table) -> RecordedResult | None:
+        """Record a finished game from the scores it was saved with, and update ratings;
+        None if it was recorded before (or is not a finished game with scores), so a
+        duplicate call changes nothing."""
+        points = table.final_scores
+        if table.status != "finished" or points is None:
             return None
-        if state is None:
-            state = GAMES[table.kind].from_dict(table.state)
         async with self._store.transaction() as db:
-            recorded = await self._record_in(db, table, state)
+            recorded = await self._record_in(db, table, points)
         return await self.result(table.id) if recorded else None
 
-    async def _record_in(self, db: Executor, table: Table, state: GameState) -> bool:
+    async def _record_in(self, db: Executor, table: Table, points: list[float]) -> bool:
         """Record ``table`` inside the transaction ``db``; False if it was recorded."""
         await db.lock(f"league:{table.guild_id}")
         if await self._is_recorded(db, table.id):
             return False
         season = await self._current_season_in(db, table.guild_id)
         unrated_reason = await self._unrated_reason(db, table)
-        seats = self._seat_results(table, state)
+        seats = self._seat_results(table, points)
         ratings = {}
         if unrated_reason is None:
             ratings = await self._new_ratings(db, table, season.id, seats)
         await self._write_result(db, table, season, unrated_reason, seats, ratings)
         return True
 
-    async def record_missing(self) -> list[RecordedResult]:
-        """Record every finished game that has no result yet (a crash in between).
+    async def record_missing(
+        self, kinds: Sequence[str], scores_of: Callable[[Table], list[float]]
+    ) -> list[RecordedResult]:
+        """Record every finished game of ``kinds`` that has no result yet (a crash in
+        between). ``scores_of`` gives the final scores of a game saved without them (one
+        that finished before games stored their scores).
 
         Each game is claimed in the database, so processes starting together share the
         work instead of doing it twice."""
         recorded = []
-        while (claimed := await self._record_one_missing()) is not None:
+        while (claimed := await self._record_one_missing(kinds, scores_of)) is not None:
             game_id, by_us = claimed
             result = await self.result(game_id) if by_us else None
             if result is not None:
                 recorded.append(result)
         return recorded
 
-    async def _record_one_missing(self) -> tuple[int, bool] | None:
+    async def _record_one_missing(
+        self, kinds: Sequence[str], scores_of: Callable[[Table], list[float]]
+    ) -> tuple[int, bool] | None:
         """Claim and record the oldest unrecorded finished game: its id and whether this
         call recorded it (False: another process did in the meantime)."""
         async with self._store.transaction() as db:
             row = await db.fetchrow(
                 "SELECT g.id FROM games g WHERE g.status = 'finished' AND g.kind IN "
-                f"({', '.join('?' for _ in GAMES)}) AND NOT EXISTS"
+                f"({', '.join('?' for _ in kinds)}) AND NOT EXISTS"
                 " (SELECT 1 FROM league_results r WHERE r.game_id = g.id)"
                 " ORDER BY g.updated_at, g.id LIMIT 1" + self._db.claim_suffix,
-                *GAMES,
+                *kinds,
             )
             if row is None:
                 return None
             table = await self._store.load(row[0])
-            assert table is not None and table.state is not None
-            state = GAMES[table.kind].from_dict(table.state)
-            return table.id, await self._record_in(db, table, state)
+            assert table is not None
+            points = table.final_scores or scores_of(table)
+            return table.id, await self._record_in(db, table, points)
 
     @staticmethod
     async def _is_recorded(db: Executor, game_id: int) -> bool:
@@ -299,8 +306,8 @@ class League:
         return None
 
     @staticmethod
-    def _seat_results(table: Table, state: GameState) -> list[SeatResult]:
-        ranks, points = finishing_placements(table, state)
+    def _seat_results(table: Table, scores: list[float]) -> list[SeatResult]:
+        ranks, points = finishing_placements(table, scores)
         resigned = forfeited_seat(table)
         return [
             SeatResult(
@@ -515,10 +522,15 @@ class League:
         return _standing(1 + int(better[0] if better else 0), row, trends.get(player_id, 0))
 
     async def profile(
-        self, guild_id: int, user_id: int, season_id: int | None = None, recent: int = 5
+        self,
+        guild_id: int,
+        user_id: int,
+        kinds: Sequence[str],
+        season_id: int | None = None,
+        recent: int = 5,
     ) -> list[GameProfile]:
-        """A member's standing and latest games in every game of one season (default:
-        the current one)."""
+        """A member's standing and latest games in each of ``kinds`` in one season
+        (default: the current one)."""
         if season_id is None:
             season_id = (await self.current_season(guild_id)).id
         return [
@@ -529,7 +541,7 @@ class League:
                     guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=recent
                 ),
             )
-            for kind in GAMES
+            for kind in kinds
         ]
 
     async def _trends(

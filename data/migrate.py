@@ -1,27 +1,23 @@
-"""Move a bot's SQLite database into PostgreSQL.
-
-    python -m data.migrate --to postgresql://user@host/db [--from tablebot.sqlite3]
+"""Move a bot's SQLite database into PostgreSQL (run it with ``python -m migrate``).
 
 Copies every table (games, action logs, league seasons, results, seats, ratings and
 settings) in one PostgreSQL transaction, then replays every copied game's action log from
-its seed and compares the result with its stored snapshot. Nothing is committed unless
+its seed (with the ``Replayer`` the caller gives, as storage knows no game) and compares
+the result with its stored snapshot. Nothing is committed unless
 every game checks out, and a target that already holds games is refused, so the command
 can never mix two bots' data. The source file is only read.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import json
 import os
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from data.sql import DatabaseUnavailable, Executor, SqliteDatabase, is_postgres_url
+from data.sql import Executor, SqliteDatabase, is_postgres_url
 from data.store import Store
-from games import GAMES, replay
 
 # Parents before children, so foreign keys hold at every insert.
 TABLES = (
@@ -37,6 +33,10 @@ TABLES = (
 GENERATED_IDS = ("games", "league_seasons")
 BATCH = 1000
 
+Replayer = Callable[[str, int, int, dict[str, Any], list[str]], dict[str, Any] | None]
+"""(kind, players, seed, options, actions) -> the state's snapshot after replaying the
+actions from the seeded start, or None for a game the caller does not know."""
+
 
 class MigrationRefused(Exception):
     """The copy was not made; the message says why."""
@@ -48,7 +48,7 @@ class Report:
     games_checked: int
 
 
-async def migrate(source: str, target: str) -> Report:
+async def migrate(source: str, target: str, replayed: Replayer) -> Report:
     """Copy the SQLite database at ``source`` into the PostgreSQL database ``target``."""
     if not is_postgres_url(target):
         raise MigrationRefused(f"--to must be a postgresql:// URL, not {target!r}.")
@@ -58,14 +58,14 @@ async def migrate(source: str, target: str) -> Report:
     try:
         postgres = await Store.open(target)
         try:
-            return await _copy(sqlite, postgres)
+            return await _copy(sqlite, postgres, replayed)
         finally:
             await postgres.close()
     finally:
         await sqlite.close()
 
 
-async def _copy(sqlite: Store, postgres: Store) -> Report:
+async def _copy(sqlite: Store, postgres: Store, replayed: Replayer) -> Report:
     async with postgres.transaction() as tx:
         if int(await tx.fetchval("SELECT COUNT(*) FROM games")):
             raise MigrationRefused(
@@ -77,7 +77,7 @@ async def _copy(sqlite: Store, postgres: Store) -> Report:
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                 f" COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table}"
             )
-        checked = await _check_games(tx)
+        checked = await _check_games(tx, replayed)
     return Report(rows, checked)
 
 
@@ -89,13 +89,13 @@ async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
     copied = 0
     async with sqlite.db.connection.execute(f"SELECT {names} FROM {table}") as cursor:
-        while rows := await cursor.fetchmany(BATCH):
+        while rows := list(await cursor.fetchmany(BATCH)):
             await tx.executemany(insert, [tuple(row) for row in rows])
             copied += len(rows)
     return copied
 
 
-async def _check_games(tx: Executor) -> int:
+async def _check_games(tx: Executor, replayed: Replayer) -> int:
     """Replay every copied game with a state; raise MigrationRefused naming any that differ."""
     games = await tx.fetch(
         "SELECT id, kind, seats, options, seed, state FROM games WHERE state IS NOT NULL"
@@ -103,63 +103,24 @@ async def _check_games(tx: Executor) -> int:
     )
     broken = []
     for game_id, kind, seats, options, seed, state in games:
-        if kind not in GAMES:
-            broken.append(f"#{game_id} (unknown game {kind!r})")
-            continue
         logged = await tx.fetch(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
-        problem = _replay_problem(kind, seats, options, seed, state, [row[0] for row in logged])
-        if problem is not None:
-            broken.append(f"#{game_id}{problem}")
+        actions = [row[0] for row in logged]
+        try:
+            stored = json.loads(state)
+            snapshot = replayed(kind, len(json.loads(seats)), seed, json.loads(options), actions)
+        except (ValueError, TypeError, KeyError, IndexError) as unreadable:
+            # Malformed JSON or options, or an action the rules refuse (an IllegalAction).
+            broken.append(f"#{game_id} ({str(unreadable)[:80]})")
+            continue
+        if snapshot is None:
+            broken.append(f"#{game_id} (unknown game {kind!r})")
+        elif snapshot != stored:
+            broken.append(f"#{game_id}")
     if broken:
         raise MigrationRefused(
             "nothing was copied: replaying the action log does not give the stored state of"
             f" game(s) {', '.join(broken)}."
         )
     return len(games)
-
-
-def _replay_problem(
-    kind: str, seats: str, options: str, seed: int, state: str, actions: list[str]
-) -> str | None:
-    """None if the log replays to the stored state; else how it fails (maybe "")."""
-    try:
-        stored = json.loads(state)
-        replayed = replay(
-            kind,
-            players=len(json.loads(seats)),
-            seed=seed,
-            options=json.loads(options),
-            actions=actions,
-        )
-    except (ValueError, TypeError, KeyError, IndexError) as unreadable:
-        # Malformed JSON or options, or an action the rules refuse (an IllegalAction).
-        return f" ({str(unreadable)[:80]})"
-    return None if replayed.to_dict() == stored else ""
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m data.migrate", description="Copy the SQLite database into PostgreSQL."
-    )
-    parser.add_argument("--to", required=True, help="the PostgreSQL URL (postgresql://…)")
-    parser.add_argument(
-        "--from",
-        dest="source",
-        default=os.environ.get("DATABASE_PATH") or "tablebot.sqlite3",
-        help="the SQLite file (default: DATABASE_PATH or tablebot.sqlite3)",
-    )
-    arguments = parser.parse_args(argv)
-    try:
-        report = asyncio.run(migrate(arguments.source, arguments.to))
-    except (MigrationRefused, DatabaseUnavailable) as refused:
-        print(f"error: {refused}", file=sys.stderr)
-        return 1
-    copied = ", ".join(f"{count} {table}" for table, count in report.rows.items())
-    print(f"copied {copied}; {report.games_checked} game(s) replayed and verified.")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

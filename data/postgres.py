@@ -51,7 +51,7 @@ def _changed_rows(status: str) -> int:
 
 def _closed(connection: asyncpg.Connection) -> bool:
     try:
-        return connection.is_closed()
+        return bool(connection.is_closed())
     except asyncpg.InterfaceError:
         # The pool took back a connection that closed under it.
         return True

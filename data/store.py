@@ -63,6 +63,9 @@ class Seat:
         return cls(name=data["name"], user_id=data["user_id"], level=data.get("level"))
 
 
+FINAL_SCORES = "final_scores"
+
+
 @dataclass
 class Table:
     """A game in a channel: lobby, running or ended, with its state snapshot."""
@@ -104,6 +107,17 @@ class Table:
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+    @property
+    def final_scores(self) -> list[float] | None:
+        """Each seat's score as the game ended (higher is better); None before the end."""
+        scores = self.extra.get(FINAL_SCORES)
+        return None if scores is None else [float(score) for score in scores]
+
+    def finish(self, scores: Sequence[float]) -> None:
+        """End the game with these final scores, saved with it for the league."""
+        self.status = "finished"
+        self.extra[FINAL_SCORES] = [float(score) for score in scores]
 
 
 @dataclass(frozen=True)

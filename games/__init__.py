@@ -6,9 +6,20 @@ from typing import Any
 from games import bann, barbu, barree, gulbara
 from games.base import DEFAULT_LEVEL, LEVELS, GameSpec, GameState, IllegalAction, Option, Rng
 
-GAMES: dict[str, GameSpec] = {
-    spec.key: spec for spec in (bann.SPEC, gulbara.SPEC, barbu.SPEC, barree.SPEC)
-}
+GAMES: dict[str, GameSpec] = {}
+"""Every game the bot hosts, by key: the one registry. A game's key also names its
+picture (``render/<key>.py``) and its Discord adapter (``cogs/<key>.py``)."""
+
+
+def register(spec: GameSpec) -> None:
+    """Host one more game (``GameSpec.key`` must be new)."""
+    if spec.key in GAMES:
+        raise ValueError(f"a game {spec.key!r} is registered already")
+    GAMES[spec.key] = spec
+
+
+for _spec in (bann.SPEC, gulbara.SPEC, barbu.SPEC, barree.SPEC):
+    register(_spec)
 
 
 def replay(
@@ -29,4 +40,12 @@ def replay(
 __all__ = [
     "DEFAULT_LEVEL",
     "GAMES",
-    "LEVELS", "GameSpec", "GameState", "IllegalAction", "Option", "Rng", "replay"]
+    "LEVELS",
+    "GameSpec",
+    "GameState",
+    "IllegalAction",
+    "Option",
+    "Rng",
+    "register",
+    "replay",
+]

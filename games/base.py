@@ -226,8 +226,3 @@ class GameSpec:
 def check_level(level: str) -> None:
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
-
-
-def placements(scores: Sequence[float]) -> list[int]:
-    """Rank per seat from final scores: 1 is best, equal scores share a rank."""
-    return [1 + sum(1 for other in scores if other > mine) for mine in scores]

@@ -58,6 +58,7 @@ from render.theme import (
     mix,
     wrap_text,
 )
+from texts import bann as bann_text
 
 WIDTH, HEIGHT = 720, 880
 SQUARE = 92
@@ -77,11 +78,6 @@ DIE_SIZE = 60
 # The banned number comes from the opponent's die, so its chip wears no seat colour.
 CHIP_FILL: Colour = (196, 198, 204)
 
-RESULT_REASONS = {
-    "castle": "reached the castle",
-    "last-knight": "captured the last knight",
-}
-
 
 def render_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
@@ -89,9 +85,7 @@ def render_bann(view: BannView, names: Sequence[str], headline: str | None = Non
     return encode_png(draw_bann(view, names, headline))
 
 
-def draw_bann(
-    view: BannView, names: Sequence[str], headline: str | None = None
-) -> Image.Image:
+def draw_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> Image.Image:
     """The picture of ``render_bann`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(2)]
     image = _empty_board(tuple(view["castles"])).copy()
@@ -354,7 +348,7 @@ def _draw_status(
     status_font = font(22, "Bold")
     seat = view["turn"]
     if headline is not None or view["over"] or seat is None:
-        text = headline if headline is not None else result_text(view, players)
+        text = headline if headline is not None else bann_text.result(view, players)
         draw_text_centred(
             draw,
             ((left + right) / 2, middle),
@@ -399,57 +393,23 @@ def _draw_banned_chip(draw: ImageDraw.ImageDraw, number: int, right: float, midd
     return right - (label_right - label_font.getlength("banned"))
 
 
-def result_text(view: BannView, players: Sequence[str]) -> str:
-    """The sentence for a finished game, e.g. "Alice wins — reached the castle"."""
-    result, winner = view.get("result"), view.get("winner")
-    if winner is None:
-        if result == "agreement":
-            return "Draw by agreement"
-        if result == "repetition":
-            return "Draw by threefold repetition"
-        return "Draw"
-    name = players[winner]
-    if result == "no-move":
-        return f"{name} wins — {players[1 - winner]} has no legal move"
-    reason = RESULT_REASONS.get(result or "")
-    return f"{name} wins — {reason}" if reason else f"{name} wins"
-
-
 def _draw_footer(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
     line_font = font(TEXT_SIZE)
     lines: list[tuple[str, Colour]] = [
-        (line, TEXT) for line in wrap_text(last_move_text(view, players), line_font, width)
+        (line, TEXT) for line in wrap_text(bann_text.last_move(view, players), line_font, width)
     ]
     offer = view["draw_offer"]
     if offer is not None and not view["over"]:
-        lines.append((fit_text(f"{players[offer]} offers a draw", line_font, width), HIGHLIGHT))
+        lines.append(
+            (
+                fit_text(bann_text.DRAW_OFFERED.format(offerer=players[offer]), line_font, width),
+                HIGHLIGHT,
+            )
+        )
     line_height = 25
     y = (top + bottom) / 2 - line_height * (len(lines) - 1) / 2
     for text, colour in lines:
         draw_text(draw, (left + 16, y), text, line_font, colour, anchor="lm")
         y += line_height
-
-
-def last_move_text(view: BannView, players: Sequence[str]) -> str:
-    """One line about the last move, or the opening roll before the first move."""
-    last = view.get("last_move")
-    if last:
-        tip = last["action"].split(">", 1)[0]
-        text = (
-            f"Last move: {players[last['seat']]} tipped to {tip}, "
-            f"knight {last['knight']} {last['from']}–{last['to']}"
-        )
-        captured = last.get("captured") or []
-        if captured:
-            text += ", captured on " + ", ".join(captured)
-        return text
-    roll = view.get("opening_roll")
-    if roll:
-        starter = players[0] if roll[0] > roll[1] else players[1]
-        return (
-            f"Opening roll: {players[0]} {roll[0]}, {players[1]} {roll[1]} — {starter} starts; "
-            "both dice now show 1"
-        )
-    return "No moves yet"

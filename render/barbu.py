@@ -57,6 +57,7 @@ from render.theme import (
     rounded_mask,
     suit_colour,
 )
+from texts import barbu as barbu_text
 
 TEXT_SIZE = 18  # the smallest text: 11 px at a phone's 450 px
 WIDTH = 720
@@ -335,7 +336,7 @@ def _draw_header(
         text_left = left + 20
     title = fit_text(title, title_font, right - 20 - text_left)
     _text(draw, (text_left, title_middle), title, font=title_font, fill=TEXT, anchor="lm")
-    line = headline if headline is not None else _status_line(view, players)
+    line = headline if headline is not None else barbu_text.board_status(view, players)
     status_font = font(TEXT_SIZE, "SemiBold")
     _text(
         draw,
@@ -345,20 +346,6 @@ def _draw_header(
         fill=HIGHLIGHT if headline is not None else TEXT_MUTED,
         anchor="lm",
     )
-
-
-def _status_line(view: BarbuView, players: Sequence[str]) -> str:
-    deal = f"Deal {min(view['deal'] + 1, view['total_deals'])} of {view['total_deals']}"
-    if view["phase"] == "over" or view["to_act"] is None:
-        best = max(view["totals"])
-        winners = [players[seat] for seat in range(4) if view["totals"][seat] == best]
-        return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best}"
-    to_act = players[view["to_act"]]
-    if view["phase"] == "contract":
-        return f"{deal} · {to_act} is choosing"
-    if view["phase"] == "doubling":
-        return f"{deal} · doubling: {to_act} to decide"
-    return f"{deal} · {to_act} to play"
 
 
 def _seat_box(seat: int) -> Box:

@@ -74,6 +74,7 @@ from render.theme import (
     font,
     mix,
 )
+from texts import barree as barree_text
 
 WIDTH, HEIGHT = 856, 880
 TEXT_SIZE = 21  # the smallest text: 11 px at a phone's 450 px
@@ -125,9 +126,7 @@ def render_barree(view: BarreeView, names: Sequence[str], headline: str | None =
     return encode_png(draw_barree(view, names, headline))
 
 
-def draw_barree(
-    view: BarreeView, names: Sequence[str], headline: str | None = None
-) -> Image.Image:
+def draw_barree(view: BarreeView, names: Sequence[str], headline: str | None = None) -> Image.Image:
     """The picture of ``render_barree`` before encoding (replays compose these)."""
     players = [_player_name(names, seat) for seat in range(view["players"])]
     image = _empty_table(view["players"]).copy()
@@ -488,35 +487,6 @@ def _draw_pieces(image: Image.Image, view: BarreeView, labels: Sequence[str]) ->
 # --- status and die -----------------------------------------------------------------
 
 
-def status_text(view: BarreeView, players: Sequence[str]) -> str:
-    """What the table waits for, e.g. "Round 2 of 3 · Alice rolled 4: choose a walk"."""
-    prefix = f"Round {view['round']} of {view['rounds']} · " if view["rounds"] > 1 else ""
-    if view["phase"] == "over" or view["current"] is None:
-        return prefix + result_text(view, players)
-    name = players[view["current"]]
-    if view["phase"] == "move":
-        text = f"{name} rolled {view['die']}: choose a walk"
-    elif view["phase"] == "drive":
-        targets = " and ".join(players[seat] for seat in view["drive_targets"])
-        text = f"{name} landed on {targets}: send away or keep"
-    else:
-        text = f"{name} to roll"
-    if view["finisher"] is not None:
-        text += f" · {players[view['finisher']]} is out, last turns"
-    return prefix + text
-
-
-def result_text(view: BarreeView, players: Sequence[str]) -> str:
-    """The sentence for a finished match, e.g. "Alice wins with 0 minus points"."""
-    minus = view["minus"]
-    best = min(minus)
-    winners = [players[seat] for seat, points in enumerate(minus) if points == best]
-    points = f"{best} minus point{'s' if best != 1 else ''}"
-    if len(winners) == 1:
-        return f"{winners[0]} wins with {points}"
-    return f"{' and '.join(winners)} share the win with {points}"
-
-
 def _shown_die(view: BarreeView) -> tuple[int, int] | None:
     """The die and who rolled it: the roll being played, else the last roll of the action."""
     if view["die"] is not None and view["current"] is not None:
@@ -539,7 +509,7 @@ def _draw_status(
     shown = _shown_die(view)
     die_room = DIE_SIZE + 28 if shown else 0
     over = view["phase"] == "over"
-    text = headline if headline is not None else status_text(view, players)
+    text = headline if headline is not None else barree_text.status(view, players)
     text_left = left + 18
     if not over and headline is None and view["current"] is not None:
         draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[view["current"]].fill)

@@ -10,7 +10,7 @@ and the last turn. Every string is at least 22 px, 11 px when a phone shows the 
 
 The viewing seat stays the same for a whole game (the cog passes the first human seat),
 so the board never turns between turns; every step written on the picture is converted
-to that seat's numbering with ``board_step``, and the cog narrates with it too.
+to that seat's numbering with ``texts.gulbara.board_step``, which the messages use too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
+from games.gulbara import GulbaraTurn, GulbaraView
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -53,6 +53,8 @@ from render.theme import (
     mix,
     wrap_text,
 )
+from texts import gulbara as gulbara_text
+from texts.gulbara import board_point, board_steps, parse_step, seat_point
 
 WIDTH, HEIGHT = 890, 880
 TEXT_SIZE = 22  # the smallest text: 11 px at a phone's 450 px
@@ -133,29 +135,6 @@ def _player_name(names: Sequence[str], seat: int) -> str:
 # --- geometry -----------------------------------------------------------------------
 
 
-def seat_point(point: int, seat: int) -> int:
-    """Seat 0's number of ``seat``'s point ``point`` (the mapping is its own inverse)."""
-    return point if seat == 0 else (point + 11) % 24 + 1
-
-
-def board_point(point: int, seat: int, viewer: int) -> int:
-    """The label the board drawn from ``viewer``'s side shows on ``seat``'s ``point``."""
-    return seat_point(seat_point(point, seat), viewer)
-
-
-def board_step(step: str, seat: int, viewer: int) -> str:
-    """``seat``'s step in his own numbering ("14/10", "3/off") as the board drawn from
-    ``viewer``'s side labels it, so move text and picture agree."""
-    source, target = _parse_step(step)
-    shown = board_point(source, seat, viewer)
-    return f"{shown}/{'off' if target is None else board_point(target, seat, viewer)}"
-
-
-def board_steps(steps: Sequence[str], seat: int, viewer: int) -> str:
-    """Several steps of one seat, space-separated, in the board's numbering."""
-    return " ".join(board_step(step, seat, viewer) for step in steps)
-
-
 def point_column(point: int) -> tuple[float, bool]:
     """Left x of the viewer's ``point`` and whether it is in the top row."""
     top = point >= 13
@@ -229,11 +208,6 @@ def _paint_triangle(draw: ImageDraw.ImageDraw, point: int, colour: Colour) -> No
 # --- dynamic layers -------------------------------------------------------------------
 
 
-def _parse_step(step: str) -> tuple[int, int | None]:
-    source, target = step.split("/")
-    return int(source), None if target == "off" else int(target)
-
-
 def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
     """The points the last completed turn left and reached, tinted in its player's colour."""
     last = _last_played_turn(view)
@@ -242,7 +216,7 @@ def _draw_last_turn_marks(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: 
     seat = last["seat"]
     tint = SEAT_COLOURS[seat].fill
     for step in last["steps"]:
-        source, target = _parse_step(step)
+        source, target = parse_step(step)
         for point in (source, target):
             if point is not None:
                 shown = board_point(point, seat, viewer)
@@ -309,7 +283,7 @@ def _draw_current_steps(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: in
     arrivals: dict[int | None, int] = {}
     departures: set[int] = set()
     for step in view["played"]:
-        source, target = _parse_step(step)
+        source, target = parse_step(step)
         departures.add(board_point(source, seat, viewer))
         point = None if target is None else board_point(target, seat, viewer)
         arrivals[point] = arrivals.get(point, 0) + 1
@@ -413,13 +387,6 @@ def _dice_faces(view: GulbaraView) -> list[tuple[int, bool]]:
     return faces
 
 
-def chain_text(view: GulbaraView) -> str | None:
-    """ "4-4 → 5-5 → 6-6": the double being played and those still to come."""
-    if view["stage"] is None or not view["chain"]:
-        return None
-    return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
-
-
 def grace_lines(view: GulbaraView, players: Sequence[str]) -> list[str]:
     """The grace period: who still plays doubles without escalation, for how many rolls,
     in two short lines at most (the middle band is drawn when no chain is shown)."""
@@ -483,7 +450,7 @@ def _draw_status(
         draw_text(draw, (right - 16, middle), match, match_font, TEXT_MUTED, anchor="rm")
     seat = view["turn"]
     if headline is not None or view["over"] or seat is None:
-        text = headline if headline is not None else result_text(view, players)
+        text = headline if headline is not None else gulbara_text.result(view, players)
         width = right - left - 32 - 2 * match_width
         draw_text_centred(
             draw,
@@ -505,26 +472,6 @@ def match_text(view: GulbaraView) -> str | None:
     if view["match_to"] <= 1:
         return None
     return f"Game {view['game_number']} · to {view['match_to']}"
-
-
-def result_text(view: GulbaraView, players: Sequence[str]) -> str:
-    """ "Alice wins 2 points — Bob bore off none", or for a match "Alice wins the match 5–3"."""
-    last = view["last_game"]
-    if last is None:
-        return "Game over"
-    if view["match_to"] > 1:
-        winner = view["winner"] if view["winner"] is not None else last["winner"]
-        return f"{players[winner]} wins the match {view['score'][0]}–{view['score'][1]}"
-    return game_result_text(last, players)
-
-
-def game_result_text(last_game: GulbaraGameResult, players: Sequence[str]) -> str:
-    """One finished game: "Alice wins 2 points — Bob bore off none"."""
-    winner, points = last_game["winner"], last_game["points"]
-    text = f"{players[winner]} wins {points} point{'s' if points != 1 else ''}"
-    if points == 2:
-        text += f" — {players[1 - winner]} bore off none"
-    return text
 
 
 def _draw_footer(
@@ -554,23 +501,21 @@ def footer_lines(
     recent = view["recent_turns"]
     last_game = view["last_game"]
     if last_game and (view["over"] or not recent) and view["match_to"] > 1:
-        label = f"Game {last_game['game_number']}: " + game_result_text(last_game, players)
+        result = gulbara_text.game_result(last_game, players)
+        label = gulbara_text.GAME_NUMBERED.format(number=last_game["game_number"], result=result)
         lines.append((label, TEXT_MUTED))
     if recent:
-        last = recent[-1]
-        name = players[last["seat"]]
-        roll = "-".join(str(value) for value in last["roll"])
-        if last["passed"]:
-            lines.append((f"Last turn: {name} rolled {roll} and could not move", TEXT))
-        else:
-            steps = board_steps(last["steps"], last["seat"], viewer)
-            lines.append((f"Last turn: {name} rolled {roll}: {steps}", TEXT))
+        lines.append((gulbara_text.last_turn(recent[-1], players, viewer), TEXT))
         if view["over"]:
             lines.reverse()
     elif view["opening"] and not view["played"]:
         first, second = view["opening"]
-        lines.append((f"Opening roll: {players[0]} {first}, {players[1]} {second}", TEXT))
+        opening = gulbara_text.OPENING_ROLL.format(
+            first=players[0], first_roll=first, second=players[1], second_roll=second
+        )
+        lines.append((opening, TEXT))
     seat = view["turn"]
     if seat is not None and view["played"]:
-        lines.append(("This turn: " + board_steps(view["played"], seat, viewer), HIGHLIGHT))
+        steps = board_steps(view["played"], seat, viewer)
+        lines.append((gulbara_text.THIS_TURN.format(steps=steps), HIGHLIGHT))
     return lines[-2:] or [("", TEXT)]

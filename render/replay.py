@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -70,7 +70,7 @@ class ReplayTooLarge(ValueError):
 
 
 def render_replay(
-    kind: str, frames: Sequence[tuple[dict[str, Any], str]], names: Sequence[str], limit: int
+    kind: str, frames: Sequence[tuple[Mapping[str, Any], str]], names: Sequence[str], limit: int
 ) -> Replay:
     """The smallest animation of ``frames`` (view, caption) that fits in ``limit`` bytes."""
     if not frames:

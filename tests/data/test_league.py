@@ -84,6 +84,13 @@ def bann_drawn() -> GameState:
     return GAMES["bann"].new_game(players=2, seed=3).apply("offer").apply("accept")
 
 
+KINDS = list(GAMES)
+
+
+def never_asked(table: Table) -> list[float]:
+    raise AssertionError(f"game {table.id} was saved with its scores")
+
+
 def displayed(rating: Any) -> int:
     """The display number from the model's own conservative ordinal (μ − 3σ)."""
     return round(DISPLAY_BASE + DISPLAY_SCALE * rating.ordinal())
@@ -121,6 +128,8 @@ async def finished(
     table.board_message_id = channel * 10
     table.status = status
     table.state = state.to_dict()
+    if status == "finished":
+        table.finish(state.returns())
     table.extra.update(extra or {})
     await store.save(table, expected_version=table.version)
     return table
@@ -178,7 +187,7 @@ async def test_four_players_with_tied_scores_share_a_placement(store, league):
     scores = [10.0, 30.0, 30.0, -70.0]
     table = await finished(store, [ALICE, BOB, CAROL, DAVE], FixedScores(scores), kind="barbu")
 
-    result = await league.record_finished(table, FixedScores(scores))
+    result = await league.record_finished(table)
 
     assert result is not None
     assert [seat.placement for seat in result.seats] == [3, 1, 1, 4]
@@ -233,7 +242,7 @@ async def test_exactly_once_across_a_reopened_store(database):
     reopened = await Store.open(path)
     try:
         league = League(reopened)
-        assert await league.record_missing() == []
+        assert await league.record_missing(KINDS, never_asked) == []
         assert await league.record_finished(table) is None
         season = await league.current_season(GUILD)
         assert [row.games for row in await league.standings(GUILD, "bann", season.id)] == [1, 1]
@@ -245,15 +254,27 @@ async def test_start_up_catches_up_on_finished_games_but_never_abandoned_ones(st
     won = await finished(store, [ALICE, BOB], bann_won_by(1))
     await finished(store, [CAROL, DAVE], bann_won_by(0), status="aborted")
 
-    caught_up = await league.record_missing()
+    caught_up = await league.record_missing(KINDS, never_asked)
 
     assert [result.game_id for result in caught_up] == [won.id]
-    assert await league.record_missing() == []
+    assert await league.record_missing(KINDS, never_asked) == []
     season = await league.current_season(GUILD)
     assert [row.name for row in await league.standings(GUILD, "bann", season.id)] == [
         "Bob",
         "Alice",
     ]
+
+
+async def test_a_game_saved_without_scores_is_caught_up_with_the_scores_given(store, league):
+    table = await finished(store, [ALICE, BOB], bann_won_by(1))
+    table.extra.pop("final_scores")
+    await store.save(table, expected_version=table.version)
+
+    assert await league.record_finished(table) is None, "no scores, no result"
+    assert await league.record_missing(["barbu"], never_asked) == [], "another game's kind"
+    caught_up = await league.record_missing(["bann"], lambda _: [0.0, 1.0])
+
+    assert [seat.outcome for seat in caught_up[0].seats] == ["loss", "win"]
 
 
 async def test_an_abandoned_game_is_never_recorded(store, league):
@@ -351,7 +372,7 @@ async def test_a_profile_covers_every_game_with_rank_and_recent_results(store, l
     await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(1)))
     await league.record_finished(await finished(store, [ALICE, CAROL], bann_won_by(0)))
 
-    profile = await league.profile(GUILD, BOB.user_id)
+    profile = await league.profile(GUILD, BOB.user_id, list(GAMES))
 
     assert [entry.kind for entry in profile] == list(GAMES)
     bann = next(entry for entry in profile if entry.kind == "bann")
@@ -402,9 +423,7 @@ async def test_several_computer_seats_share_one_rated_computer(store, league):
     await league.set_rate_computer_games(GUILD, True)
     seats = [ALICE, Seat("Computer"), Seat("Computer 2"), Seat("Computer 3")]
     scores = [5.0, 20.0, -10.0, -15.0]
-    await league.record_finished(
-        await finished(store, seats, FixedScores(scores)), FixedScores(scores)
-    )
+    await league.record_finished(await finished(store, seats, FixedScores(scores)))
 
     expected = MODEL.rate([[MODEL.rating()] for _ in scores], ranks=[2, 1, 3, 4])
     computer_mu = sum(team[0].mu for team in expected[1:]) / 3
@@ -435,7 +454,7 @@ async def test_two_processes_recording_at_once_count_each_game_once_and_lose_no_
             leagues[1].record_finished(one),
             leagues[0].record_finished(two),
             leagues[1].record_finished(two),
-            leagues[1].record_missing(),
+            leagues[1].record_missing(KINDS, never_asked),
         )
         season = await leagues[0].current_season(GUILD)
         standings = {

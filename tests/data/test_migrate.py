@@ -1,4 +1,4 @@
-"""Moving a bot from SQLite to PostgreSQL with `python -m data.migrate`: everything is
+"""Moving a bot from SQLite to PostgreSQL with `python -m migrate`: everything is
 copied, every game is checked by replaying its log, and a non-empty or mismatching
 target is refused without writing anything."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from data import Seat, Store
 from data.league import League
-from data.migrate import main
 from games import GAMES
+from migrate import main
 
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
@@ -40,7 +40,9 @@ async def played_game(store: Store, channel: int, *, finish: bool) -> int:
         action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
         state = state.apply(action)
         table.state = state.to_dict()
-        table.status = "finished" if state.is_over else "active"
+        table.status = "active"
+        if state.is_over:
+            table.finish(state.returns())
         await store.save(table, expected_version=table.version, actions=[(seat, action)])
     if state.is_over:
         await League(store).record_finished(table)

@@ -42,7 +42,7 @@ async def play_gulbara_to_the_end(world, database_path: Path) -> Message:
             step = GULBARA.bot_action(state, seed=turns)
             steps.append(step)
             state = state.apply(step)
-        await world.alice.slash(world.games, "gulbara move", steps=" ".join(steps))
+        await world.alice.slash(world.games, "gulbara move", notation=" ".join(steps))
         turns += 1
         assert turns < 200
     return world.games.public_messages()[-1]
@@ -210,7 +210,7 @@ async def test_hands_by_dm_and_private_views_never_hold_the_seed(
             break
         await world.alice.click(board, "My hand")
         action = GAMES["barbu"].bot_action(state, seed=decision)
-        await world.alice.slash(world.games, "barbu play", move=action)
+        await world.alice.slash(world.games, "barbu move", notation=action)
     asked = await world.alice.click(board, "Resign")
     await world.alice.click(asked.ephemeral[0], "Yes, resign")
     announcement = world.games.public_messages()[-1]

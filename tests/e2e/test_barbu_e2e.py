@@ -408,18 +408,18 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(
     assert stranger.ephemeral[0].content == "You are not playing in this game."
     early = await bob.click(board, "No Tricks")
     assert early.ephemeral[0].content == "It is not your turn: Alice is to act."
-    typed_early = await bob.slash(world.games, "barbu play", move="notricks")
+    typed_early = await bob.slash(world.games, "barbu move", notation="notricks")
     assert typed_early.message.content.startswith("It is not your turn")
     for move, answer in {
         "hello": "'hello' is not a contract.",
         "trumps:X": "Name the trump suit",
         "domino": "Name the starting rank",
     }.items():
-        refused = await alice.slash(world.games, "barbu play", move=move)
+        refused = await alice.slash(world.games, "barbu move", notation=move)
         assert refused.message.content.startswith(answer), move
     assert stored_state(database_path).to_dict() == state.to_dict()
 
-    typed = await alice.slash(world.games, "barbu play", move="noqueens")
+    typed = await alice.slash(world.games, "barbu move", notation="noqueens")
     assert typed.message.content == "You played noqueens."
     outdated = await alice.click(contract_dm, "No Tricks")
     assert "outdated" in outdated.ephemeral[0].content
@@ -435,13 +435,13 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(
     assert any("outdated" in reply for reply in replies)
 
     if stored_state(database_path).phase == "doubling":
-        await alice.slash(world.games, "barbu play", move="pass")
+        await alice.slash(world.games, "barbu move", notation="pass")
     state = stored_state(database_path)
     assert state.phase == "play" and state.current_player == 0, "declarer leads"
     deck = [rank + suit for suit in SUITS for rank in RANKS]
     missing = next(card for card in deck if card not in state.view(0)["hand"])
     for move, answer in {"ZZ": "'ZZ' is not a card", missing: "You do not hold the"}.items():
-        refused = await alice.slash(world.games, "barbu play", move=move)
+        refused = await alice.slash(world.games, "barbu move", notation=move)
         assert refused.message.content.startswith(answer), move
     assert stored_state(database_path).to_dict() == state.to_dict()
 
@@ -493,7 +493,7 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     names = seat_names(database_path)
     winners = [names[seat] for seat, total in enumerate(totals) if total == max(totals)]
     verb = "wins" if len(winners) == 1 else "win"
-    expected = f"**{' and '.join(winners)}** {verb} with "
+    expected = f"{' and '.join(f'**{name}**' for name in winners)} {verb} with "
     assert expected in board.embeds[0]["description"]
     summary, result = world.games.public_messages()[-2:]  # the last deal, then the result
     assert result.content.startswith(f"🏁 Barbu game #1: {expected}")

@@ -11,7 +11,7 @@ import pytest
 from stored import logged_actions, stored_game
 from test_faults import eventually, play_bann
 
-from cogs.components import DATABASE_LOST
+from cogs.table.components import DATABASE_LOST
 
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 

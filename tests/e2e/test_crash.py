@@ -30,8 +30,8 @@ CYCLES = 52
 KILL_WINDOW = (0.0, 0.35)
 MOVE_COMMANDS = {
     "bann": ("bann move", "notation"),
-    "gulbara": ("gulbara move", "steps"),
-    "barbu": ("barbu move", "move"),
+    "gulbara": ("gulbara move", "notation"),
+    "barbu": ("barbu move", "notation"),
     "barree": ("barree move", "notation"),
 }
 CONFIRMATION = "You played"

@@ -63,7 +63,7 @@ async def play_whole_turn(world, database_path: Path, seed: int) -> Result:
         step = GULBARA.bot_action(state, seed=seed)
         steps.append(step)
         state = state.apply(step)
-    return await user.slash(world.games, "gulbara move", steps=" ".join(steps))
+    return await user.slash(world.games, "gulbara move", notation=" ".join(steps))
 
 
 def opponent_must_choose_after(state: GulbaraState, first: str) -> bool:
@@ -208,7 +208,7 @@ async def test_undo_is_refused_when_the_turn_has_nothing_to_take_back(
     board = await start_two_player_game(world, start_bot)
     state = stored_state(database_path)
     player = seat_user(world, state)
-    result = await player.slash(world.games, "gulbara move", steps="undo")
+    result = await player.slash(world.games, "gulbara move", notation="undo")
     assert "no step of this turn" in result.message.content
     assert stored_state(database_path).to_dict() == state.to_dict()
     assert board.buttons()[0].label == "Undo" and board.buttons()[0].disabled
@@ -223,7 +223,7 @@ async def test_someone_not_seated_is_refused_and_nothing_changes(
     point = board.selects()[0].values[0]
     result = await world.carol.select(board, [point], placeholder=POINT_PLACEHOLDER)
     assert result.ephemeral[0].content == "You are not playing in this game."
-    text = await world.carol.slash(world.games, "gulbara move", steps="24/18")
+    text = await world.carol.slash(world.games, "gulbara move", notation="24/18")
     assert text.message.content == "You are not playing in this game."
     assert stored_game(database_path)["version"] == game["version"]
 
@@ -236,7 +236,7 @@ async def test_a_seated_player_out_of_turn_is_refused(fake_discord, start_bot, d
     point = board.selects()[0].values[0]
     result = await waiting.select(board, [point], placeholder=POINT_PLACEHOLDER)
     assert result.ephemeral[0].content.startswith("It is not your turn")
-    text = await waiting.slash(world.games, "gulbara move", steps=state.legal_steps()[0])
+    text = await waiting.slash(world.games, "gulbara move", notation=state.legal_steps()[0])
     assert text.message.content.startswith("It is not your turn")
     assert stored_state(database_path).to_dict() == state.to_dict()
 
@@ -311,7 +311,7 @@ async def test_an_illegal_or_malformed_text_move_is_explained_and_changes_nothin
         f"{legal} 24/1": "Legal steps:",
     }
     for steps, explanation in cases.items():
-        result = await player.slash(world.games, "gulbara move", steps=steps)
+        result = await player.slash(world.games, "gulbara move", notation=steps)
         assert explanation in result.message.content, steps
         assert result.message.is_ephemeral
     assert stored_state(database_path).to_dict() == state.to_dict()
@@ -328,7 +328,7 @@ async def test_a_whole_turn_typed_in_one_command_plays_like_clicks(
     first = state.legal_steps()[0]
     steps = [first, *state.apply(first).legal_steps()[:1]]
 
-    result = await player.slash(world.games, "gulbara move", steps=" ".join(steps))
+    result = await player.slash(world.games, "gulbara move", notation=" ".join(steps))
 
     assert result.message.content == f"You played {' '.join(steps)}."
     assert stored_state(database_path).to_dict() == expected_after(state, steps).to_dict()

@@ -65,8 +65,7 @@ async def test_the_result_announcement_shows_each_rating_change(fake_discord, st
     assert bot.store is not None
     table = await bot.store.load(1)
     assert table is not None and table.state is not None
-    league = bot.get_cog("League")
-    duplicate = await league.record_result(table, GAMES["bann"].from_dict(table.state))
+    duplicate = await bot.league.record_result(table)
     assert duplicate is None, "a second finish of the same game records and announces nothing"
 
 
@@ -187,9 +186,10 @@ async def test_long_standings_turn_pages_with_buttons(fake_discord, start_bot, d
             options={},
             seed=index,
         )
-        table.status = "finished"
+        start = GAMES["bann"].new_game(players=2, seed=index)
+        table.finish(start.returns())
         table.extra["resigned"] = 1
-        table.state = GAMES["bann"].new_game(players=2, seed=index).to_dict()
+        table.state = start.to_dict()
         await store.save(table, expected_version=table.version)
         await league.record_finished(table)
     await store.close()

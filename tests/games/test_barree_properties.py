@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from data.league import placements
 from games.barree import FIELDS, NEIGHBOURS, SPEC, walk_outcomes
-from games.base import placements
 
 MAX_ACTIONS = 5000
 

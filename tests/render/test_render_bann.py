@@ -21,12 +21,11 @@ from render.bann import (
     STRIP_TOP,
     WIDTH,
     banned_for_mover,
-    last_move_text,
     render_bann,
-    result_text,
     square_box,
     square_centre,
 )
+from texts import bann as bann_text
 
 START_KNIGHTS = {
     0: {"a1": 1, "b1": 2, "a2": 3, "c1": 4, "b2": 5, "a3": 6},
@@ -213,23 +212,23 @@ def test_pending_draw_offer_is_shown():
 @pytest.mark.parametrize(
     ("winner", "result", "expected"),
     [
-        (0, "castle", "Alice wins — reached the castle"),
-        (1, "last-knight", "Bob wins — captured the last knight"),
-        (0, "no-move", "Alice wins — Bob has no legal move"),
-        (None, "agreement", "Draw by agreement"),
-        (None, "repetition", "Draw by threefold repetition"),
+        (0, "castle", "Alice wins: reached the castle."),
+        (1, "last-knight", "Bob wins: captured the last knight."),
+        (0, "no-move", "Alice wins: Bob has no legal move."),
+        (None, "agreement", "Drawn by agreement."),
+        (None, "repetition", "Drawn: the same position occurred three times."),
     ],
 )
 def test_result_sentences(winner, result, expected):
     view = start_view(turn=None, over=True, winner=winner, result=result)
-    assert result_text(view, NAMES) == expected
+    assert bann_text.result(view, NAMES) == expected
     render(view)
 
 
 def test_last_move_sentence_names_tip_knight_squares_and_captures():
-    text = last_move_text(mid_game_view(), NAMES)
+    text = bann_text.last_move(mid_game_view(), NAMES)
     assert text == "Last move: Alice tipped to 4, knight 3 c3–c4, captured on b4, d4"
-    opening = last_move_text(start_view(), NAMES)
+    opening = bann_text.last_move(start_view(), NAMES)
     assert "Alice 5, Bob 3" in opening and "Alice starts" in opening
 
 

@@ -20,10 +20,10 @@ from render.barree import (
     WIDTH,
     field_centre,
     render_barree,
-    result_text,
-    status_text,
 )
 from render.theme import CARD_BACK, DANGER, SEAT_COLOURS
+from texts.barree import result as result_text
+from texts.barree import status as status_text
 
 NAMES = ["Alice", "Bob", "Carla", "Dan"]
 

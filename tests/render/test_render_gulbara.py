@@ -13,17 +13,13 @@ from games.gulbara import from_code, new_game
 from render.gulbara import (
     HEIGHT,
     WIDTH,
-    board_point,
-    board_step,
-    board_steps,
-    chain_text,
     checker_centre,
     footer_lines,
     grace_lines,
     render_gulbara,
-    result_text,
 )
 from render.theme import SEAT_COLOURS
+from texts.gulbara import board_point, board_step, board_steps, chain_text, result
 
 NAMES = ["Alice", "Bob"]
 
@@ -128,7 +124,7 @@ def test_grace_lines_name_who_still_has_exempt_rolls() -> None:
 def test_result_text_tells_a_two_point_win() -> None:
     state = from_code("GB1:1,,,,,,,,,,,,-15,,,,,,,,,,,|14,0|0|6,5|5,5").apply("1/off")
     view = state.view(None)
-    assert result_text(view, NAMES) == "Alice wins 2 points — Bob bore off none"
+    assert result(view, NAMES) == "Alice wins 2 points: Bob bore off no checker."
     decode(render_gulbara(view, NAMES))
 
 

@@ -46,6 +46,7 @@ def test_every_table_option_is_explained_on_its_page(key):
 
 def markdown_files() -> Iterator[Path]:
     yield ROOT / "README.md"
+    yield ROOT / "CONTRIBUTING.md"
     yield from sorted((ROOT / "docs").rglob("*.md"))
 
 

@@ -2,7 +2,7 @@
 
 Every component's custom_id carries the game id, the table version it was drawn for,
 a verb and an argument: ``tb:<game>:<version>:<verb>:<arg>`` for buttons and
-``ts:…`` for selects. The Tables cog routes each click to the shared lobby logic or to
+``ts:…`` for selects. The router sends each click to the shared lobby logic or to
 the game's cog; a version that no longer matches the table marks an outdated board.
 """
 
@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.host import host_of
 from data import ConnectionLost, StaleVersion
 
 if TYPE_CHECKING:
-    from cogs.table import Tables
+    from cogs.table.commands import Tables
 
 # Said when the database refused a change because another click (perhaps handled by
 # another bot process) changed the game first.
@@ -83,9 +84,7 @@ def valid_values(values: list[str]) -> bool:
 
 
 def _tables(interaction: discord.Interaction[Any]) -> Tables:
-    cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-    assert cog is not None, "the Tables cog is always loaded"
-    return cog
+    return host_of(interaction).tables
 
 
 async def route_click(
@@ -94,7 +93,7 @@ async def route_click(
     """Hand a click to the Tables cog; a change the database refused as stale is told to
     the player privately and changes nothing."""
     try:
-        await _tables(interaction).on_component(interaction, target, values)
+        await _tables(interaction).router.on_component(interaction, target, values)
     except StaleVersion:
         await tell_raced(interaction)
     except ConnectionLost as lost:
@@ -117,9 +116,7 @@ async def on_app_command_error(
         log.warning("lost the database connection during a command: %s", error.original)
         await tell_privately(interaction, DATABASE_LOST)
         return
-    await discord.app_commands.CommandTree.on_error(
-        interaction.client.tree, interaction, error  # type: ignore[attr-defined]
-    )
+    await discord.app_commands.CommandTree.on_error(host_of(interaction).tree, interaction, error)
 
 
 async def tell_raced(interaction: discord.Interaction[Any]) -> None:
@@ -160,14 +157,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> TableButton:
         # A forged payload may put our id on another kind of component: read it loosely.
         label = getattr(item, "label", None) or ""
         button = cls(Target.parse(match["rest"]), label=label)
-        button.item.custom_id = item.custom_id
+        button.item.custom_id = match.string
         return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -197,7 +194,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> TableSelect:
@@ -206,7 +203,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
             options=list(getattr(item, "options", [])),
             placeholder=getattr(item, "placeholder", None) or "",
         )
-        select.item.custom_id = item.custom_id
+        select.item.custom_id = match.string
         return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -240,7 +237,7 @@ def is_routed(
     It does only for a custom_id that matches a template and sits on the clicked
     message; every other click would go unanswered unless the bot refuses it itself.
     """
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     custom_id = data.get("custom_id")
     if not isinstance(custom_id, str) or interaction.message is None:
         return False

@@ -20,7 +20,7 @@ import discord
 from data import Store, Table
 
 if TYPE_CHECKING:
-    from cogs.table import Tables
+    from cogs.table.commands import Tables
 
 log = logging.getLogger("tablebot.boards")
 
@@ -123,7 +123,7 @@ class BoardKeeper:
         for delay in self.retry_delays:
             await asyncio.sleep(delay)
             try:
-                await self.tables.sync_board(game_id)
+                await self.tables.board.sync(game_id)
             except discord.HTTPException as error:
                 failure = error
                 if channel_gone(error):
@@ -144,7 +144,7 @@ class BoardKeeper:
             failure_text(failure),
         )
         try:
-            await self._channel(table).send(self.tables.stuck_board_sentence(table, failure))
+            await self._channel(table).send(self.tables.board.stuck_sentence(table, failure))
         except discord.HTTPException as also:
             log.warning(
                 "game %d: could not tell channel %d either: %s",
@@ -170,7 +170,7 @@ class BoardKeeper:
             log.info("redrawing %d board(s) left behind", len(behind))
         for table in behind:
             try:
-                await self.tables.sync_board(table.id)
+                await self.tables.board.sync(table.id)
             except discord.HTTPException as failure:
                 log.warning(
                     "game %d: could not redraw its board at start-up: %s",

@@ -1,0 +1,38 @@
+"""What the table machinery needs to know of the clocks: the `clock:` choices, the
+clocks' component verbs, seats a computer plays for an absent player, the human seats a
+pause needs, and the headline of a loss on time."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from data import Table
+from games.clock import CLOCK_CHOICES
+
+CLOCK_OPTIONS = [
+    app_commands.Choice(name=name, value=seconds) for name, seconds in CLOCK_CHOICES.items()
+]
+"""The `clock:` choices of `/<game> new` and `/settings`."""
+CLOCK_HELP = "Time per decision (default: this server's setting)"
+CLOCK_VERBS = frozenset({"rejoin", "pause", "resume"})
+"""Component verbs the clocks answer: take a seat back, accept a pause, resume."""
+
+
+def away_seats(table: Table) -> set[int]:
+    """Seats whose player ran out of time and is being played by a computer."""
+    return {int(seat) for seat in table.extra.get("away", {})}
+
+
+def human_seats(table: Table) -> list[int]:
+    """Seats played by a person right now (not computers, not substitutes)."""
+    away = away_seats(table)
+    return [i for i, seat in enumerate(table.seats) if not seat.is_computer and i not in away]
+
+
+def played_by_computer(table: Table, seat: int) -> bool:
+    return table.seats[seat].is_computer or seat in away_seats(table)
+
+
+def time_loss_headline(table: Table, seat: int) -> str:
+    others = " and ".join(s.name for index, s in enumerate(table.seats) if index != seat)
+    return f"{table.seats[seat].name} lost on time: {others} wins."

@@ -1,0 +1,104 @@
+"""Messages to single players: private views by DM or on request, and turn pings."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.table.keeper import failure_text
+from cogs.table.replies import NOT_RUNNING, NOT_SEATED, delete_quietly, log, mention_only, tell
+from data import Table
+from games import GAMES, GameState
+
+if TYPE_CHECKING:
+    from cogs.table.commands import Tables
+
+DMS_CLOSED = 50007
+
+
+class Delivery:
+    """Private views and pings; the last ping and who was told about closed DMs are kept
+    in the database, so any bot process can take over a game."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.bot = tables.bot
+        self.store = tables.store
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def drop_ping(self, table: Table) -> None:
+        old_ping = await self.store.swap_ping(table.id, None)
+        if old_ping is not None:
+            await delete_quietly(self._channel(table).get_partial_message(old_ping))
+
+    async def ping_next(self, table: Table, state: GameState, acting_user: int | None) -> None:
+        """Ping the human whose turn it is (not the one who just acted), once."""
+        seat = state.current_player
+        if seat is None:
+            return
+        user_id = table.seats[seat].user_id
+        if user_id is None or user_id == acting_user:
+            return
+        await self.drop_ping(table)
+        try:
+            ping = await self._channel(table).send(
+                f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
+                allowed_mentions=mention_only(user_id),
+            )
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not ping the next player: %s", table.id, failure_text(failure)
+            )
+            return
+        await self.store.swap_ping(table.id, ping.id)
+
+    async def show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await tell(interaction, NOT_SEATED)
+            return
+        if table.status != "active" or table.state is None:
+            await tell(interaction, NOT_RUNNING)
+            return
+        cog = self.tables.game_cog(table.kind)
+        state = cog.spec.from_dict(table.state)
+        payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
+        await interaction.response.send_message(ephemeral=True, **payload)
+
+    async def send_private(self, table: Table, state: GameState, seats: list[int]) -> None:
+        """DM each seat its private view; a closed DM gets one note in the channel."""
+        cog = self.tables.game_cog(table.kind)
+        for seat in seats:
+            user_id = table.seats[seat].user_id
+            if user_id is None:
+                continue
+            payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
+            payload["content"] = f"{self._where(table)}\n{payload.get('content') or ''}".strip()
+            try:
+                dm = await self.bot.create_dm(discord.Object(user_id))
+                await dm.send(**payload)
+            except discord.Forbidden as refused:
+                if refused.code != DMS_CLOSED:
+                    raise
+                await self._note_closed_dms(table, user_id)
+
+    def _where(self, table: Table) -> str:
+        guild = self.bot.get_guild(table.guild_id)
+        server = guild.name if guild else table.extra.get("server", "your server")
+        return (
+            f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
+        )
+
+    async def _note_closed_dms(self, table: Table, user_id: int) -> None:
+        if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
+            return
+        label = self.tables.game_cog(table.kind).private_label
+        await self._channel(table).send(
+            f"<@{user_id}>, I cannot send you direct messages: use the **{label}** button "
+            "on the board to see your private view.",
+            allowed_mentions=mention_only(user_id),
+        )

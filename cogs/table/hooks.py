@@ -1,0 +1,269 @@
+"""``GameCog``: what every game's cog shares, and the hooks each game fills in.
+
+A game's cog subclasses ``GameCog[ItsState]`` with its spec, colour, rules text, picture
+and command help; the base gives it the ``new``, ``rules`` and ``move`` commands (``new``
+takes the spec's table options), the board picture, the rules embed and its place in the
+registry.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.clock_seats import CLOCK_HELP, CLOCK_OPTIONS
+from cogs.computers import LEVEL_HELP, Level
+from cogs.host import Host
+from cogs.render_pool import RenderJob
+from cogs.table.components import Target
+from data import Table
+from games import DEFAULT_LEVEL, GameSpec, GameState
+
+if TYPE_CHECKING:
+    from cogs.table.commands import Tables
+
+S = TypeVar("S", bound=GameState)
+
+Picture = Callable[[Any, Sequence[str], "str | None"], bytes]
+"""A game's board picture: its public view, the seat names and a headline -> PNG."""
+
+
+@dataclass
+class Turn(Generic[S]):
+    """One click on a game's own control, already checked to come from a seated player."""
+
+    interaction: discord.Interaction[Any]
+    table: Table
+    state: S
+    seat: int
+    target: Target
+    values: list[str] = field(default_factory=list)
+
+
+class GameCog(commands.GroupCog, Generic[S]):
+    """Base class of a game's Discord adapter: subclass as
+    ``class XCog(GameCog[XState], name="X", group_name="x", group_description="…")``."""
+
+    registry: ClassVar[dict[str, type[GameCog[Any]]]] = {}
+    """Every game's cog class by its game's key, filled as the classes are defined."""
+
+    spec: ClassVar[GameSpec]
+    colour: ClassVar[discord.Colour] = discord.Colour.blurple()
+    rules_text: ClassVar[str]
+    """The rules in short, for `/<game> rules`."""
+    move_help: ClassVar[str]
+    """What `/<game> move` does, with an example."""
+    notation_help: ClassVar[str]
+    """The notation `/<game> move` takes."""
+    picture: Picture
+
+    new: ClassVar[app_commands.Command[Any, Any, None]]
+    """`/<game> new`, built from the spec's options for each game (``new_command``)."""
+
+    private_label: ClassVar[str | None] = None
+    """Label of the board button that shows a seat its private view (None: nothing hidden)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "spec" in cls.__dict__:
+            GameCog.registry[cls.spec.key] = cls
+            # Set before discord.py's CogMeta collects the class's commands.
+            cls.new = new_command(cls.spec)
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.rules.description = f"How to play {self.spec.title}"
+        self.move.description = self.move_help
+        # discord.py offers no public setter for a parameter's help once the command exists.
+        self.move._params["notation"].description = self.notation_help
+
+    @property
+    def tables(self) -> Tables:
+        return self.bot.tables
+
+    # ---- the shared commands ------------------------------------------------------------
+
+    @app_commands.command(name="rules", description="How to play this game")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
+
+    @app_commands.command(name="move", description="Play a move in the game's notation")
+    @app_commands.describe(notation="A move in the game's notation")
+    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
+        await self.tables.pipeline.text_move(interaction, self.spec.key, notation)
+
+    async def new_table(
+        self, interaction: discord.Interaction[Any], chosen: dict[str, Any]
+    ) -> None:
+        """Answer `/<game> new` with the options the player chose (``new_command``)."""
+        options = {option.name: chosen[option.name] for option in self.spec.options}
+        clock = chosen["clock"].value if chosen["clock"] is not None else None
+        if self.spec.max_players == 2:
+            level = chosen["computer"]
+            await self.open_table(
+                interaction,
+                options=options,
+                invited=None if level else chosen["opponent"],
+                computers=1 if level else 0,
+                level=level or DEFAULT_LEVEL,
+                clock=clock,
+            )
+        else:
+            await self.open_table(
+                interaction,
+                options=options,
+                computers=chosen["computers"],
+                level=chosen["computer_level"],
+                clock=clock,
+            )
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        options: dict[str, Any],
+        invited: discord.abc.User | None = None,
+        computers: int = 0,
+        level: str = DEFAULT_LEVEL,
+        clock: int | None = None,
+    ) -> None:
+        """Answer `/<game> new` with a lobby (or the board, when the seats are full)."""
+        await self.tables.lobby.open(
+            interaction,
+            self.spec.key,
+            options=options,
+            invited=invited,
+            computers=computers,
+            level=level,
+            clock=clock,
+        )
+
+    # ---- hooks a game may fill in ---------------------------------------------------------
+
+    def notation_actions(self, state: S, notation: str) -> list[str]:
+        """The actions a `/<game> move` text stands for (IllegalAction to refuse it)."""
+        return [notation.strip()]
+
+    def render_job(self, table: Table, state: S, headline: str | None) -> RenderJob:
+        """How to draw the public board: a picklable call that returns PNG bytes."""
+        return RenderJob(type(self).picture, (state.view(None), table.names, headline))
+
+    def render(self, table: Table, state: S, headline: str | None) -> bytes:
+        """PNG bytes of the public board, drawn here."""
+        return self.render_job(table, state, headline).run()
+
+    def rules_embed(self) -> discord.Embed:
+        return discord.Embed(
+            title=f"{self.spec.title}: the rules in short",
+            description=self.rules_text,
+            colour=self.colour,
+        )
+
+    def turn_controls(self, table: Table, state: S) -> list[discord.ui.Item[Any]]:
+        """Components on the board message for the seat to act (a human)."""
+        return []
+
+    async def on_turn_component(self, turn: Turn[S]) -> None:
+        """A click on one of this game's controls by the seat whose turn it is."""
+        await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+
+    def status_text(self, table: Table, state: S) -> str:
+        return ""
+
+    def result_text(self, table: Table, state: S) -> str:
+        return "The game is over."
+
+    def private_payload(self, table: Table, state: S, seat: int) -> dict[str, Any]:
+        """Message keyword arguments showing ``seat`` what only it may see."""
+        raise NotImplementedError
+
+    def private_recipients(self, table: Table, before: S | None, after: S) -> list[int]:
+        """Seats that should get their private view by DM after this change."""
+        return []
+
+    def narrate(self, table: Table, before: S, action: str, after: S) -> list[str]:
+        """Lines telling the channel what a computer seat's ``action`` did."""
+        seat = before.current_player
+        name = table.seats[seat].name if seat is not None else "?"
+        return [f"{name}: {before.describe(action)}"]
+
+    async def after_play(self, turn: Turn[S], table: Table, after: S, done: str | None) -> None:
+        """Called once for each play that landed (never for a refused or outdated one),
+        after the board is redrawn and before the next player is pinged: the place for a
+        game's own summaries and follow-up menus. ``turn.state`` is the state before."""
+
+    def automatic_action(self, state: S) -> str | None:
+        """A human seat's action that plays itself (e.g. a forced move), or None to wait
+        for the player."""
+        return None
+
+
+def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
+    """`/<key> new` with a parameter for each of the spec's table options, after the
+    seats: an invited opponent or one computer for a two-player game, otherwise a number
+    of computer seats."""
+    parameters: list[tuple[str, Any, Any, str]]
+    if spec.max_players == 2:
+        parameters = [
+            (
+                "opponent",
+                discord.Member | None,
+                None,
+                "Invite one player (only they can take the seat)",
+            ),
+            ("computer", Level | None, None, "Play against the computer right away, at this level"),
+        ]
+    else:
+        computers = app_commands.Range[int, 0, spec.max_players - 1]
+        parameters = [
+            (
+                "computers",
+                computers,
+                0,
+                "Computer players to seat at once (more can be added in the lobby)",
+            ),
+            ("computer_level", Level, DEFAULT_LEVEL, LEVEL_HELP),
+        ]
+    for option in spec.options:
+        kind: Any = bool
+        if not isinstance(option.default, bool):
+            kind = app_commands.Range[int, option.minimum, option.maximum]
+        parameters.append((option.name, kind, option.default, option.description.rstrip(".")))
+    parameters.append(("clock", app_commands.Choice[int] | None, None, CLOCK_HELP))
+
+    async def new(self: GameCog[Any], interaction: discord.Interaction[Any], **chosen: Any) -> None:
+        await self.new_table(interaction, chosen)
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    signature = inspect.Signature(
+        [
+            inspect.Parameter("self", positional),
+            inspect.Parameter("interaction", positional, annotation=discord.Interaction),
+            *(
+                inspect.Parameter(name, keyword, annotation=kind, default=default)
+                for name, kind, default, _ in parameters
+            ),
+        ]
+    )
+    # discord.py reads a command's parameters from its callback's signature and binds a
+    # callback defined in a class to the cog: this one is built per game, so say both.
+    new.__qualname__ = f"GameCog.{new.__name__}"
+    vars(new).update(
+        __signature__=signature,
+        __discord_app_commands_param_description__={name: text for name, _, _, text in parameters},
+        __discord_app_commands_param_choices__={"clock": CLOCK_OPTIONS},
+    )
+    players = (
+        f" ({spec.min_players}–{spec.max_players} players)"
+        if spec.min_players != spec.max_players
+        else ""
+    )
+    description = f"Open a {spec.title} table in this channel{players}"
+    return app_commands.command(name="new", description=description)(new)

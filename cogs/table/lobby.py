@@ -1,0 +1,318 @@
+"""The lobby: opening a table, seats, invitations, computer players, start and cancel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
+from cogs.table.components import TableButton, Target, view_of
+from cogs.table.keeper import failure_text
+from cogs.table.replies import (
+    NO_MENTIONS,
+    log,
+    missing_permissions,
+    permission_sentence,
+    refuse_after_thinking,
+    tell,
+)
+from data import ChannelBusy, Seat, StaleVersion, Table
+from games import DEFAULT_LEVEL, GAMES
+
+if TYPE_CHECKING:
+    from cogs.table.commands import Tables
+
+LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
+LOBBY_LIMIT = 3
+
+
+def may_manage(interaction: discord.Interaction[Any], table: Table) -> bool:
+    """The table's creator, or a moderator of the channel."""
+    if interaction.user.id == table.creator_id:
+        return True
+    return interaction.permissions.manage_messages
+
+
+def busy_sentence(table: Table) -> str:
+    title = GAMES[table.kind].title
+    stage = "a lobby" if table.status == "lobby" else "a running game"
+    return (
+        f"This channel already has {stage} of {title} (game #{table.id}). "
+        "Finish it, or ask its creator or a moderator to `/game abandon` it, "
+        "or start a thread for a second game."
+    )
+
+
+def lobby_refusal(
+    interaction: discord.Interaction[Any], invited: discord.abc.User | None
+) -> str | None:
+    if interaction.guild_id is None:
+        return "Games are played in server channels, not in direct messages."
+    missing = missing_permissions(interaction.app_permissions)
+    if missing:
+        return permission_sentence(missing)
+    if invited is not None and invited.bot:
+        return "Bots cannot join a table; use the `computer` option for a computer player."
+    if invited is not None and invited.id == interaction.user.id:
+        return "You cannot invite yourself: leave `opponent` empty to open the table."
+    return None
+
+
+class Lobby:
+    """Tables waiting for players, until they start or close."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        *,
+        options: dict[str, Any],
+        invited: discord.abc.User | None = None,
+        computers: int = 0,
+        level: str = DEFAULT_LEVEL,
+        clock: int | None = None,
+    ) -> None:
+        """Answer a `/<game> new` command with a lobby message (or start at once)."""
+        refusal = lobby_refusal(interaction, invited) or await self._limit(interaction)
+        if refusal:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        spec = GAMES[kind]
+        seats = [Seat(interaction.user.display_name, interaction.user.id)]
+        for _ in range(computers):
+            seats.append(computer_seat(seats, level))
+        del seats[spec.max_players :]
+        # Acknowledge before writing: a write waiting for the database must not cost the
+        # interaction its three seconds.
+        await interaction.response.defer(thinking=True)
+        guild_id = interaction.guild_id or 0
+        clocks = self.tables.bot.clocks
+        extra = await clocks.new_table_extra(guild_id, kind, clock)
+        try:
+            table = await self.store.create_table(
+                kind=kind,
+                guild_id=guild_id,
+                channel_id=await clocks.table_channel(interaction, spec.title),
+                creator_id=interaction.user.id,
+                seats=seats,
+                options=options,
+                seed=self.tables.seed_source(),
+                # Named in DMs, which the process of shard 0 may send without this server.
+                extra={**extra, "server": interaction.guild.name} if interaction.guild else extra,
+                due_at=await clocks.lobby_due(guild_id),
+            )
+        except ChannelBusy as busy:
+            await refuse_after_thinking(interaction, busy_sentence(busy.table))
+            return
+        clocks.saved(table)
+        if invited is not None:
+            table.extra["invited"] = [invited.id]
+            await self.store.save(table, expected_version=table.version)
+        if len(table.seats) == spec.max_players:
+            await self.tables.pipeline.start(interaction, table, fresh_message=True)
+            return
+        await self._post(interaction, table, invited)
+
+    async def _post(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        invited: discord.abc.User | None,
+    ) -> None:
+        """Show the new lobby as the command's answer (in its own thread: as the thread's
+        first message), else as a channel message; a lobby that cannot be shown at all is
+        removed, so it never blocks the channel unseen."""
+        payload = self.payload(table, invited)
+        try:
+            if table.channel_id != interaction.channel_id:
+                await self.tables.boards.draw(table, payload)
+                return
+            message = await interaction.edit_original_response(**payload)
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not answer with the lobby (%s); posting it instead",
+                table.id,
+                failure_text(failure),
+            )
+            try:
+                await self.tables.boards.draw(table, payload)
+            except discord.HTTPException as also:
+                log.warning(
+                    "game %d: could not post the lobby either (%s); removing it",
+                    table.id,
+                    failure_text(also),
+                )
+                await self.store.delete_lobby(table.id)
+            return
+        await self.tables.boards.shown(table, message.id)
+
+    async def _limit(self, interaction: discord.Interaction[Any]) -> str | None:
+        opened = await self.store.open_lobbies_of(interaction.guild_id or 0, interaction.user.id)
+        if opened < LOBBY_LIMIT:
+            return None
+        return (
+            f"You already have {opened} open tables waiting for players on this server. "
+            "Start or cancel one of them first."
+        )
+
+    def payload(self, table: Table, invited: discord.abc.User | None = None) -> dict[str, Any]:
+        """The lobby message: seats, invitation and the lobby's buttons."""
+        spec = GAMES[table.kind]
+        seats = "\n".join(
+            f"{index + 1}. {seat_line(seat)}" for index, seat in enumerate(table.seats)
+        )
+        embed = discord.Embed(
+            title=f"{spec.title}: table #{table.id}",
+            description=f"**Seats ({len(table.seats)}/{spec.max_players})**\n{seats}",
+            colour=self.tables.game_cog(table.kind).colour,
+        )
+        invited_ids = table.extra.get("invited") or []
+        if invited_ids:
+            embed.add_field(name="Invited", value=" ".join(f"<@{uid}>" for uid in invited_ids))
+        needed = spec.min_players - len(table.seats)
+        footer = f"Needs {needed} more player(s)." if needed > 0 else "Ready: the creator starts."
+        embed.set_footer(text=f"{footer} Join, or the creator adds computer players.")
+        target = Target(table.id, table.version, "join")
+        full = len(table.seats) >= spec.max_players
+        items: list[discord.ui.Item[Any]] = [
+            TableButton(target, label="Join", style=discord.ButtonStyle.success, disabled=full),
+            TableButton(target.but("leave"), label="Leave"),
+            TableButton(
+                target.but("start"),
+                label="Start",
+                style=discord.ButtonStyle.primary,
+                disabled=needed > 0,
+            ),
+            TableButton(target.but("cancel"), label="Cancel", style=discord.ButtonStyle.danger),
+        ]
+        if not full:
+            items.append(add_computer_select(target.but("addbot")))
+        mention = discord.AllowedMentions(users=[invited]) if invited else NO_MENTIONS
+        content = f"{invited.mention}, you are invited to play {spec.title}." if invited else None
+        return {
+            "content": content,
+            "embed": embed,
+            "view": view_of(items),
+            "allowed_mentions": mention,
+        }
+
+    async def on_click(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        target: Target,
+        values: list[str],
+    ) -> None:
+        if table.status != "lobby":
+            await tell(interaction, "This table has already started or closed.")
+            return
+        if target.version != table.version and target.verb not in ("join", "leave"):
+            await tell(interaction, "This lobby message is outdated; use the newest one.")
+            return
+        if target.verb == "addbot":
+            await self._add_computer(interaction, table, level_chosen(values))
+            return
+        handler = {
+            "join": self._join,
+            "leave": self._leave,
+            "start": self._start_clicked,
+            "cancel": self._cancel,
+        }[target.verb]
+        await handler(interaction, table)
+
+    async def _join(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        spec = GAMES[table.kind]
+        user = interaction.user
+        invited = table.extra.get("invited") or []
+        refusal = None
+        if table.seat_of(user.id) is not None:
+            refusal = "You are already seated at this table."
+        elif len(table.seats) >= spec.max_players:
+            refusal = "This table is full."
+        elif invited and user.id not in invited:
+            refusal = "This table is reserved for the invited player."
+        if refusal:
+            await tell(interaction, refusal)
+            return
+        table.seats.append(Seat(user.display_name, user.id))
+        await self._seated(interaction, table)
+
+    async def _leave(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await tell(interaction, "You are not seated at this table.")
+            return
+        if interaction.user.id == table.creator_id:
+            await tell(interaction, "You opened this table: use **Cancel** to close it.")
+            return
+        del table.seats[seat]
+        if await self._save(interaction, table):
+            await self._show(interaction, table)
+
+    async def _add_computer(
+        self, interaction: discord.Interaction[Any], table: Table, level: str
+    ) -> None:
+        if not may_manage(interaction, table):
+            await tell(interaction, "Only the table's creator can add computer players.")
+            return
+        if len(table.seats) >= GAMES[table.kind].max_players:
+            await tell(interaction, "This table is full.")
+            return
+        table.seats.append(computer_seat(table.seats, level))
+        table.extra.pop("invited", None)
+        await self._seated(interaction, table)
+
+    async def _seated(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Save a new seat; a full table starts at once."""
+        if not await self._save(interaction, table):
+            return
+        if len(table.seats) == GAMES[table.kind].max_players:
+            await self.tables.pipeline.start(interaction, table, fresh_message=False)
+            return
+        await self._show(interaction, table)
+
+    async def _start_clicked(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        if not may_manage(interaction, table):
+            await tell(interaction, "Only the table's creator can start the game.")
+            return
+        spec = GAMES[table.kind]
+        if len(table.seats) < spec.min_players:
+            await tell(interaction, f"{spec.title} needs at least {spec.min_players} players.")
+            return
+        await self.tables.pipeline.start(interaction, table, fresh_message=False)
+
+    async def _cancel(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        if not may_manage(interaction, table):
+            await tell(interaction, "Only the table's creator or a moderator can cancel it.")
+            return
+        table.status = "aborted"
+        if not await self._save(interaction, table):
+            return
+        embed = discord.Embed(
+            title=f"{GAMES[table.kind].title}: table #{table.id}",
+            description=f"Cancelled by {interaction.user.display_name}.",
+        )
+        await interaction.edit_original_response(content=None, embed=embed, view=None)
+        if interaction.message is not None:
+            await self.tables.boards.shown(table, interaction.message.id)
+
+    async def _show(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        await interaction.edit_original_response(**self.payload(table))
+        if interaction.message is not None:
+            await self.tables.boards.shown(table, interaction.message.id)
+
+    async def _save(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+        """Save a lobby click, acknowledged already (Router.on_component): a write waiting
+        on a busy database must not cost the click its answer (Discord gives up after 3 s).
+        The lobby message is updated afterwards through the acknowledged response."""
+        try:
+            await self.store.save(table, expected_version=table.version)
+        except StaleVersion:
+            await tell(interaction, "The table changed at the same moment; try again.")
+            return False
+        return True

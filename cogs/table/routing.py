@@ -1,0 +1,170 @@
+"""Click routing: every component click is checked once, then handed to its handler."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.clock_seats import CLOCK_VERBS
+from cogs.table.components import FORGED, UNRECOGNISED, Target, valid_values
+from cogs.table.hooks import Turn
+from cogs.table.keeper import failure_text
+from cogs.table.lobby import LOBBY_VERBS
+from cogs.table.replies import (
+    CAUGHT_UP,
+    NOT_SEATED,
+    OUTDATED,
+    acknowledge,
+    missing_permissions,
+    permission_sentence,
+    tell,
+)
+from data import Table
+from games import GAMES, GameState
+
+if TYPE_CHECKING:
+    from cogs.table.commands import Tables
+
+log = logging.getLogger("tablebot.table")
+
+CHANNEL_UNREACHABLE = (
+    "I cannot reach this game's channel, so I cannot show a move there. "
+    "Ask a moderator to check my access to it."
+)
+
+
+def not_your_turn(table: Table, state: GameState) -> str:
+    current = state.current_player
+    if current is None:
+        return "This game is over."
+    return f"It is not your turn: {table.seats[current].name} is to act."
+
+
+class Router:
+    """Sends each click to the lobby, the table's own verbs or the game's cog."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], target: Target, values: list[str]
+    ) -> None:
+        if target == FORGED or not valid_values(values):
+            await tell(interaction, UNRECOGNISED)
+            return
+        if target.verb in LOBBY_VERBS:
+            # Acknowledged before touching the database: forty clicks queued behind one
+            # another's saves (or a busy database) must not outlive Discord's 3 seconds.
+            await acknowledge(interaction)
+        table = await self.tables.store.load(target.game_id)
+        if table is None:
+            await tell(interaction, "This game no longer exists.")
+            return
+        if target.verb in LOBBY_VERBS:
+            # One lobby click at a time, each on the table as the previous one left it:
+            # forty simultaneous joins seat players in click order, none told to retry.
+            async with self.tables.locks[table.id]:
+                fresh = await self.tables.store.load(table.id)
+                if fresh is None:
+                    await tell(interaction, "This game no longer exists.")
+                else:
+                    await self.tables.lobby.on_click(interaction, fresh, target, values)
+        elif table.board_behind and target.version < table.version:
+            await self._catch_up(interaction, table)
+        elif target.verb == "resign":
+            await self.tables.results.confirm_resign(interaction, table)
+        elif target.verb == "resign_yes":
+            await self.tables.results.resign(interaction, table)
+        elif target.verb == "private":
+            await self.tables.delivery.show_private(interaction, table)
+        elif target.verb in CLOCK_VERBS:
+            await self.tables.bot.clocks.on_component(interaction, table, target.verb)
+        else:
+            turn = await self.turn_of(interaction, table, target, values)
+            if turn is not None:
+                await self.tables.game_cog(table.kind).on_turn_component(turn)
+
+    async def turn_of(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        target: Target,
+        values: list[str],
+    ) -> Turn[Any] | None:
+        """The turn this click or command plays, or None after telling the user why not."""
+        refusal = await self._turn_refusal(table, target, interaction)
+        if refusal:
+            await tell(interaction, refusal)
+            return None
+        assert table.state is not None
+        state = GAMES[table.kind].from_dict(table.state)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        if state.current_player != seat:
+            await tell(interaction, not_your_turn(table, state))
+            return None
+        return Turn(interaction, table, state, seat, target, values)
+
+    async def _catch_up(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """A click on a board left behind by a fault: redraw it instead of calling it
+        outdated, and let the player choose again on the current position."""
+        await acknowledge(interaction)
+        if not self.tables.boards.left_behind(table):
+            await tell(interaction, OUTDATED)
+            return
+        try:
+            redrawn = await self.tables.board.sync(table.id)
+        except discord.HTTPException as failure:
+            self.tables.boards.retry_later(table.id)
+            await tell(interaction, self.tables.board.stuck_sentence(table, failure))
+            return
+        # Not redrawn: a move landing at the same moment already brought the board up.
+        await tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
+
+    async def _turn_refusal(
+        self, table: Table, target: Target, interaction: discord.Interaction[Any]
+    ) -> str | None:
+        """The one check of every move, whether clicked on the board, in a private menu,
+        in a DM or typed: the game runs, the user is seated, the control is current and
+        the table's channel lets the bot show the result."""
+        if table.status != "active":
+            return "This game is over." if table.status != "lobby" else "The game has not started."
+        if table.seat_of(interaction.user.id) is None:
+            return NOT_SEATED
+        if target.version != table.version:
+            return OUTDATED
+        paused = self.tables.bot.clocks.refusal(table)
+        if paused:
+            return paused
+        try:
+            permissions = await self._table_channel_permissions(table, interaction)
+        except discord.HTTPException as failure:
+            log.info("game %d: cannot reach its channel: %s", table.id, failure_text(failure))
+            return CHANNEL_UNREACHABLE
+        if permissions is not None:
+            missing = missing_permissions(permissions)
+            if missing:
+                return permission_sentence(missing)
+        return None
+
+    async def _table_channel_permissions(
+        self, table: Table, interaction: discord.Interaction[Any]
+    ) -> discord.Permissions | None:
+        """The bot's permissions in the table's channel, also for a click in a DM. A
+        channel missing from the cache is fetched (Discord's refusal propagates); None
+        only when the server itself is not in this process's cache (another shard's), where
+        a fetched channel proves the bot still sees it but its roles are unknown."""
+        if interaction.channel_id == table.channel_id:
+            return interaction.app_permissions
+        guild = self.tables.bot.get_guild(table.guild_id)
+        channel = guild.get_channel_or_thread(table.channel_id) if guild else None
+        if channel is None:
+            fetched = await self.tables.bot.fetch_channel(table.channel_id)
+            if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
+                return None
+            channel = fetched
+        if guild is None:
+            return None
+        return channel.permissions_for(guild.me)

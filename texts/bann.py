@@ -1,0 +1,84 @@
+"""Bann's sentences: rules, status, last move and result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.bann import BannMove, BannView
+
+RULES = """\
+**Goal.** Move a knight onto your opponent's castle (the far corner), or capture all of \
+his knights. A player who cannot move after tipping loses.
+**Your turn.** 1) Tip your die over an edge: the new top is one of the four side faces. \
+2) Move one knight one square north, east, south or west to an empty square.
+**Bans.** Knights whose number shows on top of *either* die may not move.
+**Captures.** Every enemy knight next to the square you moved to (not diagonally) is \
+removed, up to three at once. Only the mover captures.
+**Draws.** Offer a draw before your move; a position seen three times is a draw.
+**Notation for `/bann move`.** `tip>knight:direction`, e.g. `4>3:N` tips to 4 and moves \
+knight 3 north (towards rank 6, seen from the first player).
+**Full rules:** `docs/rules/bann.md` in the bot's repository.\
+"""
+
+WINS = {
+    "castle": "{winner} wins: reached the castle.",
+    "last-knight": "{winner} wins: captured the last knight.",
+    "no-move": "{winner} wins: {loser} has no legal move.",
+}
+WINS_OTHERWISE = "{winner} wins."
+DRAWS = {
+    "agreement": "Drawn by agreement.",
+    "repetition": "Drawn: the same position occurred three times.",
+}
+DRAWN_OTHERWISE = "Drawn."
+
+LAST_MOVE = "Last move: {name} tipped to {tip}, knight {knight} {start}–{end}"
+LAST_MOVE_CAPTURING = (
+    "Last move: {name} tipped to {tip}, knight {knight} {start}–{end}, captured on {captured}"
+)
+OPENING_ROLL = (
+    "Opening roll: {first} {first_roll}, {second} {second_roll} — {starter} starts; "
+    "both dice now show 1"
+)
+NO_MOVES_YET = "No moves yet"
+TO_MOVE = "{name} to move: tip your die, then move."
+DRAW_OFFERED = "{offerer} offers a draw."
+DRAW_ANSWER = "{offerer} offers a draw. {answerer} answers."
+
+
+def result(view: BannView, names: Sequence[str]) -> str:
+    """The sentence for a finished game, e.g. "Alice wins: reached the castle."."""
+    outcome, winner = view["result"] or "", view["winner"]
+    if winner is None:
+        return DRAWS.get(outcome, DRAWN_OTHERWISE)
+    sentence = WINS.get(outcome, WINS_OTHERWISE)
+    return sentence.format(winner=names[winner], loser=names[1 - winner])
+
+
+def last_move(view: BannView, names: Sequence[str]) -> str:
+    """One line about the last move, or the opening roll before the first move."""
+    last = view["last_move"]
+    if last:
+        return move_sentence(last, names)
+    roll = view["opening_roll"]
+    if roll:
+        return OPENING_ROLL.format(
+            first=names[0],
+            first_roll=roll[0],
+            second=names[1],
+            second_roll=roll[1],
+            starter=names[0] if roll[0] > roll[1] else names[1],
+        )
+    return NO_MOVES_YET
+
+
+def move_sentence(move: BannMove, names: Sequence[str]) -> str:
+    sentence = LAST_MOVE_CAPTURING if move["captured"] else LAST_MOVE
+    return sentence.format(
+        name=names[move["seat"]],
+        tip=move["action"].split(">", 1)[0],
+        knight=move["knight"],
+        start=move["from"],
+        end=move["to"],
+        captured=", ".join(move["captured"]),
+    )

@@ -1,0 +1,93 @@
+"""Barbu's sentences: rules, the deal's status, scores and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.barbu import BarbuView
+
+RULES = """\
+**Deals.** 52 cards, 13 each. One player declares for seven deals in a row, choosing each \
+of the seven contracts once; then his left-hand neighbour declares. Four series make a \
+game (`/barbu new series:` plays fewer). Declarer leads first; follow suit if you can; the \
+highest card of the led suit wins the trick, and the winner leads next.
+**Negative contracts.** No Tricks −2 a trick · No Queens −6 a queen (ends with the fourth) \
+· No Last Two −10 and −20 for tricks 12 and 13 · No Hearts −2 a heart, −6 the ace; no \
+heart lead while you hold another suit · Barbu −20 for the king of hearts (ends when taken; \
+same heart lead rule).
+**Trumps** (+5 a trick). Declarer names trumps. On a trump lead, beat the highest trump if \
+you can; unable to follow a plain suit, you must play a trump that wins the trick if you \
+hold one.
+**Domino** (+45, +20, +5, −5 in the order players go out). Declarer names a starting rank. \
+Lay a card of that rank, or the next card up or down in an opened suit; pass only when \
+nothing fits.
+**Doubling.** After the contract, from declarer's left round to declarer, each player may \
+double others: in Trumps and Domino only declarer; declarer only redoubles those who \
+doubled him. Each other player must double declarer at least twice in each series. A \
+double makes the two players settle the difference of their deal scores; a redouble \
+twice it.
+**Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
+cards you may play when it is your turn.
+**`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
+`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
+In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
+**Full rules:** `docs/rules/barbu.md` in the bot's repository.\
+"""
+
+DEAL_HEADING = "Deal {number} of {total}"
+WINS = "{winner} wins with {score}."
+SHARED_WIN = "{winners} win with {score}."
+ENDED_EARLY = "The game ended early."
+TOTALS = "Totals: {scores}."
+NO_DOUBLES = "no doubles"
+
+# The board's status line, short enough for the picture.
+BOARD_CHOOSING = "{deal} · {name} is choosing"
+BOARD_DOUBLING = "{deal} · doubling: {name} to decide"
+BOARD_PLAYING = "{deal} · {name} to play"
+
+# The board message's lines.
+DECLARER = "{deal} · declarer {name}"
+LAST_DEAL = "Last deal, {sentence}"
+CHOOSES = "{name} chooses a contract."
+CONTRACT = "Contract: {contract} · Doubles: {doubles}"
+DOUBLING = "{name} decides whom to double."
+DOMINO_TURN = "{name} lays a card or passes."
+TRICK_TURN = "Trick {number} · {name} to play."
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def scores_list(scores: Sequence[int], names: Sequence[str]) -> str:
+    """ "Alice +12, Bob −3": each seat's score after its name."""
+    return ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores))
+
+
+def deal_heading(view: BarbuView) -> str:
+    number = min(view["deal"] + 1, view["total_deals"])
+    return DEAL_HEADING.format(number=number, total=view["total_deals"])
+
+
+def result(view: BarbuView, names: Sequence[str]) -> str:
+    """The winner (or winners) by the final totals, e.g. "Alice wins with +12."."""
+    totals = view["totals"]
+    best = max(totals)
+    winners = [names[seat] for seat in range(len(totals)) if totals[seat] == best]
+    if len(winners) == 1:
+        return WINS.format(winner=winners[0], score=signed(best))
+    return SHARED_WIN.format(winners=" and ".join(winners), score=signed(best))
+
+
+def board_status(view: BarbuView, names: Sequence[str]) -> str:
+    """The picture's status line: the deal and who acts, or the result."""
+    to_act = view["to_act"]
+    if view["phase"] == "over" or to_act is None:
+        return result(view, names)
+    deal, name = deal_heading(view), names[to_act]
+    if view["phase"] == "contract":
+        return BOARD_CHOOSING.format(deal=deal, name=name)
+    if view["phase"] == "doubling":
+        return BOARD_DOUBLING.format(deal=deal, name=name)
+    return BOARD_PLAYING.format(deal=deal, name=name)

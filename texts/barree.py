@@ -1,0 +1,92 @@
+"""Barree's sentences: rules, what the table waits for, rounds and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.barree import BarreeView
+
+RULES = """\
+**Goal.** Get rid of your cards: every card held when the round ends is a minus point.
+**Board.** 48 fields, 8 number rows of 6: field 34 is row 3, place 4. Lines join the \
+neighbours in a row and the fields above and below; four diagonals (21–32, 34–45, \
+56–65, 76–85) break the grid's pattern.
+**Cards.** One card per field. You hold 7 face-up cards (everyone sees them) and 2 hidden \
+ones nobody sees, not even you. Once anyone is down to 2 or fewer of the 7, all hidden \
+cards are turned up and count like the others.
+**Your turn.** Roll the die (faces: the bar and 1–5). The **bar** moves the blockade to \
+the row of a freshly drawn card and ends your turn. **1–5:** walk exactly that many steps \
+along the lines; back and forth is allowed. Every field you pass or reach whose card you \
+hold is discarded.
+**Blockade.** Nobody enters or crosses the blockaded row; a piece standing in it waits for \
+a bar.
+**Driving out.** End on an opponent and you may play one of your cards to send him to its \
+field (not in the blockaded row, not onto a piece), or keep him there.
+**End.** The first to discard every card wins the round; the others finish the turn round \
+up to the starter. Fewest minus points over the match wins.
+**`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
+`send:<seat>:<field>` with seats counted from 0 (the board's player 2 is seat 1: \
+`send:1:63`); `keep`.
+**Full rules:** `docs/rules/barree.md` in the bot's repository.\
+"""
+
+ROUND = "Round {number} of {rounds} · {status}"
+ROLLED = "{name} rolled {die}: choose a walk"
+LANDED = "{name} landed on {targets}: send away or keep"
+TO_ROLL = "{name} to roll"
+LAST_TURNS = "{status} · {finisher} is out, last turns"
+WINS = "{winner} wins with {points}"
+SHARED_WIN = "{winners} share the win with {points}"
+ONE_MINUS_POINT = "{count} minus point"
+MINUS_POINTS = "{count} minus points"
+NOT_PLAYED_OUT = "The match ended before its last round was played."
+ROUND_MINUS = "Round {number}: {points}"
+ALL_MINUS = "Minus points: {points}."
+ROUND_OVER = (
+    "📋 Barree game #{table}: round {number} of {rounds} is over. "
+    "Minus points this round: {points}. Totals so far: {totals}."
+)
+
+
+def minus_points(count: int) -> str:
+    return (ONE_MINUS_POINT if count == 1 else MINUS_POINTS).format(count=count)
+
+
+def points_list(points: Sequence[int], names: Sequence[str]) -> str:
+    """ "Alice 3, Bob 0": each seat's points after its name."""
+    return ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
+
+
+def status(view: BarreeView, names: Sequence[str]) -> str:
+    """What the table waits for, e.g. "Round 2 of 3 · Alice rolled 4: choose a walk"."""
+    if view["phase"] == "over" or view["current"] is None:
+        text = result(view, names)
+    else:
+        text = _turn_status(view, names, view["current"])
+    if view["rounds"] > 1:
+        return ROUND.format(number=view["round"], rounds=view["rounds"], status=text)
+    return text
+
+
+def _turn_status(view: BarreeView, names: Sequence[str], seat: int) -> str:
+    name = names[seat]
+    if view["phase"] == "move":
+        text = ROLLED.format(name=name, die=view["die"])
+    elif view["phase"] == "drive":
+        targets = " and ".join(names[target] for target in view["drive_targets"])
+        text = LANDED.format(name=name, targets=targets)
+    else:
+        text = TO_ROLL.format(name=name)
+    if view["finisher"] is not None:
+        return LAST_TURNS.format(status=text, finisher=names[view["finisher"]])
+    return text
+
+
+def result(view: BarreeView, names: Sequence[str]) -> str:
+    """The sentence for a finished match, e.g. "Alice wins with 0 minus points"."""
+    minus = view["minus"]
+    best = min(minus)
+    winners = [names[seat] for seat, points in enumerate(minus) if points == best]
+    if len(winners) == 1:
+        return WINS.format(winner=winners[0], points=minus_points(best))
+    return SHARED_WIN.format(winners=" and ".join(winners), points=minus_points(best))

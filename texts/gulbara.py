@@ -1,0 +1,145 @@
+"""Gul Bara's sentences, and the point numbering they and the picture share.
+
+Each player numbers the points 24→1 in his own direction; the board is drawn from one
+seat's side (``viewer``), and every step a sentence names is written as that board
+labels it, so text and picture agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
+
+RULES = """\
+**Goal.** Bear off all 15 of your checkers first. 1 point for the win, 2 if your opponent \
+has borne off none. A match goes to the points chosen with `match_to`.
+**Board.** Everyone numbers the points 24→1 in his own direction: all 15 checkers start \
+on your 24, you move towards your home (points 1–6) and bear off below 1. Both players \
+travel the same way round; the opponent's 24 is your 12.
+**Moving.** Each die is a step of one checker; a double is played four times. Play as \
+many dice as you can; if only one of two dice can be played, it must be the higher one.
+**No hitting.** A point with even one checker belongs to its owner: the other player may \
+not land on it.
+**Head rule.** Until your first checker reaches your points 12–7, it is the only one you \
+may move.
+**No prime.** You may not hold six points in a row in front of the opponent unless one \
+of his checkers is already past them.
+**Escalating doubles.** After playing `n-n` four times you go on with `(n+1)-(n+1)`, up \
+to 6-6, until a double cannot be played in full. Each player's first three rolls are \
+exempt: their doubles are played four times and that is all.
+**Bearing off.** Once all your checkers are home: a die equal to a checker's point bears \
+it off; a higher die bears off from your highest point.
+**Playing here.** Pick a point in the board's menu, then the die. Forced steps play \
+themselves (option `autoplay`). **Undo** takes back this turn's last choice.
+**Notation for `/gulbara move`.** Steps in your numbering: `24/18 18/13`, `24/18/13`, \
+`6/off`, `8/5(2)` for two checkers, or `undo`.
+**Full rules:** `docs/rules/gulbara.md` in the bot's repository.\
+"""
+
+WINS_ONE = "{winner} wins 1 point."
+WINS_TWO = "{winner} wins 2 points: {loser} bore off no checker."
+WINS_MATCH = "{winner} wins the match {won}–{lost}."
+LAST_GAME = "Last game: {result}"
+UNDECIDED = "The game ended before it was decided."
+GAME_NUMBERED = "Game {number}: {result}"
+LAST_TURN = "Last turn: {name} rolled {roll}: {steps}"
+LAST_TURN_ESCALATED = "Last turn: {name} rolled {roll} (escalated {stages}): {steps}"
+LAST_TURN_PASSED = "Last turn: {name} rolled {roll} and could not move"
+THIS_TURN = "This turn: {steps}"
+OPENING_ROLL = "Opening roll: {first} {first_roll}, {second} {second_roll}"
+TO_MOVE = "{name} to move: rolled {roll}, dice left {dice}. Pick a point, then a die."
+ESCALATING = "Escalating doubles: {chain}."
+MATCH_STANDING = (
+    "Match to {target}: {first} {first_score}, {second} {second_score} (game {number})."
+)
+GAME_OVER_IN_MATCH = "🎲 Gul Bara game #{table}: game {number} is over. {result}"
+NEXT_GAME = "Game {number} begins: {opener} opens with {roll}."
+NO_DICE = "none"
+
+
+def seat_point(point: int, seat: int) -> int:
+    """Seat 0's number of ``seat``'s point ``point`` (the mapping is its own inverse)."""
+    return point if seat == 0 else (point + 11) % 24 + 1
+
+
+def board_point(point: int, seat: int, viewer: int) -> int:
+    """The label the board drawn from ``viewer``'s side shows on ``seat``'s ``point``."""
+    return seat_point(seat_point(point, seat), viewer)
+
+
+def parse_step(step: str) -> tuple[int, int | None]:
+    source, target = step.split("/")
+    return int(source), None if target == "off" else int(target)
+
+
+def board_step(step: str, seat: int, viewer: int) -> str:
+    """``seat``'s step in his own numbering ("14/10", "3/off") as the board drawn from
+    ``viewer``'s side labels it, so move text and picture agree."""
+    source, target = parse_step(step)
+    shown = board_point(source, seat, viewer)
+    return f"{shown}/{'off' if target is None else board_point(target, seat, viewer)}"
+
+
+def board_steps(steps: Sequence[str], seat: int, viewer: int) -> str:
+    """Several steps of one seat, space-separated, in the board's numbering."""
+    return " ".join(board_step(step, seat, viewer) for step in steps)
+
+
+def dice_roll(dice: Sequence[int]) -> str:
+    """A roll as players write it: "6-5"."""
+    return "-".join(str(die) for die in dice)
+
+
+def dice_left(dice: Sequence[int]) -> str:
+    return ", ".join(str(die) for die in dice) or NO_DICE
+
+
+def chain_text(view: GulbaraView) -> str | None:
+    """ "4-4 → 5-5 → 6-6": the double being played and those still to come."""
+    if view["stage"] is None or not view["chain"]:
+        return None
+    return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
+
+
+def last_turn(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+    """One finished turn, its steps in the numbering of the board drawn from ``viewer``."""
+    name, roll = names[turn["seat"]], dice_roll(turn["roll"])
+    if turn["passed"]:
+        return LAST_TURN_PASSED.format(name=name, roll=roll)
+    steps = board_steps(turn["steps"], turn["seat"], viewer)
+    if len(turn["stages"]) > 1:
+        stages = " → ".join(f"{die}-{die}" for die in turn["stages"])
+        return LAST_TURN_ESCALATED.format(name=name, roll=roll, stages=stages, steps=steps)
+    return LAST_TURN.format(name=name, roll=roll, steps=steps)
+
+
+def game_result(game: GulbaraGameResult, names: Sequence[str]) -> str:
+    """One finished game: "Alice wins 2 points: Bob bore off no checker."."""
+    winner = game["winner"]
+    sentence = WINS_TWO if game["points"] == 2 else WINS_ONE
+    return sentence.format(winner=names[winner], loser=names[1 - winner])
+
+
+def result(view: GulbaraView, names: Sequence[str]) -> str:
+    """The game's result, or the match's once a match is over."""
+    last = view["last_game"]
+    if last is None:
+        return UNDECIDED
+    if view["match_to"] <= 1:
+        return game_result(last, names)
+    winner = view["winner"] if view["winner"] is not None else last["winner"]
+    score = view["score"]
+    return WINS_MATCH.format(winner=names[winner], won=score[winner], lost=score[1 - winner])
+
+
+def match_standing(view: GulbaraView, names: Sequence[str]) -> str:
+    score = view["score"]
+    return MATCH_STANDING.format(
+        target=view["match_to"],
+        first=names[0],
+        first_score=score[0],
+        second=names[1],
+        second_score=score[1],
+        number=view["game_number"],
+    )
