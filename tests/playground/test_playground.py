@@ -3,23 +3,18 @@ through the emulator as a Discord interaction to the real bot."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
-import os
-import re
-import signal
-import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
 from PIL import Image
+from playground_process import playground_process
 
 from playground.scene import PLAYER_NAMES
 from playground.web import page_served
 
-ROOT = Path(__file__).resolve().parents[2]
 SOCKET_TABLE = Path("/proc/net/tcp")
 
 
@@ -195,41 +190,13 @@ async def test_the_bot_reaches_no_host_but_the_emulator(playground_page):
 
 
 async def test_one_command_starts_it_without_a_token_and_ctrl_c_stops_it(tmp_path):
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID")
-    }
-    environment["TMPDIR"] = str(tmp_path)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        "--playground",
-        "--port",
-        "0",
-        "--no-browser",
-        cwd=tmp_path,
-        env=environment,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    assert process.stdout is not None
-    try:
-        first_line = (await asyncio.wait_for(process.stdout.readline(), 60)).decode()
-        match = re.search(r"http://127\.0\.0\.1:\d+", first_line)
-        assert match, f"no address in {first_line!r}"
-        async with aiohttp.ClientSession() as http, http.get(match.group(0)) as page:
+    async with playground_process(tmp_path) as run:
+        async with aiohttp.ClientSession() as http, http.get(run.url) as page:
             assert page.status == 200 and "TableBot playground" in await page.text()
         databases = list(tmp_path.glob("tablebot-playground-*/playground.sqlite3"))
         assert len(databases) == 1, "the playground keeps its games in a file of its own"
-        process.send_signal(signal.SIGINT)
-        _, errors = await asyncio.wait_for(process.communicate(), 30)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-    assert process.returncode == 0
-    assert b"Traceback" not in errors and b"ERROR" not in errors
+    assert run.returncode == 0
+    assert b"Traceback" not in run.errors and b"ERROR" not in run.errors
     assert list(tmp_path.iterdir()) == [], "the temporary database is removed on exit"
 
 

@@ -8,18 +8,15 @@ build/playground.png.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import os
-import re
 import shutil
-import signal
-import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playground_process import playground_process
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "build" / "playground.png"
@@ -52,35 +49,10 @@ def chromium() -> str:
 @pytest.fixture
 async def playground_url(tmp_path: Path) -> AsyncIterator[str]:
     """`python bot.py --playground` in its own process; at the end Ctrl+C must stop it cleanly."""
-    unwanted = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID")
-    environment = {key: value for key, value in os.environ.items() if key not in unwanted}
-    environment["TMPDIR"] = str(tmp_path)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        "--playground",
-        "--port",
-        "0",
-        "--no-browser",
-        cwd=tmp_path,
-        env=environment,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    assert process.stdout is not None
-    try:
-        first_line = (await asyncio.wait_for(process.stdout.readline(), 60)).decode()
-        match = re.search(r"http://127\.0\.0\.1:\d+", first_line)
-        assert match, f"the playground printed no address: {first_line!r}"
-        yield match.group(0)
-        process.send_signal(signal.SIGINT)
-        _, errors = await asyncio.wait_for(process.communicate(), 30)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-    assert process.returncode == 0
-    assert "Traceback" not in errors.decode() and "ERROR" not in errors.decode()
+    async with playground_process(tmp_path) as run:
+        yield run.url
+    assert run.returncode == 0
+    assert b"Traceback" not in run.errors and b"ERROR" not in run.errors
 
 
 async def settle(page: Any, action: Callable[[], Awaitable[None]], route: str) -> dict:
