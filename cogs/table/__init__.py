@@ -22,7 +22,6 @@ from cogs.table.components import (
     view_of,
 )
 from cogs.table.hooks import GameCog, Turn
-from cogs.table.private import is_private
 from cogs.table.replies import CAUGHT_UP, MENU_OUTDATED, OUTDATED, quoted
 
 __all__ = [
@@ -36,7 +35,6 @@ __all__ = [
     "Tables",
     "Target",
     "Turn",
-    "is_private",
     "is_routed",
     "on_app_command_error",
     "quoted",
