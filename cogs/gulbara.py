@@ -3,7 +3,8 @@
 A turn is several steps by the same seat, each click a ``tables.play`` that saves and
 redraws the board. The board carries the point select (every point a checker can
 legally leave) with Undo and Resign; picking a point whose checker has a single legal
-step plays it at once (with the ``autoplay`` option, on by default), otherwise a private
+step, and no "all" choice, plays it at once (with the ``autoplay`` option, on by
+default), otherwise a private
 panel offers one button per legal die, showing where the checker would land. In a
 double the panel also offers "all": one checker taking every step of the die it can,
 from this point and from every other point that can. After each click the panel is
@@ -213,7 +214,7 @@ class GulbaraCog(
                 f"No checker can legally leave point {quoted(value)} now.", ephemeral=True
             )
             return
-        if len(choices) == 1 and state.autoplay:
+        if len(choices) == 1 and state.autoplay and len(repeated_steps(state, point)) < 2:
             await self.tables.play(turn, [choices[0]["action"]])
             return
         panel = step_panel(turn.table, state, point)
@@ -316,9 +317,10 @@ def point_option(state: GulbaraState, point: int, viewer: int) -> discord.Select
 
 
 def step_panel(table: Table, state: GulbaraState, point: int | None) -> dict[str, Any]:
-    """The private panel of the checker on ``point`` (None: no checker picked): a button
-    per legal die, then in a double an "all" button for it and for every other point
-    whose checker can take more than one step of the die."""
+    """The private panel of the checker on ``point``: a button per legal die, then in a
+    double an "all" button for it and for every other point whose checker can take more
+    than one step of the die. Without a checker (``point`` None): the "all" buttons,
+    then every legal step."""
     viewer, mover = board_seat(table), state.turn
     target = Target(table.id, table.version, "step")
     choices: list[tuple[Target, str, str]] = []
@@ -338,7 +340,11 @@ def step_panel(table: Table, state: GulbaraState, point: int | None) -> dict[str
             label = f"All {len(steps)} × {state.dice[0]}: {path_text(steps, mover, viewer)}"
             choices.append((target.but("steps", path), label, "⏩"))
     if point is None:
-        lines.append("Move one checker as far as the die lets it, or pick a point on the board.")
+        lines.append("Choose the next step (or pick a point on the board).")
+        choices += [
+            (target.but("step", step), f"{board_steps([step], mover, viewer)}", "🎲")
+            for step in state.legal_steps()
+        ]
     lines.append(f"Dice left: {gulbara_text.dice_left(state.dice)}.")
     buttons: list[discord.ui.Item[Any]] = [
         TableButton(

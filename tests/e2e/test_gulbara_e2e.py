@@ -12,22 +12,22 @@ from pathlib import Path
 from stored import logged_moves, stored_game, stored_state, write_state
 from testdb import both_engines
 
-from cogs.gulbara import POINT_PLACEHOLDER, die_label
-from texts.gulbara import board_point, board_steps
+from cogs.gulbara import POINT_PLACEHOLDER, die_label, repeated_steps
 from fakediscord import Message, Result, SimUser
 from games import GAMES, replay
 from games.gulbara import GulbaraState, from_code
+from texts.gulbara import board_point, board_steps
 
 GULBARA = GAMES["gulbara"]
 
 
 async def play_step(user: SimUser, board: Message, state: GulbaraState, action: str) -> Result:
     """Pick the step's point in the board's select, then its die in the private panel
-    (a point with a single legal step plays at once)."""
+    (a point with a single legal step and no "all" choice plays at once)."""
     source = action.split("/")[0]
     picked = await user.select(board, [source], placeholder=POINT_PLACEHOLDER)
     choices = state.step_choices(int(source))
-    if len(choices) == 1 and state.autoplay:
+    if len(choices) == 1 and state.autoplay and len(repeated_steps(state, int(source))) < 2:
         assert picked.ephemeral == [], "a single legal step needs no second click"
         return picked
     assert len(picked.ephemeral) == 1, "the point opens one private die panel"
