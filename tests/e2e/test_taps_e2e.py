@@ -12,9 +12,11 @@ import random
 from stored import logged_moves, stored_state, write_state
 
 from cogs.barbu import card_label
+from cogs.barree import walk_targets, walks_to
 from cogs.gulbara import POINT_PLACEHOLDER, die_label
 from fakediscord import Channel, Message, Result, SimUser
 from games import GAMES
+from games.barree import walk_options
 from games.gulbara import from_code
 from texts.gulbara import board_point
 
@@ -32,9 +34,15 @@ class Taps:
     def __init__(self) -> None:
         self.count = 0
 
-    async def click(self, user: SimUser, message: Message, label: str) -> Result:
+    async def click(
+        self,
+        user: SimUser,
+        message: Message,
+        label: str | None = None,
+        custom_id: str | None = None,
+    ) -> Result:
         self.count += 1
-        return await user.click(message, label)
+        return await user.click(message, label, custom_id=custom_id)
 
     async def select(
         self, user: SimUser, message: Message, values: list[str], placeholder: str | None = None
@@ -163,3 +171,41 @@ async def test_a_barbu_card_is_one_tap_and_a_deal_is_one_dm_per_player(
             dm for dm in user.dms if any("Deal 1 of" in v.content for v in [*dm.versions, dm])
         ]
         assert len(deal_one) == 1, f"{user.name} got {len(deal_one)} DMs for the first deal"
+
+
+def button_ending(message: Message, suffix: str) -> str | None:
+    return next((b.custom_id for b in message.buttons() if b.custom_id.endswith(suffix)), None)
+
+
+async def test_a_barree_walk_is_one_or_two_taps_on_the_numbered_picture(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    lobby = (await world.alice.slash(world.games, "barree new", computers=2)).message
+    board = (await world.alice.click(lobby, "Start")).message
+    taps = Taps()
+    walk_taps: list[int] = []
+    menu: Message | None = None
+    while not (state := stored_state(database_path)).is_over:
+        if state.phase == "roll":
+            rolled = await taps.click(world.alice, board, "Roll")
+            menu = rolled.ephemeral[0] if rolled.ephemeral else None
+            taps.take()
+            continue
+        assert menu is not None
+        if state.phase == "drive":
+            await taps.click(world.alice, menu, "Keep them there")
+            taps.take()
+            continue
+        options = walk_options(state)
+        end = walk_targets(options)[-1]
+        walk = walks_to(options, end)[-1].action
+        await taps.click(world.alice, menu, custom_id=button_ending(menu, f":walk_to:{end}"))
+        if (second := button_ending(menu, f":walk:{walk}")) is not None:
+            await taps.click(world.alice, menu, custom_id=second)
+        assert stored_state(database_path).to_dict() != state.to_dict(), "the walk was played"
+        walk_taps.append(taps.take())
+
+    print(f"Barree: {len(walk_taps)} walks, at most {max(walk_taps)} taps a walk")
+    assert max(walk_taps) <= 2
