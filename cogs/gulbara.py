@@ -4,14 +4,14 @@ A turn is several steps by the same seat, each click a ``tables.play`` that save
 redraws the board. The board carries the point select (every point a checker can
 legally leave) with Undo and Resign; picking a point whose checker has a single legal
 step, and no "all" choice, plays it at once (with the ``autoplay`` option, on by
-default), otherwise a private
-panel offers one button per legal die, showing where the checker would land. In a
-double the panel also offers "all": one checker taking every step of the die it can,
-from this point and from every other point that can. After each click the panel is
-edited to show the moved checker's next choices, so moving one checker again is one
-tap. Every point a control names is numbered as the board shows it. With ``autoplay``
-a step that is the only legal one plays itself, at the start of a turn too. In a match
-the channel gets the score after each game that does not end the match.
+default), otherwise a private panel offers one button per legal die, showing where the
+checker would land. In a double the panel also offers "all": one checker taking every
+step of the die it can, from this point and from every other point that can. After
+each click the panel is edited to show the moved checker's next choices, so moving one
+checker again is one tap. Every point a control names is numbered as the board shows
+it. With ``autoplay`` a step that is the only legal one plays itself, at the start of a
+turn too. In a match the channel gets the score after each game that does not end the
+match.
 """
 
 from __future__ import annotations
