@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
+from cogs.table import MENU_OUTDATED, GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
 from games import GAMES
 from games.bann import BannState, side_faces
@@ -15,6 +15,7 @@ from texts import bann as bann_text
 from texts import bold
 
 DRAW_ACTIONS = ("offer", "accept", "decline")
+MOVES_MENU = "moves"
 
 
 class BannCog(
@@ -68,14 +69,21 @@ class BannCog(
         if verb == "tip" and arg in faces:
             await self._show_moves(turn, int(arg))
         elif verb == "move" and len(turn.values) == 1:
-            action = turn.values[0]
-            legal = action in turn.state.legal_actions()
-            done = f"You played: {turn.state.describe(action)}" if legal else None
-            await self.tables.play(turn, [action], done=done)
+            await self._move(turn, turn.values[0])
         elif verb == "act" and arg in DRAW_ACTIONS:
             await self.tables.play(turn, [arg])
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+
+    async def _move(self, turn: Turn[BannState], action: str) -> None:
+        """A knight move picked in a tip menu; a menu older than the player's newest is refused."""
+        private = self.tables.private
+        if private.menu_outdated(turn.table.id, turn.interaction, MOVES_MENU, turn.target.arg):
+            await turn.interaction.response.send_message(MENU_OUTDATED, ephemeral=True)
+            return
+        legal = action in turn.state.legal_actions()
+        done = f"You played: {turn.state.describe(action)}" if legal else None
+        await self.tables.play(turn, [action], done=done)
 
     async def _show_moves(self, turn: Turn[BannState], face: int) -> None:
         state = turn.state
@@ -87,8 +95,9 @@ class BannCog(
             )
             return
         options = [self._move_option(state, action) for action in moves]
+        mark = self.tables.private.open_menu(turn.table.id, turn.interaction, MOVES_MENU)
         select = TableSelect(
-            turn.target.but("move"),
+            turn.target.but("move", mark),
             options=options,
             placeholder=f"Die tipped to {face}: choose a knight move",
         )

@@ -1,8 +1,10 @@
 """Barbu in Discord: contract buttons, a doubling panel of toggles, hands by DM and by button.
 
-The board shows only the public table. Each human's hand (with his decision controls
-when he is to act) reaches him privately: by DM at every new deal and whenever it
-becomes his turn, and at any time through the board's "My hand" button. The doubling
+The board shows only the public table. Each human's hand (with his decision controls,
+a button per playable card, when he is to act) reaches him privately: in one DM per
+deal, edited whenever it becomes his turn or he has acted, and at any time through the
+board's "My hand" button. With the ``autoplay`` option (on by default) a single legal
+card, or a forced pass in Domino, plays itself. The doubling
 panel keeps the seats toggled so far in its buttons' custom_id argument (``1.3``), so
 toggling needs no memory in the bot and survives a restart. After each finished deal the
 channel gets the deal's scores and the score sheet.
@@ -18,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
+from cogs.table import GameCog, TableButton, Target, Turn, view_of
 from data import Table
 from games import GAMES
 from games.barbu import (
@@ -43,6 +45,7 @@ SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
 DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
 UNKNOWN_CONTROL = "Unknown control."
+CARDS_PER_ROW = 5
 
 
 def rank_label(rank: str) -> str:
@@ -185,7 +188,7 @@ class BarbuCog(
             controls = self._doubling_panel(target, choice, frozenset(), names)
         else:
             lines.append(f"**Your turn:** {self._table_line(view, names)}")
-            controls = [self._card_control(target, view)]
+            controls = self._card_controls(target, view)
         payload: dict[str, Any] = {
             "content": "\n".join(lines),
             "file": discord.File(io.BytesIO(png), filename=f"barbu-hand-{table.id}.png"),
@@ -221,18 +224,25 @@ class BarbuCog(
         return f"play to trick {number}: {played}."
 
     @staticmethod
-    def _card_control(target: Target, view: BarbuView) -> discord.ui.Item[Any]:
+    def _card_controls(target: Target, view: BarbuView) -> list[discord.ui.Item[Any]]:
+        """One button per playable card, so a card is one tap (or Pass in Domino)."""
         if view["legal"] == [PASS]:
-            return TableButton(
-                target.but("play", PASS),
-                label="Pass (no card fits)",
+            return [
+                TableButton(
+                    target.but("play", PASS),
+                    label="Pass (no card fits)",
+                    style=discord.ButtonStyle.primary,
+                )
+            ]
+        return [
+            TableButton(
+                target.but("play", card),
+                label=card_label(card),
                 style=discord.ButtonStyle.primary,
+                row=index // CARDS_PER_ROW,
             )
-        verb = "Lay" if view["contract"] == "domino" else "Play"
-        options = [
-            discord.SelectOption(label=card_label(card), value=card) for card in view["legal"]
+            for index, card in enumerate(view["legal"])
         ]
-        return TableSelect(target.but("play"), options=options, placeholder=f"{verb} a card")
 
     # ---- doubling ----------------------------------------------------------------------
 
@@ -298,7 +308,7 @@ class BarbuCog(
         elif verb == "domino":
             await self._play(turn, f"domino:{arg}")
         elif verb == "play":
-            await self._play(turn, turn.values[0] if len(turn.values) == 1 else arg)
+            await self._play(turn, arg)
         elif verb.startswith("double_") and state.phase == "doubling":
             await self._on_doubling(turn, state)
         else:
@@ -351,10 +361,13 @@ class BarbuCog(
             await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
 
     async def _play(self, turn: Turn[BarbuState], action: str) -> None:
-        """Play ``action``; a private message the click came from says what was done."""
+        """Play ``action``; a private panel the click came from says what was done (a DM
+        is redrawn with the hand instead: ``private_recipients``)."""
         before = turn.state
         done = None
-        if is_private(turn.interaction) and action in before.legal_actions():
+        message = turn.interaction.message
+        from_panel = message is not None and message.flags.ephemeral
+        if from_panel and action in before.legal_actions():
             done = f"✅ {before.describe(action, turn.table.names)}"
         await self.tables.play(turn, [action], done=done)
 
@@ -386,16 +399,24 @@ class BarbuCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    def automatic_action(self, state: BarbuState) -> str | None:
+        return state.forced_play() if state.autoplay else None
+
+    def private_purpose(self, state: BarbuState) -> str:
+        return f"deal{state.deal_number}"
+
     def private_recipients(
         self, table: Table, before: BarbuState | None, after: BarbuState
     ) -> list[int]:
-        """Every human at a new deal; otherwise the human whose decision it now is."""
+        """Every human at a new deal; otherwise the human who just acted (his hand
+        changed) and the human whose decision it now is."""
         if after.is_over:
             return []
         humans = [seat for seat, player in enumerate(table.seats) if not player.is_computer]
         if before is None or before.deal_number != after.deal_number:
             return humans
-        return [after.current_player] if after.current_player in humans else []
+        changed = [before.current_player, after.current_player]
+        return [seat for seat in humans if seat in changed]
 
     def narrate(
         self, table: Table, before: BarbuState, action: str, after: BarbuState
@@ -423,14 +444,6 @@ class BarbuCog(
             file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
             ephemeral=True,
         )
-
-
-def is_private(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the click came from an ephemeral message or a DM, not from the board."""
-    message = interaction.message
-    if message is None:
-        return False
-    return message.flags.ephemeral or interaction.guild_id is None
 
 
 def contract_title_of(action: str | None) -> str:

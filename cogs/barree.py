@@ -1,9 +1,13 @@
-"""Barree in Discord: a Roll button, then private selects of the walks, then of the sendings.
+"""Barree in Discord: a Roll button, then a private picture of the walks' numbered end
+fields, then the sendings.
 
 A turn is up to three decisions by the same seat: ``roll`` (a button on the board), the
-walk (selects of every distinct outcome, best first, sent privately right after the roll
-and reachable again through the board's "Choose a walk" button) and, after landing on a
-piece, the sending (a select per piece landed on, or Keep). Barree hides nothing, so the
+walk and, after landing on a piece, the sending (a select per piece landed on, or Keep).
+The walk menu comes privately right after the roll (and again through the board's
+"Choose a walk" button): a small picture of the board with every field a walk can end
+on numbered, best first, and one button per number. A field reached by a single walk
+worth taking plays it at once; otherwise the menu turns into a button per walk there,
+so a walk is one or two taps. Barree hides nothing, so the
 board needs no private view. Between the rounds of a match the channel gets a short
 summary of the round's minus points.
 """
@@ -11,13 +15,13 @@ summary of the round's minus points.
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+import io
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
+from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
 from data import Table
 from games import GAMES
 from games.barree import (
@@ -33,38 +37,35 @@ from games.barree import (
     send_options,
     walk_options,
 )
-from render.barree import render_barree
+from games.base import whole_number
+from render.barree import render_barree, render_barree_targets
 from texts import barree as barree_text
 from texts import clipped
 from texts.barree import points_list
 
 SELECT_OPTIONS = 25
-WALK_SELECTS = 4
-WALKS_SHOWN = SELECT_OPTIONS * WALK_SELECTS
+TARGET_BUTTONS = 25
+BUTTONS_PER_ROW = 5
 LABEL_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
 NARRATED_EVENTS = 6
 
 
-def shown_walks(options: Sequence[WalkOption]) -> tuple[list[WalkOption], int]:
-    """The walks the selects can hold, in the engine's best-first order, and how many are left out.
+def walk_targets(options: Sequence[WalkOption]) -> list[int]:
+    """The fields the walks end on, in the order of their best walk, as many as the
+    buttons of one message hold."""
+    return list(dict.fromkeys(option.end for option in options))[:TARGET_BUTTONS]
 
-    When there are more than fit, a walk is left out first if another one ends on the same
-    field and discards every card it does and more: it can only be worse.
-    """
-    if len(options) <= WALKS_SHOWN:
-        return list(options), 0
-    discards_by_end: defaultdict[int, list[frozenset[int]]] = defaultdict(list)
-    for option in options:
-        discards_by_end[option.end].append(frozenset(option.discards))
-    dominated = {
-        option.action
-        for option in options
-        if any(frozenset(option.discards) < other for other in discards_by_end[option.end])
-    }
-    preferred = [option for option in options if option.action not in dominated]
-    fallback = [option for option in options if option.action in dominated]
-    kept = {option.action for option in (preferred + fallback)[:WALKS_SHOWN]}
-    return [option for option in options if option.action in kept], len(options) - WALKS_SHOWN
+
+def walks_to(options: Sequence[WalkOption], end: int) -> list[WalkOption]:
+    """The walks ending on ``end`` worth offering, best first: a walk is left out when
+    another one ending there discards every card it does and more (it can only be worse)."""
+    ending = [option for option in options if option.end == end]
+    return [
+        option
+        for option in ending
+        if not any(set(option.discards) < set(other.discards) for other in ending)
+    ][:TARGET_BUTTONS]
 
 
 class BarreeCog(
@@ -145,12 +146,45 @@ class BarreeCog(
             await turn.interaction.response.send_message(
                 ephemeral=True, **self.drive_menu(turn.table, turn.state)
             )
-        elif verb in ("walk", "send") and len(turn.values) == 1:
+        elif verb == "walk_to":
+            await self._walk_to(turn, turn.target.arg)
+        elif verb == "walk":
+            await self._play(turn, turn.target.arg)
+        elif verb == "send" and len(turn.values) == 1:
             await self._play(turn, turn.values[0])
         elif verb == "keep":
             await self._play(turn, KEEP)
         else:
             await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+
+    async def _walk_to(self, turn: Turn[BarreeState], value: str) -> None:
+        """A numbered end field: its only walk plays, or the menu offers its walks."""
+        options = await asyncio.to_thread(walk_options, turn.state)
+        end = whole_number(value, max_digits=2)
+        walks = walks_to(options, end) if end is not None else []
+        if not walks:
+            await turn.interaction.response.send_message(
+                f"No walk of yours ends on field {quoted(value)}.", ephemeral=True
+            )
+            return
+        if len(walks) == 1:
+            await self._play(turn, walks[0].action)
+            return
+        target = turn.target.but("walk")
+        buttons: list[discord.ui.Item[Any]] = [
+            TableButton(
+                target.but("walk", walk.action),
+                label=clipped(walk_button_label(walk), BUTTON_LABEL_LIMIT),
+                emoji="⚔️" if walk.lands_on else None,
+                style=discord.ButtonStyle.primary,
+                row=index // BUTTONS_PER_ROW,
+            )
+            for index, walk in enumerate(walks)
+        ]
+        await turn.interaction.response.edit_message(
+            content=f"{len(walks)} walks end on field **{end}**, best first: which one?",
+            view=view_of(buttons),
+        )
 
     async def _play(self, turn: Turn[BarreeState], action: str) -> None:
         """Play ``action``; a private menu the click came from shows what was done."""
@@ -181,6 +215,8 @@ class BarreeCog(
         interaction = turn.interaction
         if done is not None and _from_private_menu(interaction):
             menu["content"] = f"{done}\n{menu['content']}"
+            picture = menu.pop("file", None)
+            menu["attachments"] = [picture] if picture is not None else []
             await interaction.edit_original_response(**menu)
         else:
             await interaction.followup.send(ephemeral=True, **menu)
@@ -209,37 +245,37 @@ class BarreeCog(
     # ---- private menus -----------------------------------------------------------------
 
     async def walk_menu(self, table: Table, state: BarreeState) -> dict[str, Any]:
-        """Selects of the walks, best first, 25 to a select, at most four selects."""
-        # A roll of 5 can have hundreds of outcomes: sort and sift them off the event loop.
+        """The board with the walks' end fields numbered, best first, a button per number."""
+        # A roll of 5 can have hundreds of outcomes: sort them off the event loop.
         options = await asyncio.to_thread(walk_options, state)
-        shown, left_out = await asyncio.to_thread(shown_walks, options)
-        target = Target(table.id, table.version, "walk")
-        selects: list[discord.ui.Item[Any]] = []
-        for page, start in enumerate(range(0, len(shown), SELECT_OPTIONS)):
-            walks = shown[start : start + SELECT_OPTIONS]
-            placeholder = (
-                f"Walks {start + 1}–{start + len(walks)}"
-                if len(shown) > SELECT_OPTIONS
-                else "Choose a walk"
-            )
-            selects.append(
-                TableSelect(
-                    target.but("walk", str(page)),
-                    options=[walk_choice(walk, table.names) for walk in walks],
-                    placeholder=f"{placeholder} (best first)",
+        targets = walk_targets(options)
+        png = await asyncio.to_thread(render_barree_targets, state.view(None), table.names, targets)
+        target = Target(table.id, table.version, "walk_to")
+        buttons: list[discord.ui.Item[Any]] = []
+        for number, end in enumerate(targets, start=1):
+            lands = any(option.lands_on for option in options if option.end == end)
+            buttons.append(
+                TableButton(
+                    target.but("walk_to", str(end)),
+                    label=f"{number} · field {end}",
+                    emoji="⚔️" if lands else None,
+                    style=discord.ButtonStyle.primary,
+                    row=(number - 1) // BUTTONS_PER_ROW,
                 )
             )
         start_field = state.pieces[state.current]
         lines = [
-            f"You rolled **{state.die}** on field {start_field}: {len(options)} possible "
-            "outcome(s), the most cards discarded first."
+            f"You rolled **{state.die}** on field {start_field}. Tap the number of the field "
+            "to end on (1 discards the most cards)."
         ]
+        left_out = len(set(option.end for option in options)) - len(targets)
         if left_out:
             lines.append(
-                f"{left_out} weaker walks are not listed; type one with `/barree move` if you "
-                "really want it."
+                f"{left_out} weaker end fields are not numbered; type a walk there with "
+                "`/barree move` if you really want it."
             )
-        return {"content": "\n".join(lines), "view": view_of(selects)}
+        picture = discord.File(io.BytesIO(png), filename=f"barree-walks-{table.id}.png")
+        return {"content": "\n".join(lines), "view": view_of(buttons), "file": picture}
 
     def drive_menu(self, table: Table, state: BarreeState) -> dict[str, Any]:
         """One select per piece landed on (its fields to send it to), and Keep."""
@@ -271,13 +307,9 @@ def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def walk_choice(walk: WalkOption, names: Sequence[str]) -> discord.SelectOption:
-    return discord.SelectOption(
-        label=clipped(walk.label(names), LABEL_LIMIT),
-        value=walk.action,
-        description=clipped(f"via {walk.action}", LABEL_LIMIT),
-        emoji="⚔️" if walk.lands_on else None,
-    )
+def walk_button_label(walk: WalkOption) -> str:
+    discards = ", ".join(map(str, walk.discards)) or "nothing"
+    return f"Discard {discards} · via {walk.action}"
 
 
 def send_choice(option: SendOption, names: Sequence[str]) -> discord.SelectOption:

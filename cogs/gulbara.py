@@ -1,16 +1,22 @@
-"""Gul Bara in Discord: a select of the points to move from, die buttons, Undo.
+"""Gul Bara in Discord: a select of the points to move from, a private step panel, Undo.
 
-A turn is several single steps by the same seat, each one a ``tables.play`` that saves
-and redraws the board. The board carries the point select (every point a checker can
+A turn is several steps by the same seat, each click a ``tables.play`` that saves and
+redraws the board. The board carries the point select (every point a checker can
 legally leave) with Undo and Resign; picking a point whose checker has a single legal
-step plays it at once (with the ``autoplay`` option, on by default), otherwise a private
-panel offers one button per legal die, showing where the checker would land. With
-``autoplay`` a step that is the only legal one plays itself, at the start of a turn too.
-In a match the channel gets the score after each game that does not end the match.
+step, and no "all" choice, plays it at once (with the ``autoplay`` option, on by
+default), otherwise a private panel offers one button per legal die, showing where the
+checker would land. In a double the panel also offers "all": one checker taking every
+step of the die it can, from this point and from every other point that can. After
+each click the panel is edited to show the moved checker's next choices, so moving one
+checker again is one tap. Every point a control names is numbered as the board shows
+it. With ``autoplay`` a step that is the only legal one plays itself, at the start of a
+turn too. In a match the channel gets the score after each game that does not end the
+match.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -20,12 +26,15 @@ from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, 
 from data import Table
 from games import GAMES, IllegalAction
 from games.base import whole_number
-from games.gulbara import UNDO, GulbaraState, split_steps, to_seat0
+from games.gulbara import UNDO, GulbaraState, split_steps, step_notation, to_seat0
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
+from texts.gulbara import board_point, board_steps
 
 POINT_PLACEHOLDER = "Move a checker from point…"
+PANEL_BUTTONS = 25
+BUTTONS_PER_ROW = 5
 NOTHING_TO_UNDO = "There is no step of this turn you can take back."
 ONLY_FORCED = "Every step of this turn so far was forced: there is nothing to take back."
 
@@ -46,7 +55,7 @@ def undo_actions(state: GulbaraState) -> list[str] | None:
     return None
 
 
-def forced_note(state: GulbaraState, action: str) -> str:
+def forced_note(state: GulbaraState, action: str, table: Table) -> str:
     """The steps of this turn that will play themselves after the legal ``action``."""
     if not state.autoplay:
         return ""
@@ -55,12 +64,42 @@ def forced_note(state: GulbaraState, action: str) -> str:
     while after.current_player == state.current_player and (step := after.forced_step()):
         forced.append(step)
         after = after.apply(step)
-    return f" Then forced: {' '.join(forced)}." if forced else ""
+    if not forced:
+        return ""
+    return f" Then forced: {board_steps(forced, state.turn, board_seat(table))}."
 
 
-def die_label(choice: dict[str, Any]) -> str:
-    landing = "bear off" if choice["to"] == "off" else choice["to"]
-    return f"{choice['die']} → {landing}"
+def die_label(choice: dict[str, Any], mover: int, viewer: int) -> str:
+    """A die and where it takes the checker, in the board's numbering."""
+    landing = choice["to"]
+    shown = "bear off" if landing == "off" else board_point(int(landing), mover, viewer)
+    return f"{choice['die']} → {shown}"
+
+
+def repeated_steps(state: GulbaraState, point: int) -> list[str]:
+    """In a double, the steps of one checker from ``point`` taking the stage's die as
+    often as it legally can (the "all" choice); empty outside a double."""
+    dice = state.dice
+    if len(dice) < 2 or len(set(dice)) != 1:
+        return []
+    die, mover = dice[0], state.turn
+    steps: list[str] = []
+    while state.current_player == mover and state.dice and state.dice[0] == die:
+        step = step_notation(point, die)
+        if step not in (choice["action"] for choice in state.step_choices(point)):
+            break
+        steps.append(step)
+        state = state.apply(step)
+        point -= die
+        if point <= 0:
+            break
+    return steps
+
+
+def path_text(steps: Sequence[str], mover: int, viewer: int) -> str:
+    """Steps of one checker as one path in the board's numbering, e.g. ``24/20/16``."""
+    shown = board_steps(steps, mover, viewer).split()
+    return "/".join([shown[0].split("/")[0], *(step.split("/")[1] for step in shown)])
 
 
 class GulbaraCog(
@@ -98,7 +137,7 @@ class GulbaraCog(
         items: list[discord.ui.Item[Any]] = []
         points = state.movable_points()
         if points:
-            options = [point_option(state, point) for point in points]
+            options = [point_option(state, point, board_seat(table)) for point in points]
             items.append(TableSelect(target, options=options, placeholder=POINT_PLACEHOLDER, row=0))
         items.append(
             TableButton(
@@ -159,6 +198,8 @@ class GulbaraCog(
             await self._picked_point(turn, turn.values[0])
         elif verb == "step":
             await self._step(turn, turn.target.arg)
+        elif verb == "steps":
+            await self._steps(turn, turn.target.arg)
         elif verb == "undo":
             await self._undo(turn)
         else:
@@ -168,38 +209,43 @@ class GulbaraCog(
         state = turn.state
         point = whole_number(value, max_digits=2)
         choices = state.step_choices(point) if point is not None else []
-        if not choices:
+        if point is None or not choices:
             await turn.interaction.response.send_message(
                 f"No checker can legally leave point {quoted(value)} now.", ephemeral=True
             )
             return
-        if len(choices) == 1 and state.autoplay:
+        if len(choices) == 1 and state.autoplay and len(repeated_steps(state, point)) < 2:
             await self.tables.play(turn, [choices[0]["action"]])
             return
-        target = turn.target.but("step")
-        buttons: list[discord.ui.Item[Any]] = [
-            TableButton(
-                target.but("step", choice["action"]),
-                label=die_label(choice),
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-            )
-            for choice in choices
-        ]
-        await turn.interaction.response.send_message(
-            f"Checker on point **{value}**: which die? "
-            f"Dice left: {gulbara_text.dice_left(state.dice)}.",
-            view=view_of(buttons),
-            ephemeral=True,
-        )
+        panel = step_panel(turn.table, state, point)
+        await turn.interaction.response.send_message(ephemeral=True, **panel)
 
     async def _step(self, turn: Turn[GulbaraState], action: str) -> None:
         state = turn.state
         source = whole_number(action.partition("/")[0], max_digits=2)
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
-        done = f"✅ Played {action} ({dice[0]}).{forced_note(state, action)}" if dice else None
+        done = None
+        if dice:
+            shown = board_steps([action], state.turn, board_seat(turn.table))
+            done = f"✅ Played {shown} ({dice[0]}).{forced_note(state, action, turn.table)}"
         await self.tables.play(turn, [action], done=done)
+
+    async def _steps(self, turn: Turn[GulbaraState], path: str) -> None:
+        """The "all" choice: one checker along ``path`` (``24/20/16``), one die each hop."""
+        state = turn.state
+        steps = split_steps(path)
+        source = whole_number(path.partition("/")[0], max_digits=2)
+        legal = source is not None and steps == repeated_steps(state, source)
+        done = None
+        if legal:
+            after = state
+            for step in steps[:-1]:
+                after = after.apply(step)
+            shown = path_text(steps, state.turn, board_seat(turn.table))
+            note = forced_note(after, steps[-1], turn.table)
+            done = f"✅ Played {shown} ({len(steps)} × {state.dice[0]}).{note}"
+        await self.tables.play(turn, steps, done=done)
 
     async def _undo(self, turn: Turn[GulbaraState]) -> None:
         state = turn.state
@@ -211,12 +257,29 @@ class GulbaraCog(
             return
         await self.tables.play(turn, actions)
 
+    async def _follow_up(
+        self, turn: Turn[GulbaraState], table: Table, state: GulbaraState, done: str | None
+    ) -> None:
+        """After a step from the panel, the panel shows what was done and, while the turn
+        goes on, the moved checker's next choices (or the double's "all" choices)."""
+        if done is None or table.status != "active" or state.current_player != turn.seat:
+            return
+        landing = whole_number(turn.target.arg.rpartition("/")[2], max_digits=2)
+        point = landing if landing is not None and state.step_choices(landing) else None
+        panel = step_panel(table, state, point)
+        if len(panel["view"].children) == 0:
+            return
+        panel["content"] = f"{done}\n{panel['content']}"
+        await turn.interaction.edit_original_response(**panel)
+
     # ---- games of a match --------------------------------------------------------------
 
     async def after_play(
         self, turn: Turn[GulbaraState], table: Table, after: GulbaraState, done: str | None
     ) -> None:
-        """Tell the channel the score after a game that did not end the match."""
+        """Offer the moved checker's next choices in the panel the click came from, and
+        tell the channel the score after a game that did not end the match."""
+        await self._follow_up(turn, table, after, done)
         before, state = turn.state, after
         last = state.last_game
         if state.over or last is None or state.match_to <= 1:
@@ -242,14 +305,58 @@ class GulbaraCog(
         )
 
 
-def point_option(state: GulbaraState, point: int) -> discord.SelectOption:
+def point_option(state: GulbaraState, point: int, viewer: int) -> discord.SelectOption:
     choices = state.step_choices(point)
     checkers = checkers_on(state, point)
+    shown = board_point(point, state.turn, viewer)
     return discord.SelectOption(
-        label=f"Point {point} ({checkers} checker{'s' if checkers != 1 else ''})",
+        label=f"Point {shown} ({checkers} checker{'s' if checkers != 1 else ''})",
         value=str(point),
-        description=" · ".join(die_label(choice) for choice in choices),
+        description=" · ".join(die_label(choice, state.turn, viewer) for choice in choices),
     )
+
+
+def step_panel(table: Table, state: GulbaraState, point: int | None) -> dict[str, Any]:
+    """The private panel of the checker on ``point``: a button per legal die, then in a
+    double an "all" button for it and for every other point whose checker can take more
+    than one step of the die. Without a checker (``point`` None): the "all" buttons,
+    then every legal step."""
+    viewer, mover = board_seat(table), state.turn
+    target = Target(table.id, table.version, "step")
+    choices: list[tuple[Target, str, str]] = []
+    lines = []
+    if point is not None and state.step_choices(point):
+        lines.append(f"Checker on point **{board_point(point, mover, viewer)}**: which die?")
+        choices += [
+            (target.but("step", choice["action"]), die_label(choice, mover, viewer), "🎲")
+            for choice in state.step_choices(point)
+        ]
+    sources = [point] if point is not None else []
+    sources += [other for other in state.movable_points() if other != point]
+    for source in sources:
+        steps = repeated_steps(state, source)
+        if len(steps) > 1:
+            path = "/".join([str(source), *(step.split("/")[1] for step in steps)])
+            label = f"All {len(steps)} × {state.dice[0]}: {path_text(steps, mover, viewer)}"
+            choices.append((target.but("steps", path), label, "⏩"))
+    if point is None:
+        lines.append("Choose the next step (or pick a point on the board).")
+        choices += [
+            (target.but("step", step), f"{board_steps([step], mover, viewer)}", "🎲")
+            for step in state.legal_steps()
+        ]
+    lines.append(f"Dice left: {gulbara_text.dice_left(state.dice)}.")
+    buttons: list[discord.ui.Item[Any]] = [
+        TableButton(
+            choice_target,
+            label=label,
+            emoji=emoji,
+            style=discord.ButtonStyle.primary,
+            row=index // BUTTONS_PER_ROW,
+        )
+        for index, (choice_target, label, emoji) in enumerate(choices[:PANEL_BUTTONS])
+    ]
+    return {"content": "\n".join(lines), "view": view_of(buttons)}
 
 
 def checkers_on(state: GulbaraState, point: int) -> int:

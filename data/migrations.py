@@ -277,4 +277,15 @@ MIGRATIONS: list[str | Migration] = [
         threads INTEGER NOT NULL DEFAULT 0
     )
     """,
+    # 6: the one private message per purpose a player gets about a game (his hand of a
+    # Barbu deal, say), so any process edits that message instead of sending another.
+    """
+    CREATE TABLE private_messages (
+        game_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        purpose TEXT NOT NULL,
+        message_id BIGINT NOT NULL,
+        PRIMARY KEY (game_id, user_id, purpose)
+    )
+    """,
 ]

@@ -386,6 +386,33 @@ class Store:
             )
         return int(old) if old is not None else None
 
+    async def private_message(self, game_id: int, user_id: int, purpose: str) -> int | None:
+        """The message a player got about this game for ``purpose``, if any."""
+        async with self.transaction() as db:
+            found = await db.fetchval(
+                "SELECT message_id FROM private_messages"
+                " WHERE game_id = ? AND user_id = ? AND purpose = ?",
+                game_id,
+                user_id,
+                purpose,
+            )
+        return int(found) if found is not None else None
+
+    async def remember_private_message(
+        self, game_id: int, user_id: int, purpose: str, message_id: int
+    ) -> None:
+        """Remember ``message_id`` as the player's message for ``purpose`` in this game."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO private_messages (game_id, user_id, purpose, message_id)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id, purpose)"
+                " DO UPDATE SET message_id = excluded.message_id",
+                game_id,
+                user_id,
+                purpose,
+                message_id,
+            )
+
     async def claim_once(self, key: str) -> bool:
         """True for exactly one caller per ``key``, across every process sharing the
         database: for work that must happen once (a note, a timeout, a reminder)."""

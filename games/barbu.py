@@ -366,10 +366,11 @@ class DoublingChoice:
 class BarbuState(GameState):
     players = 4
 
-    def __init__(self, rng: Rng, series: int, discard_king: bool) -> None:
+    def __init__(self, rng: Rng, series: int, discard_king: bool, autoplay: bool = True) -> None:
         self.rng = rng
         self.series = series
         self.discard_king = discard_king
+        self.autoplay = autoplay
         self.first_declarer = 0
         self.deal_number = 0
         self.remaining: list[str] = list(CONTRACTS)
@@ -442,6 +443,13 @@ class BarbuState(GameState):
                 return [PASS]
             return [card_name(card) for card in sort_cards(cards)]
         return []
+
+    def forced_play(self) -> str | None:
+        """The card play, or Domino pass, that is the only legal one; None otherwise."""
+        if self.phase != "play":
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
 
     def contract_choices(self) -> dict[str, list[str]]:
         """Declarer's remaining contracts, each with its actions (suits, starting ranks)."""
@@ -839,7 +847,7 @@ class BarbuState(GameState):
     # -- copying and (de)serialising --
 
     def _clone(self) -> BarbuState:
-        clone = BarbuState(self.rng.copy(), self.series, self.discard_king)
+        clone = BarbuState(self.rng.copy(), self.series, self.discard_king, self.autoplay)
         clone.__dict__.update(self.__dict__)
         clone.rng = self.rng.copy()
         clone.remaining = list(self.remaining)
@@ -862,6 +870,7 @@ class BarbuState(GameState):
             "rng": self.rng.to_dict(),
             "series": self.series,
             "discard_king": self.discard_king,
+            "autoplay": self.autoplay,
             "first_declarer": self.first_declarer,
             "deal_number": self.deal_number,
             "remaining": list(self.remaining),
@@ -911,7 +920,13 @@ def _choice_dict(choice: DoublingChoice) -> BarbuDoubling:
 
 
 def from_dict(data: dict[str, Any]) -> BarbuState:
-    state = BarbuState(Rng.from_dict(data["rng"]), int(data["series"]), bool(data["discard_king"]))
+    # The option is on by default, for games saved before it existed too.
+    state = BarbuState(
+        Rng.from_dict(data["rng"]),
+        int(data["series"]),
+        bool(data["discard_king"]),
+        bool(data.get("autoplay", True)),
+    )
     state.first_declarer = data["first_declarer"]
     state.deal_number = data["deal_number"]
     state.remaining = list(data["remaining"])
@@ -938,14 +953,18 @@ def from_dict(data: dict[str, Any]) -> BarbuState:
 
 
 def new_game(
-    players: int = 4, seed: int = 0, series: int = 4, discard_king: bool = False
+    players: int = 4,
+    seed: int = 0,
+    series: int = 4,
+    discard_king: bool = False,
+    autoplay: bool = True,
 ) -> BarbuState:
     """A fresh game: random first declarer, the first deal dealt, declarer to choose."""
     if players != 4:
         raise IllegalAction("Barbu needs exactly four seats (computer players may fill them).")
     if not 1 <= series <= 4:
         raise IllegalAction("Play between one and four declarer series.")
-    state = BarbuState(Rng(seed), series, bool(discard_king))
+    state = BarbuState(Rng(seed), series, bool(discard_king), bool(autoplay))
     state.first_declarer = state.rng.randint(0, 3)
     state._deal()
     return state
@@ -1446,5 +1465,6 @@ SPEC = GameSpec(
             "In Barbu, the holder of the king of hearts must discard it the first time he "
             "cannot follow suit.",
         ),
+        Option("autoplay", True, "A single legal card, or a forced pass, plays itself."),
     ),
 )

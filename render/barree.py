@@ -103,6 +103,10 @@ DIE_SIZE = 48
 PANEL_HEIGHT, PANEL_GAP = 128, 10
 KEY_LINE = 32
 FOOTER_LINES = 3
+# The walk picker's numbered targets: a badge at the upper right of each field a walk can
+# end on, leaving the field's own number readable.
+TARGET_BADGE_RADIUS = 17
+TARGET_BADGE_OFFSET: Point = (21, -21)
 # Where the pieces sit when several share a field: around the centre, clear of the number.
 CLUSTER_OFFSETS: tuple[Point, ...] = ((-17, -17), (17, -17), (-17, 17), (17, 17))
 
@@ -140,6 +144,20 @@ def draw_barree(view: BarreeView, names: Sequence[str], headline: str | None = N
     _draw_player_panels(image, draw, view, players)
     _draw_footer(draw, view, players)
     return image
+
+
+def render_barree_targets(view: BarreeView, names: Sequence[str], targets: Sequence[int]) -> bytes:
+    """PNG bytes of the board alone (no side panels, so it stays small on a phone), each
+    field of ``targets`` marked with its number in that list, the first as 1."""
+    image = draw_barree(view, names)
+    draw = ImageDraw.Draw(image)
+    badge_font = font(TEXT_SIZE, "Bold")
+    for number, field in enumerate(targets, start=1):
+        x, y = field_centre(field)
+        centre = (x + TARGET_BADGE_OFFSET[0], y + TARGET_BADGE_OFFSET[1])
+        draw_disc(draw, centre, TARGET_BADGE_RADIUS, HIGHLIGHT, edge=TEXT_DARK, edge_width=2)
+        draw_text_centred(draw, centre, str(number), badge_font, TEXT_DARK)
+    return encode_png(image.crop(BOARD_BOX))
 
 
 def _player_name(names: Sequence[str], seat: int) -> str:

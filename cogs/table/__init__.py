@@ -22,10 +22,11 @@ from cogs.table.components import (
     view_of,
 )
 from cogs.table.hooks import GameCog, Turn
-from cogs.table.replies import CAUGHT_UP, OUTDATED, quoted
+from cogs.table.replies import CAUGHT_UP, MENU_OUTDATED, OUTDATED, quoted
 
 __all__ = [
     "CAUGHT_UP",
+    "MENU_OUTDATED",
     "OUTDATED",
     "UNRECOGNISED",
     "GameCog",

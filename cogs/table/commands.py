@@ -20,6 +20,7 @@ from cogs.table.hooks import GameCog, Turn
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lobby import Lobby, may_manage
 from cogs.table.pipeline import Pipeline
+from cogs.table.private import PrivateMessages
 from cogs.table.replies import strip_components, tell
 from cogs.table.results import Results
 from cogs.table.routing import Router
@@ -50,6 +51,7 @@ class Tables(commands.Cog):
         self.router = Router(self)
         self.pipeline = Pipeline(self)
         self.delivery = Delivery(self)
+        self.private = PrivateMessages()
         self.results = Results(self)
         self._start_sync: asyncio.Task[None] | None = None
 
@@ -78,6 +80,7 @@ class Tables(commands.Cog):
         and is refused as outdated, so dropping the lock is safe.
         """
         self.locks.pop(game_id, None)
+        self.private.forget(game_id)
 
     # ---- what a game's cog calls --------------------------------------------------------
 

@@ -70,8 +70,11 @@ class Delivery:
         await interaction.response.send_message(ephemeral=True, **payload)
 
     async def send_private(self, table: Table, state: GameState, seats: list[int]) -> None:
-        """DM each seat its private view; a closed DM gets one note in the channel."""
+        """Show each seat its private view by DM, editing the DM it already got for the
+        same purpose (the game's ``private_purpose``); a closed DM gets one note in the
+        channel."""
         cog = self.tables.game_cog(table.kind)
+        purpose = cog.private_purpose(state)
         for seat in seats:
             user_id = table.seats[seat].user_id
             if user_id is None:
@@ -80,11 +83,29 @@ class Delivery:
             payload["content"] = f"{self._where(table)}\n{payload.get('content') or ''}".strip()
             try:
                 dm = await self.bot.create_dm(discord.Object(user_id))
-                await dm.send(**payload)
+                earlier = await self.store.private_message(table.id, user_id, purpose)
+                if earlier is not None and await self._edit_dm(dm, earlier, payload):
+                    continue
+                sent = await dm.send(**payload)
             except discord.Forbidden as refused:
                 if refused.code != DMS_CLOSED:
                     raise
                 await self._note_closed_dms(table, user_id)
+                continue
+            await self.store.remember_private_message(table.id, user_id, purpose, sent.id)
+
+    @staticmethod
+    async def _edit_dm(dm: discord.DMChannel, message_id: int, payload: dict[str, Any]) -> bool:
+        """Show ``payload`` in the DM ``message_id``; False if that message is gone."""
+        changes = dict(payload)
+        picture = changes.pop("file", None)
+        changes["attachments"] = [picture] if picture is not None else []
+        changes.setdefault("view", None)
+        try:
+            await dm.get_partial_message(message_id).edit(**changes)
+        except discord.NotFound:
+            return False
+        return True
 
     def _where(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id)

@@ -183,6 +183,10 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Message keyword arguments showing ``seat`` what only it may see."""
         raise NotImplementedError
 
+    def private_purpose(self, state: S) -> str:
+        """What a private DM is about: each purpose gets one DM, edited as it changes."""
+        return "private"
+
     def private_recipients(self, table: Table, before: S | None, after: S) -> list[int]:
         """Seats that should get their private view by DM after this change."""
         return []

@@ -12,7 +12,8 @@ from cogs.clock_seats import played_by_computer
 from cogs.table.components import Target
 from cogs.table.hooks import Turn
 from cogs.table.keeper import failure_text
-from cogs.table.replies import OUTDATED, acknowledge, log, quoted, tell
+from cogs.table.private import is_private
+from cogs.table.replies import MENU_OUTDATED, OUTDATED, acknowledge, log, quoted, tell
 from data import StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
@@ -126,7 +127,8 @@ class Pipeline:
         async with self.tables.locks[turn.table.id]:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
-                await interaction.followup.send(OUTDATED, ephemeral=True)
+                outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
+                await interaction.followup.send(outdated, ephemeral=True)
                 return
             state, computer_actions, notes = await self.automatic_turns(table, state)
             logged = [(turn.seat, action) for action in actions]
@@ -142,6 +144,7 @@ class Pipeline:
                 failure, _ = await asyncio.gather(answered, redrawn, return_exceptions=True)
                 if isinstance(failure, BaseException):
                     raise failure
+                await self.tables.private.confirmed(table.id, interaction)
             else:
                 await redrawn
         await self.tables.game_cog(table.kind).after_play(turn, table, state, done)

@@ -13,6 +13,10 @@ REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_
 NOT_SEATED = "You are not playing in this game."
 NOT_RUNNING = "This game is not running."
 OUTDATED = "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
+MENU_OUTDATED = (
+    "This menu is outdated: the game has moved on or you opened a newer one. "
+    "Use the newest menu (or the board)."
+)
 CAUGHT_UP = (
     "The board had fallen behind the game (Discord failed to update it); it now shows "
     "the current position. Please choose again there."

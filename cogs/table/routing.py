@@ -12,8 +12,10 @@ from cogs.table.components import FORGED, UNRECOGNISED, Target, valid_values
 from cogs.table.hooks import Turn
 from cogs.table.keeper import failure_text
 from cogs.table.lobby import LOBBY_VERBS
+from cogs.table.private import is_private
 from cogs.table.replies import (
     CAUGHT_UP,
+    MENU_OUTDATED,
     NOT_SEATED,
     OUTDATED,
     acknowledge,
@@ -134,7 +136,7 @@ class Router:
         if table.seat_of(interaction.user.id) is None:
             return NOT_SEATED
         if target.version != table.version:
-            return OUTDATED
+            return MENU_OUTDATED if is_private(interaction) else OUTDATED
         paused = self.tables.bot.clocks.refusal(table)
         if paused:
             return paused

@@ -177,6 +177,17 @@ async def test_a_turn_ping_is_swapped_for_the_next(store):
     assert await store.swap_ping(table.id, None) == 556
 
 
+async def test_a_private_message_is_remembered_per_player_and_purpose(store):
+    table = await new_table(store)
+    assert await store.private_message(table.id, 7, "deal0") is None
+    await store.remember_private_message(table.id, 7, "deal0", 901)
+    await store.remember_private_message(table.id, 8, "deal0", 902)
+    await store.remember_private_message(table.id, 7, "deal0", 903)
+    assert await store.private_message(table.id, 7, "deal0") == 903, "the newest replaces"
+    assert await store.private_message(table.id, 8, "deal0") == 902
+    assert await store.private_message(table.id, 7, "deal1") is None
+
+
 async def test_reads_racing_writes_always_see_every_committed_change(store):
     async def create_and_move(channel_id: int) -> int:
         table = await new_table(store, channel_id)

@@ -151,21 +151,29 @@ async def test_a_seated_player_out_of_turn_is_refused(fake_discord, start_bot, d
     assert stored_state(database_path).to_dict() == state.to_dict()
 
 
-async def test_an_outdated_board_and_menu_are_refused(fake_discord, start_bot, database_path):
+async def test_an_outdated_menu_says_the_menu_is_outdated(fake_discord, start_bot, database_path):
+    """A second tip menu outdates the first; after a move every older menu is outdated,
+    and the refusal blames the menu, not the board."""
     world = fake_discord
     board = await start_two_player_game(world, start_bot)
     seats = [world.alice, world.bob]
     state = stored_state(database_path)
     player = mover(state, seats)
     first, second = state.legal_actions()[:2]
-    menu = (await player.click(board, f"Tip to {first.split('>')[0]}")).ephemeral[0]
-    stale_menu = (await player.click(board, f"Tip to {second.split('>')[0]}")).ephemeral[0]
-    await player.select(menu, [first])
+    first_menu = (await player.click(board, f"Tip to {first.split('>')[0]}")).ephemeral[0]
+    newest_menu = (await player.click(board, f"Tip to {second.split('>')[0]}")).ephemeral[0]
+
+    refused = await player.select(first_menu, [first])
+
+    assert refused.ephemeral[-1].content.startswith("This menu is outdated")
+    assert stored_state(database_path).to_dict() == state.to_dict()
+    await player.select(newest_menu, [second])
     after_move = stored_state(database_path)
+    assert after_move.to_dict() != state.to_dict()
 
-    refused = await player.select(stale_menu, [second])
+    again = await player.select(first_menu, [first])
 
-    assert "outdated" in refused.ephemeral[-1].content
+    assert again.ephemeral[-1].content.startswith("This menu is outdated")
     assert stored_state(database_path).to_dict() == after_move.to_dict()
 
 

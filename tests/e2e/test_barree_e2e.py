@@ -12,7 +12,7 @@ from pathlib import Path
 from stored import arrange, logged_actions, stored_game, stored_state
 from testdb import both_engines
 
-from cogs.barree import WALKS_SHOWN, shown_walks
+from cogs.barree import TARGET_BUTTONS, walk_targets, walks_to
 from fakediscord import Message, Result, SimUser
 from games import GAMES
 from games.barree import KEEP, walk_options
@@ -24,14 +24,43 @@ def menu_values(menu: Message) -> list[str]:
     return [value for select in menu.selects() for value in select.values]
 
 
+def target_fields(menu: Message) -> list[int]:
+    """The numbered end fields of a walk menu, in the order of their numbers."""
+    return [
+        int(button.custom_id.rpartition(":")[2])
+        for button in menu.buttons()
+        if ":walk_to:" in button.custom_id
+    ]
+
+
+def offered_walks(state) -> list[str]:
+    """Every walk the walk menu offers, field by numbered field."""
+    options = walk_options(state)
+    return [walk.action for end in walk_targets(options) for walk in walks_to(options, end)]
+
+
+def button_ending(menu: Message, suffix: str) -> str | None:
+    return next((b.custom_id for b in menu.buttons() if b.custom_id.endswith(suffix)), None)
+
+
 async def choose(user: SimUser, menu: Message, action: str) -> Result:
-    """Pick ``action`` in a private walk or sending menu."""
+    """Pick ``action`` in a private walk menu (its end field's number, then the walk if
+    several end there) or sending menu."""
     if action == KEEP:
         return await user.click(menu, "Keep them there")
-    for select in menu.selects():
-        if action in select.values:
-            return await user.select(menu, [action], custom_id=select.custom_id)
-    raise AssertionError(f"{action} is not offered: {menu_values(menu)}")
+    if action.startswith("send:"):
+        for select in menu.selects():
+            if action in select.values:
+                return await user.select(menu, [action], custom_id=select.custom_id)
+        raise AssertionError(f"{action} is not offered: {menu_values(menu)}")
+    end = action.rpartition("-")[2]
+    target = button_ending(menu, f":walk_to:{end}")
+    assert target is not None, f"field {end} is not numbered: {target_fields(menu)}"
+    result = await user.click(menu, custom_id=target)
+    walk = button_ending(menu, f":walk:{action}")
+    if walk is None:
+        return result
+    return await user.click(menu, custom_id=walk)
 
 
 async def roll(user: SimUser, board: Message, database_path: Path) -> Message | None:
@@ -108,12 +137,15 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
             menu = await roll(world.alice, board, database_path)
         else:
             assert menu is not None
+            action = BARREE.bot_action(state, seed=decisions)
             if state.phase == "move":
-                offered, _ = shown_walks(walk_options(state))
-                assert menu_values(menu) == [walk.action for walk in offered], "best first"
+                targets = walk_targets(walk_options(state))
+                assert target_fields(menu) == targets, "the end fields, numbered best first"
+                assert menu.image().size[0] < 856, "on a picture smaller than the board's"
+                if action not in offered_walks(state):
+                    action = offered_walks(state)[0]
             else:
                 assert menu.selects()[0].placeholder.startswith("Send "), "the menu became sendings"
-            action = BARREE.bot_action(state, seed=decisions)
             result = await choose(world.alice, menu, action)
             assert result.message is menu and menu.content.startswith("✅ Alice")
         assert board.attachments[0].data != picture, "the board is redrawn after every move"
@@ -146,8 +178,8 @@ async def test_landing_on_a_computer_offers_its_sendings_and_sends_it(
     )
     menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
     landing = "33-34"
-    assert menu.selects()[0].options[0].value == landing, "discarding 34 comes first"
-    assert "lands on Computer" in menu.selects()[0].options[0].label
+    assert target_fields(menu)[0] == 34, "discarding 34 comes first"
+    assert menu.buttons()[0].label == "1 · field 34" and menu.buttons()[0].emoji == "⚔️"
 
     await choose(world.alice, menu, landing)
 
@@ -249,8 +281,8 @@ async def test_a_restart_between_roll_and_walk_keeps_the_menu_working(
 
     assert stored_state(database_path).to_dict() == before.to_dict()
     again = (await world.alice.click(board, f"Choose a walk ({before.die})")).ephemeral[0]
-    assert menu_values(again) == menu_values(menu), "the old board opens the same menu"
-    action = menu_values(menu)[-1]
+    assert target_fields(again) == target_fields(menu), "the old board opens the same menu"
+    action = offered_walks(before)[-1]
     logged = len(logged_actions(database_path))
     await choose(world.alice, menu, action)
     assert logged_actions(database_path)[logged] == action, "the menu from before the restart"
@@ -310,7 +342,7 @@ async def test_a_walk_from_an_outdated_menu_is_refused(fake_discord, start_bot, 
     player, menu = await roll_until_a_walk(world, board, database_path)
     state = stored_state(database_path)
     second_menu = (await player.click(board, f"Choose a walk ({state.die})")).ephemeral[0]
-    first, *others = menu_values(menu)
+    first, *others = offered_walks(state)
     await choose(player, menu, first)
     after = stored_state(database_path)
 
@@ -327,7 +359,9 @@ async def test_two_racing_walks_apply_only_once(fake_discord, start_bot, databas
         world, database_path, current=0, phase="move", die=2, blockade=8, pieces=[33, 11]
     )
     menu = (await world.alice.click(board, "Choose a walk (2)")).ephemeral[0]
-    first, second = menu_values(menu)[:2]
+    options = walk_options(stored_state(database_path))
+    single = [walks_to(options, end) for end in target_fields(menu)]
+    first, second = [walks[0].action for walks in single if len(walks) == 1][:2]
     version = stored_game(database_path)["version"]
 
     results = await asyncio.gather(
@@ -383,7 +417,7 @@ async def test_a_typed_roll_brings_the_walk_menu(fake_discord, start_bot, databa
         if stored_state(database_path).phase == "move":
             break
     assert result.message.content == "You played roll."
-    assert [message.selects() != [] for message in result.followups] == [True]
+    assert [target_fields(message) != [] for message in result.followups] == [True]
 
 
 async def test_rules_and_a_lobby_for_four(fake_discord, start_bot, database_path):
@@ -408,38 +442,50 @@ MANY_WALKS = {
 }
 
 
-async def test_a_roll_with_hundreds_of_outcomes_fills_four_selects_best_first(
+async def test_a_roll_with_hundreds_of_outcomes_numbers_the_best_end_fields(
     fake_discord, start_bot, database_path
 ):
     world = fake_discord
     await alice_and_bob(world, start_bot)
     board = await arrange(world, database_path, **MANY_WALKS)
     outcomes = walk_options(stored_state(database_path))
+    ends = len({walk.end for walk in outcomes})
 
     menu = (await world.alice.click(board, "Choose a walk (5)")).ephemeral[0]
 
-    assert [len(select.options) for select in menu.selects()] == [25, 25, 25, 25]
-    assert [select.placeholder for select in menu.selects()][::3] == [
-        "Walks 1–25 (best first)",
-        "Walks 76–100 (best first)",
-    ]
-    assert menu_values(menu)[0] == outcomes[0].action, "the best walk comes first"
-    assert f"{len(outcomes) - 100} weaker walks are not listed" in menu.content
-    last = menu.selects()[3].values[-1]
-    await choose(world.alice, menu, last)
-    assert logged_actions(database_path)[-1] == last
+    assert len(outcomes) > 200 and ends > TARGET_BUTTONS
+    assert menu.selects() == [] and len(menu.buttons()) == TARGET_BUTTONS
+    assert target_fields(menu)[0] == outcomes[0].end, "number 1 is the best walk's field"
+    assert menu.buttons()[0].label == f"1 · field {outcomes[0].end}"
+    assert menu.image().size == (508, 656), "the board alone, small enough for a phone"
+    assert f"{ends - TARGET_BUTTONS} weaker end fields are not numbered" in menu.content
+    field = next(end for end in target_fields(menu) if len(walks_to(outcomes, end)) > 2)
+    walks = walks_to(outcomes, field)
+    taps = 0
+    await world.alice.click(menu, custom_id=button_ending(menu, f":walk_to:{field}"))
+    taps += 1
+    assert [b.custom_id.partition(":walk:")[2] for b in menu.buttons()] == [
+        walk.action for walk in walks
+    ], "the second tap chooses among the walks to that field"
+    await world.alice.click(menu, custom_id=button_ending(menu, f":walk:{walks[-1].action}"))
+    taps += 1
+    assert logged_actions(database_path)[-1] == walks[-1].action
+    print(f"Barree: a walk among {len(outcomes)} outcomes in {taps} taps")
 
 
-def test_a_roll_of_five_with_many_outcomes_fits_four_selects():
+def test_a_roll_of_five_numbers_at_most_a_message_of_fields_and_offers_the_unbeaten_walks():
     data = BARREE.new_game(players=2, seed=3).to_dict() | MANY_WALKS
     options = walk_options(BARREE.from_dict(data))
-    assert len(options) > WALKS_SHOWN
 
-    shown, left_out = shown_walks(options)
+    targets = walk_targets(options)
 
-    assert len(shown) == WALKS_SHOWN and left_out == len(options) - WALKS_SHOWN
-    assert shown == [walk for walk in options if walk in shown], "still best first"
-    for walk in set(options) - set(shown):
-        assert any(
-            other.end == walk.end and set(walk.discards) < set(other.discards) for other in shown
-        ), "only walks beaten by a listed one are left out"
+    assert len(targets) == TARGET_BUTTONS and len(set(targets)) == len(targets)
+    firsts = list(dict.fromkeys(walk.end for walk in options))
+    assert targets == firsts[:TARGET_BUTTONS], "fields in the order of their best walk"
+    for end in targets:
+        offered = walks_to(options, end)
+        assert offered == [walk for walk in options if walk in offered], "still best first"
+        for walk in (walk for walk in options if walk.end == end and walk not in offered):
+            assert any(set(walk.discards) < set(other.discards) for other in offered), (
+                "only walks beaten by an offered one to the same field are left out"
+            )

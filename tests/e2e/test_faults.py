@@ -162,10 +162,7 @@ async def test_attach_files_removed_mid_game_refuses_a_dm_control_like_a_board_c
     world.games.bot_permissions = permissions
     await world.wait_until_idle()
 
-    if hand.selects():
-        result = await world.alice.select(hand, [hand.selects()[0].values[0]])
-    else:
-        result = await world.alice.click(hand, "Pass")
+    result = await world.alice.click(hand, custom_id=hand.buttons()[0].custom_id)
 
     assert len(result.ephemeral) == 1 and "Attach Files" in result.ephemeral[0].content
     assert stored_game(database_path)["version"] == version, "nothing was played"
@@ -260,10 +257,7 @@ async def test_a_dm_control_checks_the_channel_even_when_it_is_not_in_the_bots_c
     guild = bot.get_channel(world.games.id).guild
     guild._remove_channel(guild.get_channel(world.games.id))
 
-    if hand.selects():
-        result = await world.alice.select(hand, [hand.selects()[0].values[0]])
-    else:
-        result = await world.alice.click(hand, "Pass")
+    result = await world.alice.click(hand, custom_id=hand.buttons()[0].custom_id)
 
     assert len(result.ephemeral) == 1 and "Attach Files" in result.ephemeral[0].content
     assert stored_game(database_path)["version"] == version, "nothing was played"

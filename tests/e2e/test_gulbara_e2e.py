@@ -12,27 +12,28 @@ from pathlib import Path
 from stored import logged_moves, stored_game, stored_state, write_state
 from testdb import both_engines
 
-from cogs.gulbara import POINT_PLACEHOLDER, die_label
+from cogs.gulbara import POINT_PLACEHOLDER, die_label, repeated_steps
 from fakediscord import Message, Result, SimUser
 from games import GAMES, replay
 from games.gulbara import GulbaraState, from_code
+from texts.gulbara import board_point, board_steps
 
 GULBARA = GAMES["gulbara"]
 
 
 async def play_step(user: SimUser, board: Message, state: GulbaraState, action: str) -> Result:
     """Pick the step's point in the board's select, then its die in the private panel
-    (a point with a single legal step plays at once)."""
+    (a point with a single legal step and no "all" choice plays at once)."""
     source = action.split("/")[0]
     picked = await user.select(board, [source], placeholder=POINT_PLACEHOLDER)
     choices = state.step_choices(int(source))
-    if len(choices) == 1 and state.autoplay:
+    if len(choices) == 1 and state.autoplay and len(repeated_steps(state, int(source))) < 2:
         assert picked.ephemeral == [], "a single legal step needs no second click"
         return picked
     assert len(picked.ephemeral) == 1, "the point opens one private die panel"
     panel = picked.ephemeral[0]
     choice = next(choice for choice in choices if choice["action"] == action)
-    return await user.click(panel, die_label(choice))
+    return await user.click(panel, die_label(choice, state.turn, 0))
 
 
 async def open_panel(user: SimUser, board: Message, state: GulbaraState) -> tuple[Message, str]:
@@ -141,10 +142,12 @@ async def test_the_point_select_and_the_die_panel_show_only_legal_steps(
     assert [b.label for b in board.buttons()] == ["Undo", "Resign"]
     assert board.buttons()[0].disabled, "nothing to take back before the first step"
 
-    panel, _step = await open_panel(player, board, state)
+    panel, step = await open_panel(player, board, state)
 
-    point = int(panel.content.split("**")[1])
-    expected = [die_label(choice) for choice in state.step_choices(point)]
+    point = int(step.split("/")[0])
+    shown = board_point(point, state.turn, 0)
+    assert f"point **{shown}**" in panel.content, "the panel numbers points as the board does"
+    expected = [die_label(choice, state.turn, 0) for choice in state.step_choices(point)]
     assert [button.label for button in panel.buttons()] == expected
     assert all("→" in label for label in expected), "each die shows where the checker lands"
     assert stored_state(database_path).to_dict() == state.to_dict(), "looking changes nothing"
@@ -378,7 +381,8 @@ async def test_a_forced_step_plays_itself_and_is_logged_as_the_players(
         (state.current_player, forced),
     ]
     assert stored_state(database_path).current_player == 1 - state.current_player
-    assert result.message.content.endswith(f"Then forced: {forced}."), "the panel says so"
+    shown = board_steps([forced], state.current_player, 0)
+    assert result.message.content.endswith(f"Then forced: {shown}."), "in the board's numbering"
     opponent = [world.alice, world.bob][1 - state.current_player]
     assert [m.pinged for m in result.new_messages if m.pinged] == [[opponent.id]]
 

@@ -136,7 +136,7 @@ async def test_gulbara_point_select_refuses_values_it_never_offered(
     )
 
 
-async def test_barree_walk_menu_refuses_values_it_never_offered(
+async def test_barree_walk_buttons_refuse_fields_and_walks_never_offered(
     fake_discord, start_bot, database_path
 ):
     world = fake_discord
@@ -145,15 +145,30 @@ async def test_barree_walk_menu_refuses_values_it_never_offered(
     board = (await world.alice.click(lobby, "Start")).message
     for _ in range(20):
         rolled = await world.alice.click(board, "Roll")
-        if rolled.ephemeral and rolled.ephemeral[0].selects():
+        if rolled.ephemeral and rolled.ephemeral[0].buttons():
             menu = rolled.ephemeral[0]
             break
     else:
         raise AssertionError("twenty rolls without a walk menu")
-    assert (
-        await check_select_refuses_anything_not_offered(world, world.alice, menu, 0, database_path)
-        > 15
-    )
+    game = stored_game(database_path)
+    game_id, version = game["id"], game["version"]
+    offered = {button.custom_id for button in menu.buttons()}
+    hostile_args = examples(st.text(alphabet="0123456789-" + UNICODE_DIGITS, max_size=20), 15)
+    forged = [
+        f"tb:{game_id}:{version}:{verb}:{arg}"
+        for verb in ("walk_to", "walk")
+        for arg in [*hostile_args, "99", "0", "-1", "11-12-99"]
+    ]
+    refused = 0
+    for custom_id in forged:
+        if custom_id in offered:
+            continue
+        # Placed on the board: the menu may already hold Discord's five rows of buttons.
+        result = await forged_click(world, world.alice, board, custom_id)
+        assert_short_private_refusal(result, world.alice)
+        assert stored_game(database_path)["version"] == version, custom_id
+        refused += 1
+    assert refused > 25
 
 
 async def test_forged_and_replayed_custom_ids_are_refused_and_change_nothing(

@@ -459,7 +459,25 @@ def test_bad_options_are_refused():
         new_game(players=3)
     with pytest.raises(IllegalAction):
         new_game(series=5)
-    assert [option.name for option in SPEC.options] == ["series", "discard_king"]
+    assert [option.name for option in SPEC.options] == ["series", "discard_king", "autoplay"]
+
+
+def test_autoplay_is_on_by_default_and_kept_by_saved_games():
+    assert new_game(seed=3).autoplay
+    assert not barbu.from_dict(new_game(seed=3, autoplay=False).to_dict()).autoplay
+    saved_before_the_option = new_game(seed=3).to_dict()
+    del saved_before_the_option["autoplay"]
+    assert barbu.from_dict(saved_before_the_option).autoplay
+
+
+def test_only_a_single_legal_card_or_the_forced_pass_is_forced():
+    state = new_game(seed=3)
+    assert state.forced_play() is None, "choosing a contract is never forced"
+    while not state.is_over and state.deal_number < 2:
+        legal = state.legal_actions()
+        forced = state.forced_play()
+        assert forced == (legal[0] if state.phase == "play" and len(legal) == 1 else None)
+        state = state.apply(legal[-1])
 
 
 @given(seed=st.integers(0, 10_000))

@@ -158,6 +158,9 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "barree 4 players": lambda: render.barree.render_barree(
         played("barree", 40, players=4).view(None), NAMES
     ),
+    "barree walk targets": lambda: render.barree.render_barree_targets(
+        played("barree", 30, players=2).view(None), NAMES[:2], list(range(11, 36))
+    ),
     "league standings": lambda: render.league.render_standings(standings()),
     "league profile": lambda: render.league.render_profile(profile()),
 }
