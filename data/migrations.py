@@ -277,4 +277,7 @@ MIGRATIONS: list[str | Migration] = [
         threads INTEGER NOT NULL DEFAULT 0
     )
     """,
+    # 6: the language of a server's public messages and pictures; NULL follows the
+    # server's preferred locale.
+    "ALTER TABLE guild_settings ADD COLUMN language TEXT",
 ]

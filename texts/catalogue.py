@@ -25,22 +25,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRECTORIES = ("games", "texts", "render", "data", "cogs")
 SOURCE_FILES = ("bot.py",)
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-SENTENCE_KEYWORDS: dict[str, object] = {
+Keywords = dict[str, tuple[int | tuple[int, str], ...] | None]
+SENTENCE_KEYWORDS: Keywords = {
     "N_": None,
     "t": (2,),
     "tn": (2, 3),
     "tp": ((2, "c"), 3),
 }
-COMMAND_KEYWORDS: dict[str, object] = {"command_name": None}
+COMMAND_KEYWORDS: Keywords = {"command_name": None}
 """``command_name("new")`` marks a slash command, group or option name: extracted in the
 ``command name`` context, since Discord wants it lowercase and without spaces."""
 METHODS = [("**.py", "python")]
 
-Message = tuple[str, str | tuple[str, str], str | None]
+Message = tuple[str, str | tuple[str, ...], str | None]
 """Where it was found, the id (or singular and plural), its context."""
 
 
-def _extracted(keywords: dict[str, object], context: str | None) -> Iterator[Message]:
+def _extracted(keywords: Keywords, context: str | None) -> Iterator[Message]:
     for directory in SOURCE_DIRECTORIES:
         for filename, _line, message, _comments, found_context in extract_from_dir(
             ROOT / directory, METHODS, keywords=keywords
@@ -61,7 +62,7 @@ def template() -> Catalog:
         *_extracted(COMMAND_KEYWORDS, COMMAND_NAME),
     ]
     for filename, message, context in sorted(found, key=_order):
-        catalogue.add(message, locations=[(filename, None)], context=context)
+        catalogue.add(message, locations=[(filename, 0)], context=context)
     return catalogue
 
 

@@ -93,7 +93,7 @@ def tn(
 def tp(language: str, context: str, message: str, /, **params: object) -> str:
     """``message`` as it translates in ``context``."""
     translations = _translations(language)
-    text = message if translations is None else translations.pgettext(context, message)
+    text = message if translations is None else str(translations.pgettext(context, message))
     return text.format(**params) if params else text
 
 

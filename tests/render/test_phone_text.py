@@ -158,8 +158,8 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "barree 4 players": lambda: render.barree.render_barree(
         played("barree", 40, players=4).view(None), NAMES
     ),
-    "league standings": lambda: render.league.render_standings(standings()),
-    "league profile": lambda: render.league.render_profile(profile()),
+    "league standings": lambda: render.league.render_standings(standings(), "en"),
+    "league profile": lambda: render.league.render_profile(profile(), "en"),
 }
 
 
