@@ -16,12 +16,16 @@ from discord.ext import commands
 
 from cogs.archive import seed_reveal
 from cogs.clock_seats import away_seats, human_seats, played_by_computer, time_loss_headline
+from cogs.host import Host
+from cogs.language import channel_language, private_language, public_language
 from cogs.scheduler import Clock, Scheduler
 from cogs.table.components import TableButton, Target
 from data import StaleVersion, Store, Table
 from data.settings import SettingsStore
 from games import GAMES, GameState
 from games import clock as rules
+from texts.common import duration
+from texts.i18n import N_, t
 
 if TYPE_CHECKING:
     from cogs.table import Tables
@@ -30,13 +34,13 @@ log = logging.getLogger("tablebot.clocks")
 
 CLAIM_LEASE = 60.0
 """Seconds a claimed due table is left to its claimant before anyone may claim it again."""
-PAUSED = "The game is paused: press **Resume** on the board (or `/game resume`) first."
+PAUSED = N_("The game is paused: press **Resume** on the board (or `/game resume`) first.")
 
 
 class Clocks(commands.Cog):
     """Keeps every table's clock and acts when one runs out."""
 
-    def __init__(self, bot: commands.Bot, store: Store, tables: Tables, clock: Clock) -> None:
+    def __init__(self, bot: Host, store: Store, tables: Tables, clock: Clock) -> None:
         self.bot = bot
         self.store = store
         self.tables = tables
@@ -71,9 +75,15 @@ class Clocks(commands.Cog):
         if not (await self.settings.get(interaction.guild_id)).threads:
             return channel_id
         opener = interaction.user.display_name
+        language = await channel_language(interaction)
         try:
             message = await interaction.edit_original_response(
-                content=f"🎲 {opener} opened a {title} table in its own thread below."
+                content=t(
+                    language,
+                    "🎲 {opener} opened a {game} table in its own thread below.",
+                    opener=opener,
+                    game=title,
+                )
             )
             thread = await message.create_thread(name=f"{title} – {opener}"[:100])
         except discord.HTTPException as failure:
@@ -188,7 +198,7 @@ class Clocks(commands.Cog):
         if due.kind == "remind":
             await self._remind(table, due.seat)
         elif due.kind == "pause_over":
-            await self._end_unrated(table, "The pause lasted longer than a week")
+            await self._end_unrated(table, N_("The pause lasted longer than a week"))
         elif rules.timeout_outcome(table.kind) == "loss":
             await self._loss_on_time(table, due.seat)
         else:
@@ -208,11 +218,20 @@ class Clocks(commands.Cog):
         user_id = None if seat is None else table.seats[seat].user_id
         if user_id is None:
             return
-        left = rules.describe(round(rules.REMINDER_SHARE * clock["seconds"]))
+        language = await public_language(self.bot, table.guild_id)
+        left = duration(language, round(rules.REMINDER_SHARE * clock["seconds"]))
         channel = self._channel(table)
         await channel.send(
-            f"<@{user_id}>, ⏰ about {left} left for your turn in {GAMES[table.kind].title} "
-            f"(game #{table.id}): the clock runs out <t:{int(clock['deadline'])}:R>.",
+            t(
+                language,
+                "<@{user}>, ⏰ about {left} left for your turn in {game} (game #{number}): the"
+                " clock runs out {deadline}.",
+                user=user_id,
+                left=left,
+                game=GAMES[table.kind].title,
+                number=table.id,
+                deadline=f"<t:{int(clock['deadline'])}:R>",
+            ),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )
 
@@ -255,13 +274,24 @@ class Clocks(commands.Cog):
         user_id = table.seats[seat].user_id
         headline = None
         if ended:
-            headline = "Every player ran out of time: the game ended unrated after this deal."
+            headline = t(
+                await public_language(self.bot, table.guild_id),
+                "Every player ran out of time: the game ended unrated after this deal.",
+            )
         await self.tables.board.refresh(table, state, headline, notes=notes)
         channel = self._channel(table)
+        language = await public_language(self.bot, table.guild_id)
         await channel.send(
-            f"⏰ <@{user_id}> ran out of time in {spec.title} (game #{table.id}): a computer "
-            f"plays for {name} now. {name}, press **Take my seat back** on the board or use "
-            "`/game rejoin` to play on.",
+            t(
+                language,
+                "⏰ <@{user}> ran out of time in {game} (game #{number}): a computer plays for"
+                " {name} now. {name}, press **Take my seat back** on the board or use"
+                " `/game rejoin` to play on.",
+                user=user_id,
+                game=spec.title,
+                number=table.id,
+                name=name,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if ended:
@@ -273,7 +303,10 @@ class Clocks(commands.Cog):
         table.status = "aborted"
         table.extra["ended"] = reason
         await self.store.save(table, expected_version=table.version, actions=[(None, "!abandon")])
-        headline = f"{reason}: abandoned; the game is not rated."
+        language = await public_language(self.bot, table.guild_id)
+        headline = t(
+            language, "{reason}: abandoned; the game is not rated.", reason=t(language, reason)
+        )
         if table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self.tables.board.refresh(table, state, headline)
@@ -284,9 +317,12 @@ class Clocks(commands.Cog):
         table.extra["ended"] = "expired"
         await self.store.save(table, expected_version=table.version)
         title = GAMES[table.kind].title
+        language = await public_language(self.bot, table.guild_id)
         embed = discord.Embed(
-            title=f"{title}: table #{table.id}",
-            description="Closed: nobody started the game in time. Open a new table any time.",
+            title=t(language, "{game}: table #{number}", game=title, number=table.id),
+            description=t(
+                language, "Closed: nobody started the game in time. Open a new table any time."
+            ),
         )
         await self.tables.boards.draw_or_retry(
             table, lambda: _async_value({"content": None, "embed": embed, "view": None})
@@ -315,14 +351,14 @@ class Clocks(commands.Cog):
     async def rejoin(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None or seat not in away_seats(table):
-            await _tell(interaction, "You have no seat to take back in this game.")
+            await _tell(interaction, N_("You have no seat to take back in this game."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None
             if fresh.status != "active" or seat not in away_seats(fresh):
-                await interaction.followup.send("You have no seat to take back.", ephemeral=True)
+                await _tell(interaction, N_("You have no seat to take back."))
                 return
             away = dict(fresh.extra["away"])
             away.pop(str(seat))
@@ -333,11 +369,15 @@ class Clocks(commands.Cog):
             await self.store.save(fresh, expected_version=fresh.version, actions=[(seat, "!back")])
             self.saved(fresh)
             await self.tables.board.refresh(fresh, state)
-        await interaction.followup.send(
-            "Welcome back: your seat is yours again from your next turn.", ephemeral=True
-        )
+        await _tell(interaction, N_("Welcome back: your seat is yours again from your next turn."))
+        language = await public_language(self.bot, fresh.guild_id)
         await self._channel(fresh).send(
-            f"👋 {fresh.seats[seat].name} is back and plays on in game #{fresh.id}."
+            t(
+                language,
+                "👋 {name} is back and plays on in game #{number}.",
+                name=fresh.seats[seat].name,
+                number=fresh.id,
+            )
         )
 
     async def propose_or_accept_pause(
@@ -345,10 +385,12 @@ class Clocks(commands.Cog):
     ) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None or seat not in human_seats(table):
-            await _tell(interaction, "Only a player seated in this running game can ask to pause.")
+            await _tell(
+                interaction, N_("Only a player seated in this running game can ask to pause.")
+            )
             return
         if rules.is_paused(table.extra.get("clock")):
-            await _tell(interaction, "The game is already paused.")
+            await _tell(interaction, N_("The game is already paused."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.tables.locks[table.id]:
@@ -356,7 +398,7 @@ class Clocks(commands.Cog):
             assert fresh is not None and fresh.state is not None
             clock = fresh.extra["clock"]
             if rules.is_paused(clock) or fresh.status != "active":
-                await interaction.followup.send("Nothing to pause.", ephemeral=True)
+                await _tell(interaction, N_("Nothing to pause."))
                 return
             clock = (
                 rules.accept_pause(clock, seat)
@@ -374,27 +416,33 @@ class Clocks(commands.Cog):
             self.saved(fresh)
             state = GAMES[fresh.kind].from_dict(fresh.state)
             await self.tables.board.refresh(fresh, state)
-        answer = "The game is paused." if agreed else "You are for a pause; the others must accept."
-        await interaction.followup.send(answer, ephemeral=True)
-        if agreed:
-            await self._channel(fresh).send(
-                f"⏸️ Game #{fresh.id} is paused by agreement. Anyone seated can resume it."
+        if not agreed:
+            await _tell(interaction, N_("You are for a pause; the others must accept."))
+            return
+        await _tell(interaction, N_("The game is paused."))
+        language = await public_language(self.bot, fresh.guild_id)
+        await self._channel(fresh).send(
+            t(
+                language,
+                "⏸️ Game #{number} is paused by agreement. Anyone seated can resume it.",
+                number=fresh.id,
             )
+        )
 
     async def resume(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None:
-            await _tell(interaction, "Only a player seated in this game can resume it.")
+            await _tell(interaction, N_("Only a player seated in this game can resume it."))
             return
         if not rules.is_paused(table.extra.get("clock")):
-            await _tell(interaction, "The game is not paused.")
+            await _tell(interaction, N_("The game is not paused."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None and fresh.state is not None
             if fresh.status != "active" or not rules.is_paused(fresh.extra["clock"]):
-                await interaction.followup.send("The game is not paused.", ephemeral=True)
+                await _tell(interaction, N_("The game is not paused."))
                 return
             clock = rules.resume(fresh.extra["clock"], self.clock.now())
             fresh.extra["clock"] = clock
@@ -405,9 +453,15 @@ class Clocks(commands.Cog):
             self.saved(fresh)
             state = GAMES[fresh.kind].from_dict(fresh.state)
             await self.tables.board.refresh(fresh, state)
-        await interaction.followup.send("The clock runs again.", ephemeral=True)
+        await _tell(interaction, N_("The clock runs again."))
+        language = await public_language(self.bot, fresh.guild_id)
         await self._channel(fresh).send(
-            f"▶️ {fresh.seats[seat].name} resumed game #{fresh.id}; the clock runs again."
+            t(
+                language,
+                "▶️ {name} resumed game #{number}; the clock runs again.",
+                name=fresh.seats[seat].name,
+                number=fresh.id,
+            )
         )
 
 
@@ -421,7 +475,9 @@ async def _async_value(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
-async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+async def _tell(interaction: discord.Interaction[Any], message: str) -> None:
+    """Tell only the member, in his language."""
+    text = t(private_language(interaction), message)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
+
 from games.clock import DAY, HOUR, MINUTE
 from texts.i18n import tn
 
@@ -22,3 +24,8 @@ def signed(change: int) -> str:
     if change > 0:
         return f"+{change}"
     return f"−{-change}" if change < 0 else "±0"
+
+
+def decimal(language: str, value: float) -> str:
+    """``value`` with one decimal, as the language writes it: 70.7, 70,7."""
+    return str(format_decimal(value, format="0.0", locale=language))
