@@ -220,6 +220,7 @@ class Clocks(commands.Cog):
             return
         language = await public_language(self.bot, table.guild_id)
         left = duration(language, round(rules.REMINDER_SHARE * clock["seconds"]))
+        deadline = f"<t:{int(clock['deadline'])}:R>"
         channel = self._channel(table)
         await channel.send(
             t(
@@ -230,7 +231,7 @@ class Clocks(commands.Cog):
                 left=left,
                 game=GAMES[table.kind].title,
                 number=table.id,
-                deadline=f"<t:{int(clock['deadline'])}:R>",
+                deadline=deadline,
             ),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )

@@ -90,7 +90,7 @@ def standing_line(row: Standing, language: str) -> str:
     line = t(
         language,
         "`#{rank}` **{name}** {rating} · {games} · {percent}% wins",
-        rank=f"{row.rank:>2}",
+        rank=str(row.rank).rjust(2),
         name=name,
         rating=row.rating,
         games=games,
@@ -461,15 +461,7 @@ class LeagueCog(commands.Cog, name="League"):
         reader = private_language(interaction)
         seasons = await self.league.seasons(interaction.guild_id)
         lines = [
-            t(
-                reader,
-                "**{season}** · since {date} (current)"
-                if index == 0
-                else "**{season}** · since {date}",
-                season=discord.utils.escape_markdown(season.name),
-                date=f"<t:{int(season.started_at)}:d>",
-            )
-            for index, season in enumerate(seasons)
+            _season_line(reader, season, current=index == 0) for index, season in enumerate(seasons)
         ]
         embed = discord.Embed(
             title=t(reader, "Seasons"), description="\n".join(lines), colour=LEAGUE_COLOUR
@@ -515,6 +507,14 @@ class LeagueCog(commands.Cog, name="League"):
                 name=name,
             )
         return season
+
+
+def _season_line(language: str, season: Season, *, current: bool) -> str:
+    name = discord.utils.escape_markdown(season.name)
+    date = f"<t:{int(season.started_at)}:d>"
+    if current:
+        return t(language, "**{season}** · since {date} (current)", season=name, date=date)
+    return t(language, "**{season}** · since {date}", season=name, date=date)
 
 
 async def _refuse(interaction: discord.Interaction[Any], message: str, **params: object) -> None:
