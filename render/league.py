@@ -71,7 +71,7 @@ OUTCOME_LETTERS = {"win": N_("W"), "loss": N_("L"), "draw": N_("D")}
 # Leaderboard columns: rank and name by their left edge, numbers by their right edge.
 RANK_X = MARGIN + 30
 NAME_X = MARGIN + 62
-RATING_RIGHT = 384
+RATING_RIGHT = 372
 GAMES_RIGHT = 460
 WIN_RATE_RIGHT = 540
 TREND_RIGHT = WIDTH - MARGIN - 14
