@@ -11,6 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from games import GAMES, IllegalAction
 from texts.catalogue import TEMPLATE, template
 from texts.i18n import ENGLISH, catalogue_path, languages, t, tn, tp
 
@@ -102,3 +103,12 @@ def test_a_sentence_is_filled_in_after_translation():
     assert t("en", "rank {rank}", rank=3) == "rank 3"
     assert tp("de", "command name", "settings") == "einstellungen"
     assert t("xx", "rank {rank}", rank=3) == "rank 3", "an unknown language reads English"
+
+
+def test_an_illegal_action_reads_in_the_players_language():
+    state = GAMES["barree"].new_game(["Alice", "Bob"], seed=7)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("12-13")
+    problem = refused.value
+    assert str(problem) == "Roll the die first."
+    assert t("de", problem.message, **problem.params) == "Würfle zuerst."
