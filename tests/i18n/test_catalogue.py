@@ -106,7 +106,7 @@ def test_a_sentence_is_filled_in_after_translation():
 
 
 def test_an_illegal_action_reads_in_the_players_language():
-    state = GAMES["barree"].new_game(["Alice", "Bob"], seed=7)
+    state = GAMES["barree"].new_game(2, 7)
     with pytest.raises(IllegalAction) as refused:
         state.apply("12-13")
     problem = refused.value
