@@ -1461,12 +1461,14 @@ SPEC = GameSpec(
     from_dict=from_dict,
     bot_action=bot_action,
     options=(
-        Option("series", 4, "Number of declarer series of seven deals (1–4).", 1, 4),
+        Option("series", 4, N_("Number of declarer series of seven deals (1–4)."), 1, 4),
         Option(
             "discard_king",
             False,
-            "In Barbu, the holder of the king of hearts must discard it the first time he "
-            "cannot follow suit.",
+            N_(
+                "In Barbu, the holder of the king of hearts must discard it the first time he "
+                "cannot follow suit."
+            ),
         ),
     ),
 )

@@ -870,7 +870,7 @@ SPEC = GameSpec(
         Option(
             name="rounds",
             default=1,
-            description="Rounds in the match; the fewest minus points in total wins.",
+            description=N_("Rounds in the match; the fewest minus points in total wins."),
             minimum=1,
             maximum=MAX_ROUNDS,
         ),

@@ -1027,7 +1027,9 @@ SPEC = GameSpec(
     from_dict=from_dict,
     bot_action=bot_action,
     options=(
-        Option("match_to", 1, "Points needed to win the match (1 = a single game).", 1, MAX_MATCH),
-        Option("autoplay", True, "Forced single choices play themselves."),
+        Option(
+            "match_to", 1, N_("Points needed to win the match (1 = a single game)."), 1, MAX_MATCH
+        ),
+        Option("autoplay", True, N_("Forced single choices play themselves.")),
     ),
 )
