@@ -34,8 +34,6 @@ async def test_the_commands_are_synced_with_german_names_and_descriptions(fake_d
     standings = _option(league, "standings")
     assert standings["name_localizations"]["de"] == "tabelle"
     assert _option(standings, "game")["name_localizations"]["de"] == "partie"
-    match_to = _option(_option(_command(fake_discord, "gulbara"), "new"), "match_to")
-    assert match_to["description_localizations"]["de"].startswith("Punkte zum Sieg")
 
 
 async def test_a_german_member_gets_german_private_answers(fake_discord, start_bot):
