@@ -25,7 +25,7 @@ from data.settings import SettingsStore
 from games import GAMES, GameState
 from games import clock as rules
 from texts.common import duration
-from texts.i18n import N_, t
+from texts.i18n import ENGLISH, N_, t
 
 if TYPE_CHECKING:
     from cogs.table import Tables
@@ -109,48 +109,58 @@ class Clocks(commands.Cog):
         """A table was saved: the scheduler wakes if it is now due sooner."""
         self.scheduler.poke(table.due_at)
 
-    def refusal(self, table: Table) -> str | None:
+    def refusal(self, table: Table, language: str = ENGLISH) -> str | None:
         """Why a move cannot be played now because of the clock (a paused game)."""
-        return PAUSED if rules.is_paused(table.extra.get("clock")) else None
+        return t(language, PAUSED) if rules.is_paused(table.extra.get("clock")) else None
 
-    def board_lines(self, table: Table) -> list[str]:
+    def board_lines(self, table: Table, language: str = ENGLISH) -> list[str]:
         """What the board says about the clock, pauses and substitutes."""
         if table.status != "active":
             return []
         lines = []
         for seat in sorted(away_seats(table)):
-            lines.append(f"🤖 A computer plays for {table.seats[seat].name}.")
+            name = table.seats[seat].name
+            lines.append(t(language, "🤖 A computer plays for {name}.", name=name))
         clock = table.extra.get("clock") or {}
         votes = clock.get("pause_votes")
         if rules.is_paused(clock):
-            since = int(clock["paused_since"])
-            ends = int(clock["paused_since"] + rules.MAX_PAUSE)
+            since = f"<t:{int(clock['paused_since'])}:R>"
+            ends = f"<t:{int(clock['paused_since'] + rules.MAX_PAUSE)}:R>"
             lines.append(
-                f"⏸️ Paused <t:{since}:R> by agreement; abandoned unrated <t:{ends}:R> "
-                "unless someone resumes."
+                t(
+                    language,
+                    "⏸️ Paused {since} by agreement; abandoned unrated {ends} unless someone"
+                    " resumes.",
+                    since=since,
+                    ends=ends,
+                )
             )
         elif clock.get("deadline") is not None and clock.get("seat") is not None:
             name = table.seats[clock["seat"]].name
-            lines.append(f"⏰ {name} to act <t:{int(clock['deadline'])}:R>.")
+            deadline = f"<t:{int(clock['deadline'])}:R>"
+            lines.append(t(language, "⏰ {name} to act {deadline}.", name=name, deadline=deadline))
         if votes and not rules.is_paused(clock):
-            waiting = [table.seats[s].name for s in human_seats(table) if s not in votes]
-            lines.append(f"⏸️ Pause proposed; waiting for {', '.join(waiting)} to accept.")
+            waiting = ", ".join(table.seats[s].name for s in human_seats(table) if s not in votes)
+            lines.append(
+                t(language, "⏸️ Pause proposed; waiting for {names} to accept.", names=waiting)
+            )
         return lines
 
-    def board_controls(self, table: Table) -> list[discord.ui.Item[Any]]:
+    def board_controls(self, table: Table, language: str = ENGLISH) -> list[discord.ui.Item[Any]]:
         if table.status != "active":
             return []
         target = Target(table.id, table.version, "rejoin")
         controls: list[discord.ui.Item[Any]] = []
         if away_seats(table):
-            controls.append(
-                TableButton(target, label="Take my seat back", style=discord.ButtonStyle.success)
-            )
+            label = t(language, "Take my seat back")
+            controls.append(TableButton(target, label=label, style=discord.ButtonStyle.success))
         clock = table.extra.get("clock") or {}
         if rules.is_paused(clock):
-            controls.append(TableButton(target.but("resume"), label="Resume", emoji="▶️"))
+            label = t(language, "Resume")
+            controls.append(TableButton(target.but("resume"), label=label, emoji="▶️"))
         elif clock.get("pause_votes"):
-            controls.append(TableButton(target.but("pause"), label="Accept pause", emoji="⏸️"))
+            label = t(language, "Accept pause")
+            controls.append(TableButton(target.but("pause"), label=label, emoji="⏸️"))
         return controls
 
     async def on_component(
@@ -242,7 +252,7 @@ class Clocks(commands.Cog):
         table.finish(state.returns())
         table.extra["timed_out"] = seat
         await self.store.save(table, expected_version=table.version, actions=[(seat, "!timeout")])
-        headline = time_loss_headline(table, seat)
+        headline = time_loss_headline(table, seat, await public_language(self.bot, table.guild_id))
         await self.tables.board.refresh(table, state, headline)
         await self._announce_ending(table, state, headline, emoji="⏰")
 
@@ -341,10 +351,16 @@ class Clocks(commands.Cog):
         if table.status == "finished":
             await self.tables.results.announce(table, state, headline, emoji=emoji)
         else:
-            title = GAMES[table.kind].title
-            await self._channel(table).send(
-                f"{emoji} {title} game #{table.id}: {headline}\n{seed_reveal(table)}"
+            language = await public_language(self.bot, table.guild_id)
+            ending = t(
+                language,
+                "{emoji} {game} game #{number}: {headline}",
+                emoji=emoji,
+                game=GAMES[table.kind].title,
+                number=table.id,
+                headline=headline,
             )
+            await self._channel(table).send(f"{ending}\n{seed_reveal(table, language)}")
         self.tables.forget(table.id)
 
     # ---- players' commands ---------------------------------------------------------------
