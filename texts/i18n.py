@@ -41,8 +41,10 @@ def catalogue_path(language: str) -> Path:
     return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@cache
 def languages() -> tuple[str, ...]:
-    """English and every language with a catalogue, in that order."""
+    """English and every language with a catalogue, in that order (looked up once: the
+    catalogues are part of the installed bot)."""
     found = sorted(path.parent.parent.name for path in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return (ENGLISH, *found)
 
