@@ -15,6 +15,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot.py shards.py monitoring.py ./
 COPY games ./games
+COPY texts ./texts
 COPY render ./render
 COPY data ./data
 COPY cogs ./cogs

@@ -24,6 +24,7 @@ from cogs import game_cogs
 from cogs.archive import Archive, ReplayPicker
 from cogs.clocks import Clocks
 from cogs.host import Host
+from cogs.language import CatalogueTranslator
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.render_pool import RenderPool
 from cogs.scheduler import Clock, SystemClock
@@ -37,6 +38,7 @@ from cogs.table import (
     on_app_command_error,
 )
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
+from data.settings import SettingsStore
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
 from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
@@ -104,6 +106,7 @@ class TableBot(Host):
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
             await self._start_monitor(self.metrics_port, self.store)
+        self.settings = SettingsStore(self.store)
         self.tables = Tables(self, self.store, self.seed_source, RenderPool(self.render_processes))
         self.league = LeagueCog(self, self.store)
         self.archive = Archive(self, self.store)
@@ -117,6 +120,7 @@ class TableBot(Host):
             await self.add_cog(cog_class(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CatalogueTranslator())
         if self.shard_plan is None or self.shard_plan.syncs_commands:
             await self._sync_commands()
         log.info(

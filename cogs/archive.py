@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.host import Host, host_of
+from cogs.language import channel_language, private_language
 from data import Store, Table
 from data.league import League, RecordedResult
 from games import GAMES, IllegalAction
@@ -32,6 +33,8 @@ from games.proof import GameFacts, short_commitment, write_record
 from games.replays import replay_frames
 from render.luck import render_luck
 from render.replay import ReplayTooLarge, render_replay
+from texts.common import decimal
+from texts.i18n import ENGLISH, N_, command_name, t, tn
 
 log = logging.getLogger("tablebot.archive")
 
@@ -41,7 +44,8 @@ LARGEST_ID = 2**63 - 1
 LUCK_GAMES = 50
 LUCK_CACHE = 20_000
 NO_MENTIONS = discord.AllowedMentions.none()
-FACE_NAMES = {"barree": {0: "bar"}}
+FACE_NAMES = {"barree": {0: N_("bar")}}
+"""Die faces that are not a number: Barree's blockade face."""
 
 
 T = TypeVar("T")
@@ -62,19 +66,25 @@ def commitment_of(table: Table) -> str:
     return facts_of(table, with_ids=True).commitment
 
 
-def commitment_line(table: Table) -> str:
+def commitment_line(table: Table, language: str = ENGLISH) -> str:
     """The board's footer: the short commitment players can hold the bot to."""
-    return (
-        f"Fair dice: commitment {short_commitment(commitment_of(table))} "
-        "(SHA-256 of the secret seed; revealed at the end, /game export to check)"
+    return t(
+        language,
+        "Fair dice: commitment {commitment} (SHA-256 of the secret seed; revealed at the end,"
+        " /game export to check)",
+        commitment=short_commitment(commitment_of(table)),
     )
 
 
-def seed_reveal(table: Table) -> str:
+def seed_reveal(table: Table, language: str = ENGLISH) -> str:
     """The result message's line that opens the seed to everyone."""
-    return (
-        f"🔑 Seed {table.seed}, commitment `{short_commitment(commitment_of(table))}`: "
-        f"`/game export game:{table.id}` gives the record to check."
+    return t(
+        language,
+        "🔑 Seed {seed}, commitment `{commitment}`: `/game export game:{game}` gives the record"
+        " to check.",
+        seed=table.seed,
+        commitment=short_commitment(commitment_of(table)),
+        game=table.id,
     )
 
 
@@ -113,13 +123,19 @@ class Archive(commands.Cog):
         group = self.bot.tree.get_command("game")
         assert isinstance(group, app_commands.Group), "the Tables cog loads first"
 
-        @app_commands.command(name="export", description="The record of an ended game, to check")
-        @app_commands.describe(game="The game's number (default: this channel's last game)")
+        @app_commands.command(
+            name=command_name("export"), description=N_("The record of an ended game, to check")
+        )
+        @app_commands.rename(game=command_name("game"))
+        @app_commands.describe(game=N_("The game's number (default: this channel's last game)"))
         async def export(interaction: discord.Interaction[Any], game: int | None = None) -> None:
             await self.export(interaction, game)
 
-        @app_commands.command(name="replay", description="Watch an ended game again")
-        @app_commands.describe(game="The game's number (default: this channel's last game)")
+        @app_commands.command(
+            name=command_name("replay"), description=N_("Watch an ended game again")
+        )
+        @app_commands.rename(game=command_name("game"))
+        @app_commands.describe(game=N_("The game's number (default: this channel's last game)"))
         async def replay(interaction: discord.Interaction[Any], game: int | None = None) -> None:
             await self.replay(interaction, game)
 
@@ -141,7 +157,7 @@ class Archive(commands.Cog):
         if game is None:
             table = await self.store.latest_ended_in(interaction.channel_id or 0)
             if table is None:
-                await _tell(interaction, "No game has ended in this channel yet.")
+                await _tell(interaction, N_("No game has ended in this channel yet."))
             return table
         table = await self.store.load(game) if 0 < game <= LARGEST_ID else None
         if (
@@ -149,12 +165,13 @@ class Archive(commands.Cog):
             or table.guild_id != (interaction.guild_id or 0)
             or not _may_read(interaction, table.channel_id)
         ):
-            await _tell(interaction, f"There is no game #{game} in this server.")
+            await _tell(interaction, N_("There is no game #{game} in this server."), game=game)
             return None
         if table.status not in ENDED or table.state is None:
             await _tell(
                 interaction,
-                f"Game #{game} has not ended yet: its seed stays secret until it does.",
+                N_("Game #{game} has not ended yet: its seed stays secret until it does."),
+                game=game,
             )
             return None
         return table
@@ -168,19 +185,22 @@ class Archive(commands.Cog):
         table = await self._ended_table(interaction, game)
         if table is None:
             return
+        language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
         actions = await self._logged(table)
         try:
             text = await replay_work(write_record, facts_of(table, with_ids=True), actions)
         except IllegalAction:
-            await interaction.edit_original_response(content=_unreplayable(table))
+            await interaction.edit_original_response(content=_unreplayable(table, language))
             return
-        title = GAMES[table.kind].title
         await interaction.edit_original_response(
-            content=(
-                f"The record of {title} game #{table.id}: seed, commitment and every move. "
-                "Check it with `python -m games.verify "
-                f"{_record_name(table)}` (see the README)."
+            content=t(
+                language,
+                "The record of {title} game #{game}: seed, commitment and every move. Check it"
+                " with `python -m games.verify {file}` (see the README).",
+                title=GAMES[table.kind].title,
+                game=table.id,
+                file=_record_name(table),
             ),
             attachments=[discord.File(io.BytesIO(text.encode()), filename=_record_name(table))],
             allowed_mentions=NO_MENTIONS,
@@ -192,6 +212,7 @@ class Archive(commands.Cog):
         table = await self._ended_table(interaction, game)
         if table is None:
             return
+        language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
         actions = await self._logged(table)
         limit = interaction.filesize_limit
@@ -199,23 +220,44 @@ class Archive(commands.Cog):
             movie = await replay_work(_draw_replay, table, actions, limit)
         except ReplayTooLarge:
             await interaction.edit_original_response(
-                content=f"Game #{table.id} is too long to replay within this server's upload limit."
+                content=t(
+                    language,
+                    "Game #{game} is too long to replay within this server's upload limit.",
+                    game=table.id,
+                )
             )
             return
         except IllegalAction:
-            await interaction.edit_original_response(content=_unreplayable(table))
+            await interaction.edit_original_response(content=_unreplayable(table, language))
             return
-        title = GAMES[table.kind].title
         if movie.frames == movie.moves:
-            shown = f"all {movie.moves} positions"
+            shown = tn(language, "all {count} position", "all {count} positions", movie.moves)
         elif movie.fitted:
-            shown = f"{movie.frames} of {movie.moves} positions, to fit the upload limit"
+            shown = tn(
+                language,
+                "{frames} of {count} position, to fit the upload limit",
+                "{frames} of {count} positions, to fit the upload limit",
+                movie.moves,
+                frames=movie.frames,
+            )
         else:
-            shown = f"{movie.frames} of {movie.moves} positions, spread over this long game"
+            shown = tn(
+                language,
+                "{frames} of {count} position, spread over this long game",
+                "{frames} of {count} positions, spread over this long game",
+                movie.moves,
+                frames=movie.frames,
+            )
 
         filename = f"{table.kind}-{table.id}-replay.{movie.extension}"
         await interaction.edit_original_response(
-            content=f"▶️ Replay of {title} game #{table.id} ({shown}).",
+            content=t(
+                language,
+                "▶️ Replay of {title} game #{game} ({shown}).",
+                title=GAMES[table.kind].title,
+                game=table.id,
+                shown=shown,
+            ),
             attachments=[discord.File(io.BytesIO(movie.data), filename=filename)],
             allowed_mentions=NO_MENTIONS,
         )
@@ -223,7 +265,7 @@ class Archive(commands.Cog):
     # ---- luck -------------------------------------------------------------------------
 
     async def luck_section(
-        self, guild_id: int, user_id: int, season_id: int, name: str, season: str
+        self, guild_id: int, user_id: int, season_id: int, name: str, season: str, language: str
     ) -> tuple[list[tuple[str, str]], bytes | None]:
         """The profile's dice luck: embed fields (name, value) per dice game the member
         played this season, and their picture (None when he rolled no dice)."""
@@ -237,9 +279,16 @@ class Archive(commands.Cog):
                 lucks.append((kind, luck))
         if not lucks:
             return [], None
-        fields = [(f"🎲 {GAMES[kind].title}: luck", luck_text(kind, luck)) for kind, luck in lucks]
-        view = {"name": name, "season": season, "games": [luck_view(k, luck) for k, luck in lucks]}
-        return fields, await replay_work(render_luck, view)
+        fields = [
+            (
+                t(language, "🎲 {game}: luck", game=GAMES[kind].title),
+                luck_text(kind, luck, language),
+            )
+            for kind, luck in lucks
+        ]
+        games = [luck_view(kind, luck, language) for kind, luck in lucks]
+        view = {"name": name, "season": season, "games": games}
+        return fields, await replay_work(render_luck, view, language)
 
     async def _total_luck(self, results: Sequence[RecordedResult], user_id: int) -> DiceLuck:
         seats = {}
@@ -287,9 +336,13 @@ def _draw_replay(table: Table, actions: list[tuple[int | None, str]], limit: int
     )
 
 
-def _unreplayable(table: Table) -> str:
+def _unreplayable(table: Table, language: str) -> str:
     # Only games recorded with an older random source (before records existed) fail here.
-    return f"Game #{table.id} was played before game records existed and cannot be replayed."
+    return t(
+        language,
+        "Game #{game} was played before game records existed and cannot be replayed.",
+        game=table.id,
+    )
 
 
 def _game_lucks(
@@ -306,8 +359,12 @@ def _game_lucks(
     return lucks
 
 
-def luck_view(kind: str, luck: DiceLuck) -> dict[str, Any]:
-    names = FACE_NAMES.get(kind, {})
+def _face_names(kind: str, language: str) -> dict[int, str]:
+    return {face: t(language, name) for face, name in FACE_NAMES.get(kind, {}).items()}
+
+
+def luck_view(kind: str, luck: DiceLuck, language: str) -> dict[str, Any]:
+    names = _face_names(kind, language)
     return {
         "title": GAMES[kind].title,
         "rolls": luck.rolls,
@@ -321,20 +378,34 @@ def luck_view(kind: str, luck: DiceLuck) -> dict[str, Any]:
     }
 
 
-def luck_text(kind: str, luck: DiceLuck) -> str:
+def luck_text(kind: str, luck: DiceLuck, language: str) -> str:
     """Rolls, faces against the fair expectation, and doubles, in a few short lines."""
-    names = FACE_NAMES.get(kind, {})
+    names = _face_names(kind, language)
     faces = " · ".join(
         f"{names.get(face, str(face))}: {count}" for face, count in sorted(luck.faces.items())
     )
+    rolls = tn(language, "{count} roll", "{count} rolls", luck.rolls)
+    dice = tn(language, "{count} die", "{count} dice", luck.dice)
+    games = tn(language, "{count} game", "{count} games", luck.games)
     lines = [
-        f"{luck.rolls} rolls ({luck.dice} dice) in {luck.games} games",
-        f"{faces} (fair dice: {luck.expected_per_face:.1f} each)",
+        t(language, "{rolls} ({dice}) in {games}", rolls=rolls, dice=dice, games=games),
+        t(
+            language,
+            "{faces} (fair dice: {expected} each)",
+            faces=faces,
+            expected=decimal(language, luck.expected_per_face),
+        ),
     ]
     if luck.pair_rolls:
         lines.append(
-            f"Doubles: {luck.doubles} in {luck.pair_rolls} rolls "
-            f"(fair dice: {luck.expected_doubles:.1f})"
+            tn(
+                language,
+                "Doubles: {doubles} in {count} roll (fair dice: {expected})",
+                "Doubles: {doubles} in {count} rolls (fair dice: {expected})",
+                luck.pair_rolls,
+                doubles=luck.doubles,
+                expected=decimal(language, luck.expected_doubles),
+            )
         )
     return "\n".join(lines)
 
@@ -342,10 +413,12 @@ def luck_text(kind: str, luck: DiceLuck) -> str:
 class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"replay:pick"):
     """The "Watch a replay" menu under `/league history`; works after a restart."""
 
-    def __init__(self, options: list[discord.SelectOption]) -> None:
+    def __init__(self, options: list[discord.SelectOption], language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Select(
-                options=options, placeholder="Watch a replay…", custom_id="replay:pick"
+                options=options,
+                placeholder=t(language, "Watch a replay…"),
+                custom_id="replay:pick",
             )
         )
 
@@ -364,12 +437,12 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"re
         picked = self.item.values[0]
         # Discord only sends offered values; anything else came from a forged client.
         if not (picked.isascii() and picked.isdigit()):
-            await _tell(interaction, f"There is no game #{picked} in this server.")
+            await _tell(interaction, N_("There is no game #{game} in this server."), game=picked)
             return
         await archive.replay(interaction, int(picked))
 
 
-def replay_menu(results: Sequence[RecordedResult]) -> discord.ui.View | None:
+def replay_menu(results: Sequence[RecordedResult], language: str) -> discord.ui.View | None:
     """A menu offering the replay of each listed game (None when the list is empty)."""
     if not results:
         return None
@@ -383,11 +456,13 @@ def replay_menu(results: Sequence[RecordedResult]) -> discord.ui.View | None:
         if result.kind in GAMES
     ]
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayPicker(options))
+    view.add_item(ReplayPicker(options, language))
     return view
 
 
-async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+async def _tell(interaction: discord.Interaction[Any], message: str, **params: object) -> None:
+    """Tell only the member, in his language."""
+    text = t(private_language(interaction), message, **params)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -8,12 +8,13 @@ from discord import app_commands
 
 from data import Table
 from games.clock import CLOCK_CHOICES
+from texts.i18n import ENGLISH, N_, t
 
 CLOCK_OPTIONS = [
     app_commands.Choice(name=name, value=seconds) for name, seconds in CLOCK_CHOICES.items()
 ]
 """The `clock:` choices of `/<game> new` and `/settings`."""
-CLOCK_HELP = "Time per decision (default: this server's setting)"
+CLOCK_HELP = N_("Time per decision (default: this server's setting)")
 CLOCK_VERBS = frozenset({"rejoin", "pause", "resume"})
 """Component verbs the clocks answer: take a seat back, accept a pause, resume."""
 
@@ -33,6 +34,12 @@ def played_by_computer(table: Table, seat: int) -> bool:
     return table.seats[seat].is_computer or seat in away_seats(table)
 
 
-def time_loss_headline(table: Table, seat: int) -> str:
-    others = " and ".join(s.name for index, s in enumerate(table.seats) if index != seat)
-    return f"{table.seats[seat].name} lost on time: {others} wins."
+def time_loss_headline(table: Table, seat: int, language: str = ENGLISH) -> str:
+    """Only two-player games are lost on time, so the other seat is the one winner."""
+    winner = next(s.name for index, s in enumerate(table.seats) if index != seat)
+    return t(
+        language,
+        "{loser} lost on time: {winner} wins.",
+        loser=table.seats[seat].name,
+        winner=winner,
+    )

@@ -16,12 +16,16 @@ from discord.ext import commands
 
 from cogs.archive import seed_reveal
 from cogs.clock_seats import away_seats, human_seats, played_by_computer, time_loss_headline
+from cogs.host import Host
+from cogs.language import channel_language, private_language, public_language
 from cogs.scheduler import Clock, Scheduler
 from cogs.table.components import TableButton, Target
 from data import StaleVersion, Store, Table
 from data.settings import SettingsStore
 from games import GAMES, GameState
 from games import clock as rules
+from texts.common import duration
+from texts.i18n import ENGLISH, N_, t
 
 if TYPE_CHECKING:
     from cogs.table import Tables
@@ -30,13 +34,13 @@ log = logging.getLogger("tablebot.clocks")
 
 CLAIM_LEASE = 60.0
 """Seconds a claimed due table is left to its claimant before anyone may claim it again."""
-PAUSED = "The game is paused: press **Resume** on the board (or `/game resume`) first."
+PAUSED = N_("The game is paused: press **Resume** on the board (or `/game resume`) first.")
 
 
 class Clocks(commands.Cog):
     """Keeps every table's clock and acts when one runs out."""
 
-    def __init__(self, bot: commands.Bot, store: Store, tables: Tables, clock: Clock) -> None:
+    def __init__(self, bot: Host, store: Store, tables: Tables, clock: Clock) -> None:
         self.bot = bot
         self.store = store
         self.tables = tables
@@ -71,9 +75,15 @@ class Clocks(commands.Cog):
         if not (await self.settings.get(interaction.guild_id)).threads:
             return channel_id
         opener = interaction.user.display_name
+        language = await channel_language(interaction)
         try:
             message = await interaction.edit_original_response(
-                content=f"🎲 {opener} opened a {title} table in its own thread below."
+                content=t(
+                    language,
+                    "🎲 {opener} opened a {game} table in its own thread below.",
+                    opener=opener,
+                    game=title,
+                )
             )
             thread = await message.create_thread(name=f"{title} – {opener}"[:100])
         except discord.HTTPException as failure:
@@ -99,48 +109,58 @@ class Clocks(commands.Cog):
         """A table was saved: the scheduler wakes if it is now due sooner."""
         self.scheduler.poke(table.due_at)
 
-    def refusal(self, table: Table) -> str | None:
+    def refusal(self, table: Table, language: str = ENGLISH) -> str | None:
         """Why a move cannot be played now because of the clock (a paused game)."""
-        return PAUSED if rules.is_paused(table.extra.get("clock")) else None
+        return t(language, PAUSED) if rules.is_paused(table.extra.get("clock")) else None
 
-    def board_lines(self, table: Table) -> list[str]:
+    def board_lines(self, table: Table, language: str = ENGLISH) -> list[str]:
         """What the board says about the clock, pauses and substitutes."""
         if table.status != "active":
             return []
         lines = []
         for seat in sorted(away_seats(table)):
-            lines.append(f"🤖 A computer plays for {table.seats[seat].name}.")
+            name = table.seats[seat].name
+            lines.append(t(language, "🤖 A computer plays for {name}.", name=name))
         clock = table.extra.get("clock") or {}
         votes = clock.get("pause_votes")
         if rules.is_paused(clock):
-            since = int(clock["paused_since"])
-            ends = int(clock["paused_since"] + rules.MAX_PAUSE)
+            since = f"<t:{int(clock['paused_since'])}:R>"
+            ends = f"<t:{int(clock['paused_since'] + rules.MAX_PAUSE)}:R>"
             lines.append(
-                f"⏸️ Paused <t:{since}:R> by agreement; abandoned unrated <t:{ends}:R> "
-                "unless someone resumes."
+                t(
+                    language,
+                    "⏸️ Paused {since} by agreement; abandoned unrated {ends} unless someone"
+                    " resumes.",
+                    since=since,
+                    ends=ends,
+                )
             )
         elif clock.get("deadline") is not None and clock.get("seat") is not None:
             name = table.seats[clock["seat"]].name
-            lines.append(f"⏰ {name} to act <t:{int(clock['deadline'])}:R>.")
+            deadline = f"<t:{int(clock['deadline'])}:R>"
+            lines.append(t(language, "⏰ {name} to act {deadline}.", name=name, deadline=deadline))
         if votes and not rules.is_paused(clock):
-            waiting = [table.seats[s].name for s in human_seats(table) if s not in votes]
-            lines.append(f"⏸️ Pause proposed; waiting for {', '.join(waiting)} to accept.")
+            waiting = ", ".join(table.seats[s].name for s in human_seats(table) if s not in votes)
+            lines.append(
+                t(language, "⏸️ Pause proposed; waiting for {names} to accept.", names=waiting)
+            )
         return lines
 
-    def board_controls(self, table: Table) -> list[discord.ui.Item[Any]]:
+    def board_controls(self, table: Table, language: str = ENGLISH) -> list[discord.ui.Item[Any]]:
         if table.status != "active":
             return []
         target = Target(table.id, table.version, "rejoin")
         controls: list[discord.ui.Item[Any]] = []
         if away_seats(table):
-            controls.append(
-                TableButton(target, label="Take my seat back", style=discord.ButtonStyle.success)
-            )
+            label = t(language, "Take my seat back")
+            controls.append(TableButton(target, label=label, style=discord.ButtonStyle.success))
         clock = table.extra.get("clock") or {}
         if rules.is_paused(clock):
-            controls.append(TableButton(target.but("resume"), label="Resume", emoji="▶️"))
+            label = t(language, "Resume")
+            controls.append(TableButton(target.but("resume"), label=label, emoji="▶️"))
         elif clock.get("pause_votes"):
-            controls.append(TableButton(target.but("pause"), label="Accept pause", emoji="⏸️"))
+            label = t(language, "Accept pause")
+            controls.append(TableButton(target.but("pause"), label=label, emoji="⏸️"))
         return controls
 
     async def on_component(
@@ -188,7 +208,7 @@ class Clocks(commands.Cog):
         if due.kind == "remind":
             await self._remind(table, due.seat)
         elif due.kind == "pause_over":
-            await self._end_unrated(table, "The pause lasted longer than a week")
+            await self._end_unrated(table, N_("The pause lasted longer than a week"))
         elif rules.timeout_outcome(table.kind) == "loss":
             await self._loss_on_time(table, due.seat)
         else:
@@ -208,11 +228,21 @@ class Clocks(commands.Cog):
         user_id = None if seat is None else table.seats[seat].user_id
         if user_id is None:
             return
-        left = rules.describe(round(rules.REMINDER_SHARE * clock["seconds"]))
+        language = await public_language(self.bot, table.guild_id)
+        left = duration(language, round(rules.REMINDER_SHARE * clock["seconds"]))
+        deadline = f"<t:{int(clock['deadline'])}:R>"
         channel = self._channel(table)
         await channel.send(
-            f"<@{user_id}>, ⏰ about {left} left for your turn in {GAMES[table.kind].title} "
-            f"(game #{table.id}): the clock runs out <t:{int(clock['deadline'])}:R>.",
+            t(
+                language,
+                "<@{user}>, ⏰ about {left} left for your turn in {game} (game #{number}): the"
+                " clock runs out {deadline}.",
+                user=user_id,
+                left=left,
+                game=GAMES[table.kind].title,
+                number=table.id,
+                deadline=deadline,
+            ),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )
 
@@ -222,7 +252,7 @@ class Clocks(commands.Cog):
         table.finish(state.returns())
         table.extra["timed_out"] = seat
         await self.store.save(table, expected_version=table.version, actions=[(seat, "!timeout")])
-        headline = time_loss_headline(table, seat)
+        headline = time_loss_headline(table, seat, await public_language(self.bot, table.guild_id))
         await self.tables.board.refresh(table, state, headline)
         await self._announce_ending(table, state, headline, emoji="⏰")
 
@@ -255,13 +285,24 @@ class Clocks(commands.Cog):
         user_id = table.seats[seat].user_id
         headline = None
         if ended:
-            headline = "Every player ran out of time: the game ended unrated after this deal."
+            headline = t(
+                await public_language(self.bot, table.guild_id),
+                "Every player ran out of time: the game ended unrated after this deal.",
+            )
         await self.tables.board.refresh(table, state, headline, notes=notes)
         channel = self._channel(table)
+        language = await public_language(self.bot, table.guild_id)
         await channel.send(
-            f"⏰ <@{user_id}> ran out of time in {spec.title} (game #{table.id}): a computer "
-            f"plays for {name} now. {name}, press **Take my seat back** on the board or use "
-            "`/game rejoin` to play on.",
+            t(
+                language,
+                "⏰ <@{user}> ran out of time in {game} (game #{number}): a computer plays for"
+                " {name} now. {name}, press **Take my seat back** on the board or use"
+                " `/game rejoin` to play on.",
+                user=user_id,
+                game=spec.title,
+                number=table.id,
+                name=name,
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if ended:
@@ -273,7 +314,10 @@ class Clocks(commands.Cog):
         table.status = "aborted"
         table.extra["ended"] = reason
         await self.store.save(table, expected_version=table.version, actions=[(None, "!abandon")])
-        headline = f"{reason}: abandoned; the game is not rated."
+        language = await public_language(self.bot, table.guild_id)
+        headline = t(
+            language, "{reason}: abandoned; the game is not rated.", reason=t(language, reason)
+        )
         if table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self.tables.board.refresh(table, state, headline)
@@ -284,9 +328,12 @@ class Clocks(commands.Cog):
         table.extra["ended"] = "expired"
         await self.store.save(table, expected_version=table.version)
         title = GAMES[table.kind].title
+        language = await public_language(self.bot, table.guild_id)
         embed = discord.Embed(
-            title=f"{title}: table #{table.id}",
-            description="Closed: nobody started the game in time. Open a new table any time.",
+            title=t(language, "{game}: table #{number}", game=title, number=table.id),
+            description=t(
+                language, "Closed: nobody started the game in time. Open a new table any time."
+            ),
         )
         await self.tables.boards.draw_or_retry(
             table, lambda: _async_value({"content": None, "embed": embed, "view": None})
@@ -304,10 +351,16 @@ class Clocks(commands.Cog):
         if table.status == "finished":
             await self.tables.results.announce(table, state, headline, emoji=emoji)
         else:
-            title = GAMES[table.kind].title
-            await self._channel(table).send(
-                f"{emoji} {title} game #{table.id}: {headline}\n{seed_reveal(table)}"
+            language = await public_language(self.bot, table.guild_id)
+            ending = t(
+                language,
+                "{emoji} {game} game #{number}: {headline}",
+                emoji=emoji,
+                game=GAMES[table.kind].title,
+                number=table.id,
+                headline=headline,
             )
+            await self._channel(table).send(f"{ending}\n{seed_reveal(table, language)}")
         self.tables.forget(table.id)
 
     # ---- players' commands ---------------------------------------------------------------
@@ -315,14 +368,14 @@ class Clocks(commands.Cog):
     async def rejoin(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None or seat not in away_seats(table):
-            await _tell(interaction, "You have no seat to take back in this game.")
+            await _tell(interaction, N_("You have no seat to take back in this game."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None
             if fresh.status != "active" or seat not in away_seats(fresh):
-                await interaction.followup.send("You have no seat to take back.", ephemeral=True)
+                await _tell(interaction, N_("You have no seat to take back."))
                 return
             away = dict(fresh.extra["away"])
             away.pop(str(seat))
@@ -333,11 +386,15 @@ class Clocks(commands.Cog):
             await self.store.save(fresh, expected_version=fresh.version, actions=[(seat, "!back")])
             self.saved(fresh)
             await self.tables.board.refresh(fresh, state)
-        await interaction.followup.send(
-            "Welcome back: your seat is yours again from your next turn.", ephemeral=True
-        )
+        await _tell(interaction, N_("Welcome back: your seat is yours again from your next turn."))
+        language = await public_language(self.bot, fresh.guild_id)
         await self._channel(fresh).send(
-            f"👋 {fresh.seats[seat].name} is back and plays on in game #{fresh.id}."
+            t(
+                language,
+                "👋 {name} is back and plays on in game #{number}.",
+                name=fresh.seats[seat].name,
+                number=fresh.id,
+            )
         )
 
     async def propose_or_accept_pause(
@@ -345,10 +402,12 @@ class Clocks(commands.Cog):
     ) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None or seat not in human_seats(table):
-            await _tell(interaction, "Only a player seated in this running game can ask to pause.")
+            await _tell(
+                interaction, N_("Only a player seated in this running game can ask to pause.")
+            )
             return
         if rules.is_paused(table.extra.get("clock")):
-            await _tell(interaction, "The game is already paused.")
+            await _tell(interaction, N_("The game is already paused."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.tables.locks[table.id]:
@@ -356,7 +415,7 @@ class Clocks(commands.Cog):
             assert fresh is not None and fresh.state is not None
             clock = fresh.extra["clock"]
             if rules.is_paused(clock) or fresh.status != "active":
-                await interaction.followup.send("Nothing to pause.", ephemeral=True)
+                await _tell(interaction, N_("Nothing to pause."))
                 return
             clock = (
                 rules.accept_pause(clock, seat)
@@ -374,27 +433,33 @@ class Clocks(commands.Cog):
             self.saved(fresh)
             state = GAMES[fresh.kind].from_dict(fresh.state)
             await self.tables.board.refresh(fresh, state)
-        answer = "The game is paused." if agreed else "You are for a pause; the others must accept."
-        await interaction.followup.send(answer, ephemeral=True)
-        if agreed:
-            await self._channel(fresh).send(
-                f"⏸️ Game #{fresh.id} is paused by agreement. Anyone seated can resume it."
+        if not agreed:
+            await _tell(interaction, N_("You are for a pause; the others must accept."))
+            return
+        await _tell(interaction, N_("The game is paused."))
+        language = await public_language(self.bot, fresh.guild_id)
+        await self._channel(fresh).send(
+            t(
+                language,
+                "⏸️ Game #{number} is paused by agreement. Anyone seated can resume it.",
+                number=fresh.id,
             )
+        )
 
     async def resume(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None:
-            await _tell(interaction, "Only a player seated in this game can resume it.")
+            await _tell(interaction, N_("Only a player seated in this game can resume it."))
             return
         if not rules.is_paused(table.extra.get("clock")):
-            await _tell(interaction, "The game is not paused.")
+            await _tell(interaction, N_("The game is not paused."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.tables.locks[table.id]:
             fresh = await self.store.load(table.id)
             assert fresh is not None and fresh.state is not None
             if fresh.status != "active" or not rules.is_paused(fresh.extra["clock"]):
-                await interaction.followup.send("The game is not paused.", ephemeral=True)
+                await _tell(interaction, N_("The game is not paused."))
                 return
             clock = rules.resume(fresh.extra["clock"], self.clock.now())
             fresh.extra["clock"] = clock
@@ -405,9 +470,15 @@ class Clocks(commands.Cog):
             self.saved(fresh)
             state = GAMES[fresh.kind].from_dict(fresh.state)
             await self.tables.board.refresh(fresh, state)
-        await interaction.followup.send("The clock runs again.", ephemeral=True)
+        await _tell(interaction, N_("The clock runs again."))
+        language = await public_language(self.bot, fresh.guild_id)
         await self._channel(fresh).send(
-            f"▶️ {fresh.seats[seat].name} resumed game #{fresh.id}; the clock runs again."
+            t(
+                language,
+                "▶️ {name} resumed game #{number}; the clock runs again.",
+                name=fresh.seats[seat].name,
+                number=fresh.id,
+            )
         )
 
 
@@ -421,7 +492,9 @@ async def _async_value(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
-async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+async def _tell(interaction: discord.Interaction[Any], message: str) -> None:
+    """Tell only the member, in his language."""
+    text = t(private_language(interaction), message)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

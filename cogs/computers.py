@@ -10,14 +10,15 @@ import discord
 from cogs.table.components import TableSelect, Target
 from data import Seat
 from games import DEFAULT_LEVEL, LEVELS
+from texts.i18n import N_
 
 Level = Literal["easy", "normal", "hard"]
-LEVEL_HELP = "Computer strength: easy for beginners, normal, or hard"
-ADD_COMPUTER = "Add computer…"
+LEVEL_HELP = N_("Computer strength: easy for beginners, normal, or hard")
+ADD_COMPUTER = N_("Add computer…")
 _LEVEL_DESCRIPTIONS = {
-    "easy": "Plausible moves, beatable by a beginner",
-    "normal": "A sound player",
-    "hard": "The strongest computer player",
+    "easy": N_("Plausible moves, beatable by a beginner"),
+    "normal": N_("A sound player"),
+    "hard": N_("The strongest computer player"),
 }
 
 

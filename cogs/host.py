@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from cogs.clocks import Clocks
     from cogs.league import LeagueCog
     from cogs.table.commands import Tables
+    from data.settings import SettingsStore
 
 
 class Host(commands.Bot):
@@ -21,6 +22,7 @@ class Host(commands.Bot):
     league: LeagueCog
     archive: Archive
     clocks: Clocks
+    settings: SettingsStore
 
 
 def host_of(interaction: discord.Interaction[Any]) -> Host:

@@ -22,17 +22,21 @@ from discord.ext import commands
 
 from cogs.archive import replay_menu
 from cogs.host import Host, host_of
+from cogs.language import channel_language, private_language, public_language
 from data import Store, Table
 from data.league import (
     MAX_SEASON_NAME,
     League,
     RecordedResult,
     Season,
+    SeasonNameTaken,
     SeatResult,
     Standing,
 )
 from games import GAMES
 from render.league import render_profile, render_standings
+from texts.common import signed
+from texts.i18n import ENGLISH, N_, command_name, t, tn
 
 log = logging.getLogger("tablebot.league")
 
@@ -41,10 +45,10 @@ HISTORY_LIMIT = 10
 RECENT_RESULTS = 5
 LEAGUE_COLOUR = discord.Colour.gold()
 NO_MENTIONS = discord.AllowedMentions.none()
-GUILD_ONLY = "League tables belong to a server: use this command in a server channel."
-NEEDS_MANAGE_SERVER = "Only members with the **Manage Server** permission can {action}."
+GUILD_ONLY = N_("League tables belong to a server: use this command in a server channel.")
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+UNRATED_REASONS = (N_("a computer played"),)
+"""Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
 
 
 def final_scores(table: Table) -> list[float]:
@@ -58,49 +62,61 @@ def _title(kind: str) -> str:
     return spec.title if spec else kind
 
 
-def signed(change: int) -> str:
-    """+12, −7, ±0: the sign always shows, with a true minus sign."""
-    if change > 0:
-        return f"+{change}"
-    return f"−{-change}" if change < 0 else "±0"
+def ordinal(language: str, place: int) -> str:
+    """1st, 2nd, 3rd, 4th (German: 1., 2., …)."""
+    words = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+    if place in words:
+        return t(language, words[place])
+    return t(language, "{place}th", place=place)
 
 
-def ordinal(place: int) -> str:
-    return ORDINALS.get(place, f"{place}th")
-
-
-def rating_summary(result: RecordedResult) -> str:
+def rating_summary(result: RecordedResult, language: str) -> str:
     """The announcement line: each player's new rating and change, or why it is unrated."""
     if not result.rated:
-        return f"Not rated: {result.unrated_reason}."
+        reason = result.unrated_reason or ""
+        if reason in UNRATED_REASONS:
+            reason = t(language, reason)
+        return t(language, "Not rated: {reason}.", reason=reason)
     changes = [
         f"{seat.name} {seat.rating_after} ({signed(seat.rating_change or 0)})"
         for seat in result.seats
     ]
-    return "Ratings: " + " · ".join(changes)
+    return t(language, "Ratings: {changes}", changes=" · ".join(changes))
 
 
-def standing_line(row: Standing) -> str:
-    trend = f" · trend {signed(row.trend)}" if row.trend else ""
-    return (
-        f"`#{row.rank:>2}` **{discord.utils.escape_markdown(row.name)}** {row.rating}"
-        f" · {row.games} game{'' if row.games == 1 else 's'} · {round(100 * row.win_rate)}% wins"
-        f"{trend}"
+def standing_line(row: Standing, language: str) -> str:
+    name = discord.utils.escape_markdown(row.name)
+    games = tn(language, "{count} game", "{count} games", row.games)
+    line = t(
+        language,
+        "`#{rank}` **{name}** {rating} · {games} · {percent}% wins",
+        rank=str(row.rank).rjust(2),
+        name=name,
+        rating=row.rating,
+        games=games,
+        percent=round(100 * row.win_rate),
     )
+    if row.trend:
+        line += " · " + t(language, "trend {change}", change=signed(row.trend))
+    return line
 
 
-def history_line(result: RecordedResult) -> str:
-    players = ", ".join(_seat_text(seat) for seat in result.seats)
+def history_line(result: RecordedResult, language: str) -> str:
+    players = ", ".join(_seat_text(seat, language) for seat in result.seats)
     when = f"<t:{int(result.finished_at)}:d>"
-    rated = "" if result.rated else " (unrated)"
-    link = f" · [board]({result.link})" if result.link else ""
-    return f"#{result.game_id} {_title(result.kind)} · {when}{rated} · {players}{link}"
+    parts = [f"#{result.game_id} {_title(result.kind)}", when]
+    if not result.rated:
+        parts[-1] += " " + t(language, "(unrated)")
+    parts.append(players)
+    if result.link:
+        parts.append(t(language, "[board]({link})", link=result.link))
+    return " · ".join(parts)
 
 
-def _seat_text(seat: SeatResult) -> str:
-    text = f"{discord.utils.escape_markdown(seat.name)} {ordinal(seat.placement)}"
+def _seat_text(seat: SeatResult, language: str) -> str:
+    text = f"{discord.utils.escape_markdown(seat.name)} {ordinal(language, seat.placement)}"
     if seat.forfeit:
-        text += " (lost on time)" if seat.on_time else " (resigned)"
+        text += " " + (t(language, "(lost on time)") if seat.on_time else t(language, "(resigned)"))
     if seat.rating_change is not None:
         text += f" {signed(seat.rating_change)}"
     return text
@@ -112,10 +128,19 @@ class LeaguePageButton(
 ):
     """Turns a standings message to another page (``page``: the 0-based page a click shows)."""
 
-    def __init__(self, verb: str, kind: str, season_id: int, page: int, *, disabled: bool) -> None:
+    def __init__(
+        self,
+        verb: str,
+        kind: str,
+        season_id: int,
+        page: int,
+        *,
+        disabled: bool,
+        language: str = ENGLISH,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label="◀ Previous" if verb == "prev" else "Next ▶",
+                label=t(language, "◀ Previous") if verb == "prev" else t(language, "Next ▶"),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"lg:{verb}:{kind}:{season_id}:{page}",
@@ -160,10 +185,14 @@ class LeagueCog(commands.Cog, name="League"):
     """Standings, profiles, history, seasons, export and settings of a server's league."""
 
     league_group = app_commands.Group(
-        name="league", description="Ratings, standings and seasons of this server", guild_only=True
+        name=command_name("league"),
+        description=N_("Ratings, standings and seasons of this server"),
+        guild_only=True,
     )
     season_group = app_commands.Group(
-        name="season", description="League seasons of this server", parent=league_group
+        name=command_name("season"),
+        description=N_("League seasons of this server"),
+        parent=league_group,
     )
 
     def __init__(self, bot: Host, store: Store) -> None:
@@ -179,12 +208,19 @@ class LeagueCog(commands.Cog, name="League"):
         """Record a game that just finished; the announcement line, or None when the
         game was recorded before (a duplicate finish) or is not finished."""
         result = await self.league.record_finished(table)
-        return None if result is None else rating_summary(result)
+        if result is None:
+            return None
+        return rating_summary(result, await public_language(self.bot, table.guild_id))
 
     # ---- standings --------------------------------------------------------------------
 
-    @league_group.command(name="standings", description="The leaderboard of one game")
-    @app_commands.describe(game="Which game", season="A season's name (default: the current one)")
+    @league_group.command(
+        name=command_name("standings"), description=N_("The leaderboard of one game")
+    )
+    @app_commands.rename(game=command_name("game"), season=command_name("season"))
+    @app_commands.describe(
+        game=N_("Which game"), season=N_("A season's name (default: the current one)")
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(season=season_autocomplete)
     async def standings(
@@ -193,8 +229,9 @@ class LeagueCog(commands.Cog, name="League"):
         found = await self._season_or_refuse(interaction, season)
         if found is None:
             return
+        language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
-        payload = await self._standings_payload(found, game, page=0)
+        payload = await self._standings_payload(found, game, page=0, language=language)
         await interaction.edit_original_response(**payload)
 
     async def turn_page(
@@ -202,14 +239,18 @@ class LeagueCog(commands.Cog, name="League"):
     ) -> None:
         season = await self.league.season(interaction.guild_id or 0, season_id)
         if season is None or kind not in GAMES:
-            await interaction.response.send_message("This leaderboard is gone.", ephemeral=True)
+            gone = t(private_language(interaction), "This leaderboard is gone.")
+            await interaction.response.send_message(gone, ephemeral=True)
             return
+        language = await channel_language(interaction)
         await interaction.response.defer()
         await interaction.edit_original_response(
-            **await self._standings_payload(season, kind, page=page)
+            **await self._standings_payload(season, kind, page=page, language=language)
         )
 
-    async def _standings_payload(self, season: Season, kind: str, *, page: int) -> dict[str, Any]:
+    async def _standings_payload(
+        self, season: Season, kind: str, *, page: int, language: str
+    ) -> dict[str, Any]:
         players = await self.league.count_players(season.guild_id, kind, season.id)
         pages = max(1, math.ceil(players / PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
@@ -233,42 +274,59 @@ class LeagueCog(commands.Cog, name="League"):
                 for row in rows
             ],
         }
-        png = await asyncio.to_thread(render_standings, view)
+        png = await asyncio.to_thread(render_standings, view, language)
         filename = f"standings-{kind}-{season.number}-{page + 1}.png"
         embed = discord.Embed(
-            title=f"{_title(kind)} standings · {season.name}",
-            description="\n".join(standing_line(row) for row in rows)
-            or "No rated games yet in this season.",
+            title=t(language, "{game} standings · {season}", game=_title(kind), season=season.name),
+            description="\n".join(standing_line(row, language) for row in rows)
+            or t(language, "No rated games yet in this season."),
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url=f"attachment://{filename}")
-        noun = "player" if players == 1 else "players"
-        embed.set_footer(text=f"Page {page + 1} of {pages} · {players} {noun}")
+        footer = tn(
+            language,
+            "Page {page} of {pages} · {count} player",
+            "Page {page} of {pages} · {count} players",
+            players,
+            page=page + 1,
+            pages=pages,
+        )
+        embed.set_footer(text=footer)
         return {
             "content": None,
             "embed": embed,
             "attachments": [discord.File(io.BytesIO(png), filename=filename)],
-            "view": self._page_buttons(kind, season.id, page, pages),
+            "view": self._page_buttons(kind, season.id, page, pages, language),
             "allowed_mentions": NO_MENTIONS,
         }
 
     @staticmethod
-    def _page_buttons(kind: str, season_id: int, page: int, pages: int) -> discord.ui.View:
+    def _page_buttons(
+        kind: str, season_id: int, page: int, pages: int, language: str
+    ) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         if pages > 1:
             first, last = page == 0, page == pages - 1
+            earlier, later = max(page - 1, 0), min(page + 1, pages - 1)
             view.add_item(
-                LeaguePageButton("prev", kind, season_id, max(page - 1, 0), disabled=first)
+                LeaguePageButton(
+                    "prev", kind, season_id, earlier, disabled=first, language=language
+                )
             )
             view.add_item(
-                LeaguePageButton("next", kind, season_id, min(page + 1, pages - 1), disabled=last)
+                LeaguePageButton("next", kind, season_id, later, disabled=last, language=language)
             )
         return view
 
     # ---- profile and history ----------------------------------------------------------
 
-    @league_group.command(name="profile", description="A member's ratings, records and results")
-    @app_commands.describe(member="Whose profile (default: yours)", season="A season's name")
+    @league_group.command(
+        name=command_name("profile"), description=N_("A member's ratings, records and results")
+    )
+    @app_commands.rename(member=command_name("member"), season=command_name("season"))
+    @app_commands.describe(
+        member=N_("Whose profile (default: yours)"), season=N_("A season's name")
+    )
     @app_commands.autocomplete(season=season_autocomplete)
     async def profile(
         self,
@@ -280,6 +338,7 @@ class LeagueCog(commands.Cog, name="League"):
         if found is None:
             return
         person = member or interaction.user
+        language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
         entries = await self.league.profile(
             found.guild_id, person.id, list(GAMES), season_id=found.id, recent=RECENT_RESULTS
@@ -288,16 +347,16 @@ class LeagueCog(commands.Cog, name="League"):
             _profile_game(entry.kind, entry.standing, entry.recent, person.id) for entry in entries
         ]
         view = {"name": person.display_name, "season": found.name, "games": games}
-        png = await asyncio.to_thread(render_profile, view)
+        png = await asyncio.to_thread(render_profile, view, language)
         embed = discord.Embed(
             title=f"{person.display_name} · {found.name}",
-            description="\n".join(_profile_line(game) for game in games),
+            description="\n".join(_profile_line(game, language) for game in games),
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url="attachment://profile.png")
         files = [discord.File(io.BytesIO(png), filename="profile.png")]
         fields, luck_png = await self.bot.archive.luck_section(
-            found.guild_id, person.id, found.id, person.display_name, found.name
+            found.guild_id, person.id, found.id, person.display_name, found.name, language
         )
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
@@ -309,8 +368,11 @@ class LeagueCog(commands.Cog, name="League"):
             allowed_mentions=NO_MENTIONS,
         )
 
-    @league_group.command(name="history", description="Recent games of this server")
-    @app_commands.describe(game="Only this game", member="Only games this member played")
+    @league_group.command(
+        name=command_name("history"), description=N_("Recent games of this server")
+    )
+    @app_commands.rename(game=command_name("game"), member=command_name("member"))
+    @app_commands.describe(game=N_("Only this game"), member=N_("Only games this member played"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(
         self,
@@ -319,8 +381,9 @@ class LeagueCog(commands.Cog, name="League"):
         member: discord.Member | None = None,
     ) -> None:
         if interaction.guild_id is None:
-            await interaction.response.send_message(GUILD_ONLY, ephemeral=True)
+            await _refuse(interaction, GUILD_ONLY)
             return
+        language = await channel_language(interaction)
         results = await self.league.history(
             interaction.guild_id,
             kind=game,
@@ -332,64 +395,84 @@ class LeagueCog(commands.Cog, name="League"):
             for part in (_title(game) if game else "", member.display_name if member else "")
             if part
         )
+        title = t(language, "Recent games")
         embed = discord.Embed(
-            title=f"Recent games{f' · {scope}' if scope else ''}",
-            description="\n".join(history_line(result) for result in results)
-            or "No finished games recorded yet.",
+            title=f"{title} · {scope}" if scope else title,
+            description="\n".join(history_line(result, language) for result in results)
+            or t(language, "No finished games recorded yet."),
             colour=LEAGUE_COLOUR,
         )
-        menu = replay_menu(results) or discord.ui.View()
+        menu = replay_menu(results, language) or discord.ui.View()
         await interaction.response.send_message(
             embed=embed, allowed_mentions=NO_MENTIONS, view=menu
         )
 
     # ---- seasons, export, settings ----------------------------------------------------
 
-    @season_group.command(name="start", description="Start a new season (Manage Server)")
-    @app_commands.describe(name="The new season's name, e.g. Spring 2027")
+    @season_group.command(
+        name=command_name("start"), description=N_("Start a new season (Manage Server)")
+    )
+    @app_commands.rename(name=command_name("name"))
+    @app_commands.describe(name=N_("The new season's name, e.g. Spring 2027"))
     async def season_start(
         self,
         interaction: discord.Interaction[Any],
         name: app_commands.Range[str, 1, MAX_SEASON_NAME],
     ) -> None:
         if interaction.guild_id is None:
-            await interaction.response.send_message(GUILD_ONLY, ephemeral=True)
+            await _refuse(interaction, GUILD_ONLY)
             return
         if not interaction.permissions.manage_guild:
-            refusal = NEEDS_MANAGE_SERVER.format(action="start a new season")
-            await interaction.response.send_message(refusal, ephemeral=True)
+            await _refuse(
+                interaction,
+                N_("Only members with the **Manage Server** permission can start a new season."),
+            )
             return
         previous = await self.league.current_season(interaction.guild_id)
         try:
             season = await self.league.start_season(
                 interaction.guild_id, name, started_by=interaction.user.id
             )
-        except ValueError as problem:
-            await interaction.response.send_message(str(problem), ephemeral=True)
+        except SeasonNameTaken:
+            await _refuse(interaction, N_("There is already a season called “{name}”."), name=name)
             return
-        await interaction.response.send_message(
-            f"📅 Season **{discord.utils.escape_markdown(season.name)}** has begun: every "
-            f"rating starts afresh. **{discord.utils.escape_markdown(previous.name)}** stays "
-            "browsable with `/league standings season:`.",
-            allowed_mentions=NO_MENTIONS,
+        except ValueError:
+            await _refuse(
+                interaction,
+                N_("A season name has 1 to {limit} characters."),
+                limit=MAX_SEASON_NAME,
+            )
+            return
+        language = await channel_language(interaction)
+        announcement = t(
+            language,
+            "📅 Season **{season}** has begun: every rating starts afresh. **{previous}** stays"
+            " browsable with `/league standings season:`.",
+            season=discord.utils.escape_markdown(season.name),
+            previous=discord.utils.escape_markdown(previous.name),
         )
+        await interaction.response.send_message(announcement, allowed_mentions=NO_MENTIONS)
 
-    @season_group.command(name="list", description="Every season of this server")
+    @season_group.command(name=command_name("list"), description=N_("Every season of this server"))
     async def season_list(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
-            await interaction.response.send_message(GUILD_ONLY, ephemeral=True)
+            await _refuse(interaction, GUILD_ONLY)
             return
+        reader = private_language(interaction)
         seasons = await self.league.seasons(interaction.guild_id)
         lines = [
-            f"**{discord.utils.escape_markdown(season.name)}** · since "
-            f"<t:{int(season.started_at)}:d>{' (current)' if index == 0 else ''}"
-            for index, season in enumerate(seasons)
+            _season_line(reader, season, current=index == 0) for index, season in enumerate(seasons)
         ]
-        embed = discord.Embed(title="Seasons", description="\n".join(lines), colour=LEAGUE_COLOUR)
+        embed = discord.Embed(
+            title=t(reader, "Seasons"), description="\n".join(lines), colour=LEAGUE_COLOUR
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @league_group.command(name="export", description="Every result of a season as a CSV file")
-    @app_commands.describe(season="A season's name (default: the current one)")
+    @league_group.command(
+        name=command_name("export"), description=N_("Every result of a season as a CSV file")
+    )
+    @app_commands.rename(season=command_name("season"))
+    @app_commands.describe(season=N_("A season's name (default: the current one)"))
     @app_commands.autocomplete(season=season_autocomplete)
     async def export(
         self, interaction: discord.Interaction[Any], season: str | None = None
@@ -397,11 +480,13 @@ class LeagueCog(commands.Cog, name="League"):
         found = await self._season_or_refuse(interaction, season)
         if found is None:
             return
+        language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
         text = await self.league.export_csv(found.guild_id, found.id)
         filename = f"league-season-{found.number}.csv"
+        season_name = discord.utils.escape_markdown(found.name)
         await interaction.edit_original_response(
-            content=f"All results of **{discord.utils.escape_markdown(found.name)}**.",
+            content=t(language, "All results of **{season}**.", season=season_name),
             attachments=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)],
         )
 
@@ -410,17 +495,32 @@ class LeagueCog(commands.Cog, name="League"):
     ) -> Season | None:
         """The named season (default: current), or None after telling the user why not."""
         if interaction.guild_id is None:
-            await interaction.response.send_message(GUILD_ONLY, ephemeral=True)
+            await _refuse(interaction, GUILD_ONLY)
             return None
         if name is None or not name.strip():
             return await self.league.current_season(interaction.guild_id)
         season = await self.league.season_named(interaction.guild_id, name)
         if season is None:
-            await interaction.response.send_message(
-                f"There is no season called “{name}”: `/league season list` shows them.",
-                ephemeral=True,
+            await _refuse(
+                interaction,
+                N_("There is no season called “{name}”: `/league season list` shows them."),
+                name=name,
             )
         return season
+
+
+def _season_line(language: str, season: Season, *, current: bool) -> str:
+    name = discord.utils.escape_markdown(season.name)
+    date = f"<t:{int(season.started_at)}:d>"
+    if current:
+        return t(language, "**{season}** · since {date} (current)", season=name, date=date)
+    return t(language, "**{season}** · since {date}", season=name, date=date)
+
+
+async def _refuse(interaction: discord.Interaction[Any], message: str, **params: object) -> None:
+    """Tell only the member why nothing happened, in his language."""
+    text = t(private_language(interaction), message, **params)
+    await interaction.response.send_message(text, ephemeral=True)
 
 
 def _profile_game(
@@ -445,10 +545,16 @@ def _recent_entry(result: RecordedResult, user_id: int) -> dict[str, Any]:
     return {"outcome": seat.outcome, "change": seat.rating_change}
 
 
-def _profile_line(game: dict[str, Any]) -> str:
+def _profile_line(game: dict[str, Any], language: str) -> str:
     if game["rating"] is None:
-        return f"**{game['title']}**: no rated games"
-    return (
-        f"**{game['title']}**: {game['rating']} (rank {game['rank']}) · "
-        f"{game['wins']}–{game['losses']}–{game['draws']}"
+        return t(language, "**{game}**: no rated games", game=game["title"])
+    return t(
+        language,
+        "**{game}**: {rating} (rank {rank}) · {wins}–{losses}–{draws}",
+        game=game["title"],
+        rating=game["rating"],
+        rank=game["rank"],
+        wins=game["wins"],
+        losses=game["losses"],
+        draws=game["draws"],
     )

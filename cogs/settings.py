@@ -1,5 +1,5 @@
-"""`/settings`: a server's pace and table options. Everyone may look; changing them needs
-the Manage Server permission."""
+"""`/settings`: a server's pace, table options and language. Everyone may look (in his
+own language); changing them needs the Manage Server permission."""
 
 from __future__ import annotations
 
@@ -10,18 +10,31 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.clock_seats import CLOCK_OPTIONS
+from cogs.language import language_of, private_language
 from data import Store
 from data.league import League
-from data.settings import SettingsStore
+from data.settings import GuildSettings, SettingsStore
 from games import GAMES
 from games import clock as rules
+from texts.common import duration
+from texts.i18n import N_, command_name, language_name, languages, t
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 LOBBY_OPTIONS = [
     app_commands.Choice(name=name, value=seconds)
     for name, seconds in rules.LOBBY_EXPIRY_CHOICES.items()
 ]
-NEEDS_MANAGE_SERVER = "Only members with the **Manage Server** permission can change {what}."
+LANGUAGE_OPTIONS = [
+    app_commands.Choice(name=language_name(language), value=language) for language in languages()
+]
+CHANGES = {
+    "clock": N_("the default clock"),
+    "lobby_expiry": N_("the lobby expiry"),
+    "rate_computer_games": N_("whether computer games are rated"),
+    "threads": N_("tables in threads"),
+    "language": N_("the server's language"),
+}
+"""What each option changes, as the refusal to a member without the permission names it."""
 
 
 class ServerSettings(commands.Cog):
@@ -30,15 +43,26 @@ class ServerSettings(commands.Cog):
         self.settings = SettingsStore(store)
         self.league = League(store)
 
-    @app_commands.command(name="settings", description="Show (or change) this server's settings")
-    @app_commands.describe(
-        game="The game whose default clock `clock` sets",
-        clock="Default time per decision for `game` (Manage Server)",
-        lobby_expiry="How long a table waits to be started before it closes (Manage Server)",
-        rate_computer_games="Rate games with computer players in the league (Manage Server)",
-        threads="Open each new table in its own thread (Manage Server)",
+    @app_commands.command(
+        name=command_name("settings"), description=N_("Show (or change) this server's settings")
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.rename(
+        game=command_name("game"),
+        clock=command_name("clock"),
+        lobby_expiry=command_name("lobby_expiry"),
+        rate_computer_games=command_name("rate_computer_games"),
+        threads=command_name("threads"),
+        language=command_name("language"),
+    )
+    @app_commands.describe(
+        game=N_("The game whose default clock `clock` sets"),
+        clock=N_("Default time per decision for `game` (Manage Server)"),
+        lobby_expiry=N_("How long a table waits to be started before it closes (Manage Server)"),
+        rate_computer_games=N_("Rate games with computer players in the league (Manage Server)"),
+        threads=N_("Open each new table in its own thread (Manage Server)"),
+        language=N_("The language of public messages and pictures (Manage Server)"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_OPTIONS)
     @app_commands.choices(clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
     async def settings_command(
         self,
@@ -48,23 +72,37 @@ class ServerSettings(commands.Cog):
         lobby_expiry: app_commands.Choice[int] | None = None,
         rate_computer_games: bool | None = None,
         threads: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
+        reader = private_language(interaction)
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _private(interaction, "Settings belong to a server: use this in a server.")
+            await _private(
+                interaction, t(reader, "Settings belong to a server: use this in a server.")
+            )
             return
-        changes = {
-            "the default clock": clock,
-            "the lobby expiry": lobby_expiry,
-            "whether computer games are rated": rate_computer_games,
-            "tables in threads": threads,
+        given = {
+            "clock": clock,
+            "lobby_expiry": lobby_expiry,
+            "rate_computer_games": rate_computer_games,
+            "threads": threads,
+            "language": language,
         }
-        wanted = [what for what, value in changes.items() if value is not None]
+        wanted = [
+            t(reader, CHANGES[option]) for option, value in given.items() if value is not None
+        ]
         if wanted and not interaction.permissions.manage_guild:
-            await _private(interaction, NEEDS_MANAGE_SERVER.format(what=" and ".join(wanted)))
+            refusal = t(
+                reader,
+                "Only members with the **Manage Server** permission can change {what}.",
+                what=_listed(reader, wanted),
+            )
+            await _private(interaction, refusal)
             return
         if (clock is None) != (game is None):
-            await _private(interaction, "Give both `game` and `clock` to set a game's clock.")
+            await _private(
+                interaction, t(reader, "Give both `game` and `clock` to set a game's clock.")
+            )
             return
         if game is not None and clock is not None:
             await self.settings.set_clock(guild_id, game.value, clock.value)
@@ -74,30 +112,53 @@ class ServerSettings(commands.Cog):
             await self.league.set_rate_computer_games(guild_id, rate_computer_games)
         if threads is not None:
             await self.settings.set_threads(guild_id, threads)
-        embed = await self.embed(guild_id)
-        note = "Settings changed." if wanted else None
+        if language is not None:
+            await self.settings.set_language(guild_id, language.value)
+        embed = await self.embed(guild_id, reader, interaction.guild)
+        note = t(reader, "Settings changed.") if wanted else None
         await interaction.response.send_message(note, embed=embed, ephemeral=True)
 
-    async def embed(self, guild_id: int) -> discord.Embed:
+    async def embed(self, guild_id: int, reader: str, guild: discord.Guild | None) -> discord.Embed:
         current = await self.settings.get(guild_id)
         rated = (await self.league.settings(guild_id)).rate_computer_games
-        embed = discord.Embed(title="Server settings", colour=discord.Colour.blurple())
+        embed = discord.Embed(title=t(reader, "Server settings"), colour=discord.Colour.blurple())
         embed.add_field(
-            name="Time per decision",
+            name=t(reader, "Time per decision"),
             value="\n".join(
-                f"{spec.title}: {rules.describe(rules.clock_for(key, current.clocks))}"
+                f"{spec.title}: {duration(reader, rules.clock_for(key, current.clocks))}"
                 for key, spec in GAMES.items()
             ),
             inline=False,
         )
         expiry = current.lobby_expiry or rules.DEFAULT_LOBBY_EXPIRY
-        embed.add_field(name="Lobby expiry", value=rules.describe(expiry))
+        embed.add_field(name=t(reader, "Lobby expiry"), value=duration(reader, expiry))
         embed.add_field(
-            name="Games with computers", value="rated" if rated else "recorded, not rated"
+            name=t(reader, "Games with computers"),
+            value=t(reader, "rated") if rated else t(reader, "recorded, not rated"),
         )
-        embed.add_field(name="Tables in threads", value="on" if current.threads else "off")
-        embed.set_footer(text="Everyone may view; Manage Server changes them with /settings.")
+        embed.add_field(
+            name=t(reader, "Tables in threads"),
+            value=t(reader, "on") if current.threads else t(reader, "off"),
+        )
+        embed.add_field(name=t(reader, "Language"), value=_language_shown(reader, current, guild))
+        embed.set_footer(
+            text=t(reader, "Everyone may view; Manage Server changes them with /settings.")
+        )
         return embed
+
+
+def _language_shown(reader: str, current: GuildSettings, guild: discord.Guild | None) -> str:
+    if current.language is not None:
+        return language_name(current.language)
+    followed = language_of(guild.preferred_locale if guild is not None else None)
+    return t(reader, "{language} (the server's locale)", language=language_name(followed))
+
+
+def _listed(reader: str, items: list[str]) -> str:
+    """ "a, b and c" in the reader's language."""
+    if len(items) == 1:
+        return items[0]
+    return t(reader, "{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 async def _private(interaction: discord.Interaction[Any], text: str) -> None:

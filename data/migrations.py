@@ -288,4 +288,7 @@ MIGRATIONS: list[str | Migration] = [
         PRIMARY KEY (game_id, user_id, purpose)
     )
     """,
+    # 7: the language of a server's public messages and pictures; NULL follows the
+    # server's preferred locale.
+    "ALTER TABLE guild_settings ADD COLUMN language TEXT",
 ]

@@ -1,4 +1,5 @@
-"""Per-server settings: default clock per game, lobby expiry, tables in threads.
+"""Per-server settings: default clock per game, lobby expiry, tables in threads, the
+language of public messages.
 
 Whether games with computer players are rated stays in the league's own settings row
 (the league reads it when it records a result); ``/settings`` shows and changes both.
@@ -20,6 +21,8 @@ class GuildSettings:
     lobby_expiry: int | None = None
     """None: the bot's default."""
     threads: bool = False
+    language: str | None = None
+    """The language of public messages and pictures; None: the server's own locale."""
 
 
 class SettingsStore:
@@ -30,7 +33,8 @@ class SettingsStore:
 
     async def get(self, guild_id: int) -> GuildSettings:
         row = await self.store.db.fetchrow(
-            "SELECT clocks, lobby_expiry, threads FROM guild_settings WHERE guild_id = ?",
+            "SELECT clocks, lobby_expiry, threads, language FROM guild_settings"
+            " WHERE guild_id = ?",
             guild_id,
         )
         if row is None:
@@ -39,6 +43,7 @@ class SettingsStore:
             clocks={str(key): int(value) for key, value in json.loads(row[0]).items()},
             lobby_expiry=int(row[1]) if row[1] is not None else None,
             threads=bool(row[2]),
+            language=str(row[3]) if row[3] is not None else None,
         )
 
     async def _update(self, guild_id: int, assignment: str, value: Any) -> None:
@@ -63,3 +68,6 @@ class SettingsStore:
 
     async def set_threads(self, guild_id: int, enabled: bool) -> None:
         await self._update(guild_id, "threads = ?", int(enabled))
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._update(guild_id, "language = ?", language)

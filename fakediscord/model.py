@@ -486,6 +486,8 @@ class Guild:
         self.channels: list[Channel] = []
         self.threads: list[Channel] = []
         self.members: list[SimUser] = []
+        self.preferred_locale = "en-US"
+        """The server's community language (Server Settings → Community → Overview)."""
         self.bot_role_id = new_id()
         self._new_id = new_id
         self._on_channel_change = on_channel_change
@@ -597,7 +599,7 @@ class Guild:
             "large": False,
             "unavailable": False,
             "joined_at": iso_now(),
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "rules_channel_id": None,
             "public_updates_channel_id": None,

@@ -483,7 +483,7 @@ class FakeDiscord:
             "channel_id": str(channel.id),
             "channel": channel_payload,
             "app_permissions": str(channel.bot_permissions.value),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": owners(channel, user),
             "attachment_size_limit": self.attachment_size_limit,
@@ -494,8 +494,12 @@ class FakeDiscord:
             channel_payload["permissions"] = str(user.permissions.value)
             payload |= {
                 "guild_id": str(channel.guild.id),
-                "guild": {"id": str(channel.guild.id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
+                "guild": {
+                    "id": str(channel.guild.id),
+                    "locale": channel.guild.preferred_locale,
+                    "features": [],
+                },
+                "guild_locale": channel.guild.preferred_locale,
                 "member": member,
                 "context": 0,
             }
@@ -671,6 +675,7 @@ class FakeDiscord:
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
         body, _ = await read_body(request)
+        validation.check_commands(body)
         return json_response(self.commands.replace(body, scope))
 
     async def _get_member(self, request: web.Request) -> web.Response:

@@ -51,6 +51,8 @@ class SimUser:
         self.name = name
         self.dms_open = dms_open
         self._permissions = MEMBER_DEFAULT_PERMISSIONS.value
+        self.locale = "en-US"
+        """The language of this user's Discord client, sent as each interaction's locale."""
 
     @property
     def mention(self) -> str:

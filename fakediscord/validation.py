@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MAX_CONTENT = 2000
@@ -210,4 +211,60 @@ def select_problems(
                 "Select option values must be unique",
             )
         )
+    return problems
+
+
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+"""Discord's pattern for command, option and localized names (letters of any script)."""
+MAX_DESCRIPTION = 100
+
+
+def check_commands(commands: list[dict[str, Any]]) -> None:
+    """Raise the 50035 Discord answers a command sync whose names or descriptions (or
+    their localizations) break its rules: lowercase, no spaces, at most 32 characters."""
+    problems: list[tuple[list[str | int], str, str]] = []
+    for index, command in enumerate(commands):
+        problems += _naming_problems(command, [index])
+    if problems:
+        raise invalid_form(problems)
+
+
+def _naming_problems(
+    entry: dict[str, Any], path: list[str | int]
+) -> list[tuple[list[str | int], str, str]]:
+    problems: list[tuple[list[str | int], str, str]] = []
+    names = {
+        "name": entry["name"],
+        **{
+            f"name_localizations.{locale}": name
+            for locale, name in (entry.get("name_localizations") or {}).items()
+        },
+    }
+    is_choice = "value" in entry
+    for key, name in names.items():
+        if is_choice:
+            if not 1 <= len(name) <= MAX_DESCRIPTION:
+                problems.append(too_long([*path, key], MAX_DESCRIPTION))
+        elif not COMMAND_NAME.match(name) or name != name.lower():
+            problems.append(
+                (
+                    [*path, key],
+                    "APPLICATION_COMMAND_INVALID_NAME",
+                    f"Command name is invalid: {name!r}",
+                )
+            )
+    descriptions = {
+        "description": entry.get("description", ""),
+        **{
+            f"description_localizations.{locale}": text
+            for locale, text in (entry.get("description_localizations") or {}).items()
+        },
+    }
+    for key, text in descriptions.items():
+        if len(text) > MAX_DESCRIPTION:
+            problems.append(too_long([*path, key], MAX_DESCRIPTION))
+    for number, option in enumerate(entry.get("options") or []):
+        problems += _naming_problems(option, [*path, "options", number])
+    for number, choice in enumerate(entry.get("choices") or []):
+        problems += _naming_problems(choice, [*path, "choices", number])
     return problems

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from games.base import DEFAULT_LEVEL, GameSpec, GameState, IllegalAction, Rng, check_level
+from games.base import DEFAULT_LEVEL, N_, GameSpec, GameState, IllegalAction, Rng, check_level
 
 FILES = "abcdef"
 DIRECTIONS = ("N", "E", "S", "W")
@@ -26,7 +26,6 @@ START_SQUARES = {1: "a1", 2: "b1", 3: "a2", 4: "c1", 5: "b2", 6: "a3"}  # seat 0
 _OFFSETS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 _MOVE_PATTERN = re.compile(r"([1-6])>([1-6]):([NESW])")
 _CODE_PATTERN = re.compile(r"BN1:([.1-6a-f]{6}(?:/[.1-6a-f]{6}){5})\|([1-6]),([1-6])\|([01])")
-_MOVE_HINT = "write tip>knight:direction like 4>3:N, or offer, accept, decline"
 
 
 class BannKnight(TypedDict):
@@ -179,7 +178,9 @@ def _parse_board(text: str) -> tuple[int, ...]:
                 continue
             cell = _cell(0, int(char)) if char.isdigit() else _cell(1, "abcdef".index(char) + 1)
             if cell in board:
-                raise IllegalAction(f"The position code has knight '{char}' twice.")
+                raise IllegalAction(
+                    N_("The position code has knight '{knight}' twice."), knight=char
+                )
             board[rank * 6 + file] = cell
     return tuple(board)
 
@@ -262,15 +263,17 @@ class BannState(GameState):
 
     def apply(self, action: str) -> BannState:
         if self.is_over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         word = action.strip().lower()
         if self.draw_offer is not None:
             return self._answer_offer(word)
         if word in ("accept", "decline"):
-            raise IllegalAction("There is no draw offer to answer.")
+            raise IllegalAction(N_("There is no draw offer to answer."))
         if word == "offer":
             if self.offer_used:
-                raise IllegalAction("You have already offered a draw this turn; make your move.")
+                raise IllegalAction(
+                    N_("You have already offered a draw this turn; make your move.")
+                )
             return self._replace(draw_offer=self.turn, offer_used=True)
         return self._play(self._check_move(action))
 
@@ -352,7 +355,7 @@ class BannState(GameState):
         reached, last enemy knight captured, or the opponent left without a move.
         """
         if self.draw_offer is not None:
-            raise IllegalAction("Answer the draw offer first: accept or decline.")
+            raise IllegalAction(N_("Answer the draw offer first: accept or decline."))
         move = self._check_move(action)
         after = self._play(move)
         return {
@@ -369,38 +372,58 @@ class BannState(GameState):
             return self._replace(draw_offer=None, result="agreement")
         if word == "decline":
             return self._replace(draw_offer=None)
-        raise IllegalAction("Answer the draw offer first: accept or decline.")
+        raise IllegalAction(N_("Answer the draw offer first: accept or decline."))
 
     def _check_move(self, action: str) -> Move:
         match = _MOVE_PATTERN.fullmatch(action.strip().upper())
         if match is None:
-            raise IllegalAction(f"'{action}' is not a Bann action: {_MOVE_HINT}.")
+            raise IllegalAction(
+                N_(
+                    "'{action}' is not a Bann action: write tip>knight:direction like 4>3:N,"
+                    " or offer, accept, decline."
+                ),
+                action=action,
+            )
         tip, number, direction = int(match[1]), int(match[2]), match[3]
         top = self.dice[self.turn]
         if tip in (top, 7 - top):
             faces = ", ".join(str(face) for face in side_faces(top)[:-1])
             raise IllegalAction(
-                f"You cannot tip from {top} to {tip}: tip to a side face "
-                f"({faces} or {side_faces(top)[-1]})."
+                N_("You cannot tip from {top} to {tip}: tip to a side face ({faces} or {last})."),
+                top=top,
+                tip=tip,
+                faces=faces,
+                last=side_faces(top)[-1],
             )
         origin = _knight_squares(self.board, self.turn).get(number)
         if origin is None:
-            raise IllegalAction(f"Your knight {number} has been captured.")
+            raise IllegalAction(N_("Your knight {number} has been captured."), number=number)
         if number in (tip, self.dice[1 - self.turn]):
-            raise IllegalAction(f"Knight {number} is banned: a die shows {number}.")
+            raise IllegalAction(
+                N_("Knight {number} is banned: a die shows {number}."), number=number
+            )
         target = _STEPS[origin][direction]
         if target is None:
             raise IllegalAction(
-                f"It is not a legal move: knight {number} on {square_name(origin)} "
-                f"cannot go {direction}, off the board."
+                N_(
+                    "It is not a legal move: knight {number} on {square} cannot go {direction},"
+                    " off the board."
+                ),
+                number=number,
+                square=square_name(origin),
+                direction=direction,
             )
         if self.board[target]:
             occupant = self.board[target]
-            whose = "your" if _owner(occupant) == self.turn else "the opponent's"
-            raise IllegalAction(
-                f"It is not a legal move: {square_name(target)} is occupied "
-                f"by {whose} knight {_number(occupant)}."
+            occupied = (
+                N_("It is not a legal move: {square} is occupied by your knight {number}.")
+                if _owner(occupant) == self.turn
+                else N_(
+                    "It is not a legal move: {square} is occupied by the opponent's knight"
+                    " {number}."
+                )
             )
+            raise IllegalAction(occupied, square=square_name(target), number=_number(occupant))
         return Move(tip, number, direction, origin, target)
 
     def _play(self, move: Move) -> BannState:
@@ -450,7 +473,7 @@ class BannState(GameState):
 def new_game(players: int = 2, seed: int = 0) -> BannState:
     """A new game: the seeded opening roll decides who moves first, both dice show 1."""
     if players != 2:
-        raise IllegalAction("Bann is played by exactly 2 players.")
+        raise IllegalAction(N_("Bann is played by exactly 2 players."))
     rng = Rng(seed)
     roll = (rng.die(0), rng.die(1))
     while roll[0] == roll[1]:
@@ -467,7 +490,11 @@ def from_code(code: str) -> BannState:
     match = _CODE_PATTERN.fullmatch(code.strip())
     if match is None:
         raise IllegalAction(
-            f"'{code}' is not a Bann position code: expected BN1:<6 ranks>|<top0>,<top1>|<turn>."
+            N_(
+                "'{code}' is not a Bann position code:"
+                " expected BN1:<6 ranks>|<top0>,<top1>|<turn>."
+            ),
+            code=code,
         )
     board = _parse_board(match[1])
     dice = (int(match[2]), int(match[3]))
@@ -815,7 +842,7 @@ def bot_action(state: BannState, seed: int = 0, level: str = DEFAULT_LEVEL) -> s
     """
     check_level(level)
     if state.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     if level == "easy" and state.draw_offer is None:
         return _easy_move(state, seed).action
     best_move, mover_score = _search_root(state, seed, NODE_LIMITS[level])

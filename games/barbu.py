@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from games.base import DEFAULT_LEVEL, GameSpec, GameState, IllegalAction, Option, Rng, check_level
+from games.base import (
+    DEFAULT_LEVEL,
+    N_,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    Rng,
+    check_level,
+)
 
 SUITS = "SHCD"
 RANKS = "23456789TJQKA"
@@ -153,7 +162,9 @@ def card_words(card: Card) -> str:
 def parse_card(text: str) -> Card:
     text = text.strip().upper()
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise IllegalAction(f"'{text}' is not a card; write cards like AS, KH, TD or 2C.")
+        raise IllegalAction(
+            N_("'{text}' is not a card; write cards like AS, KH, TD or 2C."), text=text
+        )
     return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
 
 
@@ -308,13 +319,13 @@ def _seat_word(seat: int, names: Sequence[str] | None) -> str:
 
 def _parse_seats(text: str) -> list[int]:
     if not text.strip():
-        raise IllegalAction("Name at least one seat to double, or pass.")
+        raise IllegalAction(N_("Name at least one seat to double, or pass."))
     parts = [part.strip() for part in text.split(",")]
     if not all(len(part) == 1 and part in "0123" for part in parts):
-        raise IllegalAction("Write doubles as double:1,3 (the seats you double).")
+        raise IllegalAction(N_("Write doubles as double:1,3 (the seats you double)."))
     seats = [int(part) for part in parts]
     if len(set(seats)) != len(seats):
-        raise IllegalAction("Name each seat you double only once.")
+        raise IllegalAction(N_("Name each seat you double only once."))
     return sorted(seats)
 
 
@@ -516,7 +527,7 @@ class BarbuState(GameState):
 
     def apply(self, action: str) -> BarbuState:
         if self.phase == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         following = self._clone()
         action = action.strip()
         if self.phase == "contract":
@@ -532,21 +543,28 @@ class BarbuState(GameState):
     def _choose_contract(self, action: str) -> None:
         name, _, detail = action.lower().partition(":")
         if name not in CONTRACTS:
-            raise IllegalAction(f"'{action}' is not a contract.")
+            raise IllegalAction(N_("'{action}' is not a contract."), action=action)
         if name not in self.remaining:
-            raise IllegalAction(f"{CONTRACT_TITLES[name]} has already been played this series.")
+            raise IllegalAction(
+                N_("{contract} has already been played this series."),
+                contract=CONTRACT_TITLES[name],
+            )
         if name == "trumps":
             if len(detail) != 1 or detail.upper() not in SUITS:
                 raise IllegalAction(
-                    "Name the trump suit: trumps:S, trumps:H, trumps:C or trumps:D."
+                    N_("Name the trump suit: trumps:S, trumps:H, trumps:C or trumps:D.")
                 )
             self.trump = SUITS.index(detail.upper())
         elif name == "domino":
             if len(detail) != 1 or detail.upper() not in RANKS:
-                raise IllegalAction("Name the starting rank, e.g. domino:5 or domino:T for tens.")
+                raise IllegalAction(
+                    N_("Name the starting rank, e.g. domino:5 or domino:T for tens.")
+                )
             self.start_rank = RANKS.index(detail.upper())
         elif detail:
-            raise IllegalAction(f"{CONTRACT_TITLES[name]} takes no suit or rank.")
+            raise IllegalAction(
+                N_("{contract} takes no suit or rank."), contract=CONTRACT_TITLES[name]
+            )
         self.contract = name
         self.remaining.remove(name)
         self.phase = "doubling"
@@ -561,14 +579,18 @@ class BarbuState(GameState):
         elif lowered.startswith("double:"):
             seats = _parse_seats(lowered.removeprefix("double:"))
         else:
-            raise IllegalAction("In the doubling round, answer double:1,3 or pass.")
+            raise IllegalAction(N_("In the doubling round, answer double:1,3 or pass."))
         for seat in seats:
             if seat not in choice.targets:
-                raise IllegalAction(self._why_not_double(choice, seat))
+                raise self._why_not_double(choice, seat)
         if choice.required is not None and choice.required not in seats:
             raise IllegalAction(
-                "You must double declarer now: you still owe "
-                f"{choice.needed} double(s) of declarer with {choice.deals_left} deal(s) left."
+                N_(
+                    "You must double declarer now: you still owe {needed} double(s) of declarer"
+                    " with {deals} deal(s) left."
+                ),
+                needed=choice.needed,
+                deals=choice.deals_left,
             )
         self.doubles.update((choice.seat, seat) for seat in seats)
         if choice.seat != choice.declarer and choice.declarer in seats:
@@ -578,12 +600,12 @@ class BarbuState(GameState):
         if self.doubling_step == 4 or (self.doubling_step == 3 and nobody_doubled_declarer):
             self._start_play()
 
-    def _why_not_double(self, choice: DoublingChoice, seat: int) -> str:
+    def _why_not_double(self, choice: DoublingChoice, seat: int) -> IllegalAction:
         if seat == choice.seat or not 0 <= seat < 4:
-            return f"You cannot double seat {seat}."
+            return IllegalAction(N_("You cannot double seat {seat}."), seat=seat)
         if choice.seat == choice.declarer:
-            return "Declarer may only redouble players who doubled him."
-        return "In Trumps and Domino you may double only declarer."
+            return IllegalAction(N_("Declarer may only redouble players who doubled him."))
+        return IllegalAction(N_("In Trumps and Domino you may double only declarer."))
 
     def _start_play(self) -> None:
         self.phase = "play"
@@ -595,26 +617,26 @@ class BarbuState(GameState):
         assert seat is not None
         card = parse_card(action)
         if card not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold the {card_words(card)}.")
+            raise IllegalAction(N_("You do not hold the {card}."), card=card_words(card))
         if card not in self._playable(seat):
-            raise IllegalAction(self._why_not_card(seat))
+            raise self._why_not_card(seat)
         self.hands[seat].remove(card)
         self.trick.append(card)
         if len(self.trick) == 4:
             self._finish_trick()
 
-    def _why_not_card(self, seat: int) -> str:
+    def _why_not_card(self, seat: int) -> IllegalAction:
         assert self.contract is not None
         if not self.trick:
-            return "You may not lead a heart while you hold another suit."
+            return IllegalAction(N_("You may not lead a heart while you hold another suit."))
         led_suit = self.trick[0] // 13
         if any(card // 13 == led_suit for card in self.hands[seat]):
             if self.contract == "trumps" and led_suit == self.trump:
-                return "You must play a higher trump than any in the trick."
-            return f"You must follow suit ({SUIT_NAMES[led_suit]})."
+                return IllegalAction(N_("You must play a higher trump than any in the trick."))
+            return IllegalAction(N_("You must follow suit ({suit})."), suit=SUIT_NAMES[led_suit])
         if self.contract == "barbu" and self.discard_king:
-            return "You must discard the king of hearts now."
-        return "You must win the trick with a trump."
+            return IllegalAction(N_("You must discard the king of hearts now."))
+        return IllegalAction(N_("You must win the trick with a trump."))
 
     def _finish_trick(self) -> None:
         assert self.contract is not None
@@ -634,15 +656,15 @@ class BarbuState(GameState):
         playable = self._playable(seat)
         if action.lower() == PASS:
             if playable:
-                raise IllegalAction("You may pass only when you cannot lay a card.")
+                raise IllegalAction(N_("You may pass only when you cannot lay a card."))
             self.domino_moves.append((seat, None))
         else:
             card = parse_card(action)
             if card not in self.hands[seat]:
-                raise IllegalAction(f"You do not hold the {card_words(card)}.")
+                raise IllegalAction(N_("You do not hold the {card}."), card=card_words(card))
             if card not in playable:
                 raise IllegalAction(
-                    "Lay a card of the starting rank or one next to the end of an opened suit."
+                    N_("Lay a card of the starting rank or one next to the end of an opened suit.")
                 )
             self.hands[seat].remove(card)
             domino_lay(self.rows, card)
@@ -961,9 +983,9 @@ def new_game(
 ) -> BarbuState:
     """A fresh game: random first declarer, the first deal dealt, declarer to choose."""
     if players != 4:
-        raise IllegalAction("Barbu needs exactly four seats (computer players may fill them).")
+        raise IllegalAction(N_("Barbu needs exactly four seats (computer players may fill them)."))
     if not 1 <= series <= 4:
-        raise IllegalAction("Play between one and four declarer series.")
+        raise IllegalAction(N_("Play between one and four declarer series."))
     state = BarbuState(Rng(seed), series, bool(discard_king), bool(autoplay))
     state.first_declarer = state.rng.randint(0, 3)
     state._deal()
@@ -1436,7 +1458,7 @@ def bot_action(state: BarbuState, seed: int = 0, level: str = DEFAULT_LEVEL) -> 
     check_level(level)
     seat = state.current_player
     if seat is None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     view = state.view(seat)
     legal = view["legal"]
     if len(legal) == 1:
@@ -1458,13 +1480,15 @@ SPEC = GameSpec(
     from_dict=from_dict,
     bot_action=bot_action,
     options=(
-        Option("series", 4, "Number of declarer series of seven deals (1–4).", 1, 4),
+        Option("series", 4, N_("Number of declarer series of seven deals (1–4)."), 1, 4),
         Option(
             "discard_king",
             False,
-            "In Barbu, the holder of the king of hearts must discard it the first time he "
-            "cannot follow suit.",
+            N_(
+                "In Barbu, the holder of the king of hearts must discard it the first time he "
+                "cannot follow suit."
+            ),
         ),
-        Option("autoplay", True, "A single legal card, or a forced pass, plays itself."),
+        Option("autoplay", True, N_("A single legal card, or a forced pass, plays itself.")),
     ),
 )

@@ -25,6 +25,7 @@ from typing import Any, TypedDict
 
 from games.base import (
     DEFAULT_LEVEL,
+    N_,
     GameSpec,
     GameState,
     IllegalAction,
@@ -176,11 +177,11 @@ def format_walk(path: Sequence[int]) -> str:
 def _parse_walk(action: str) -> tuple[int, ...]:
     numbers = [whole_number(part, max_digits=2) for part in action.split("-")]
     if None in numbers:
-        raise IllegalAction(f"“{action}” is not a walk like 34-35-45.")
+        raise IllegalAction(N_("“{action}” is not a walk like 34-35-45."), action=action)
     path = tuple(number for number in numbers if number is not None)
     unknown = [field for field in path if field not in NEIGHBOURS]
     if unknown:
-        raise IllegalAction(f"There is no field {unknown[0]} on the board.")
+        raise IllegalAction(N_("There is no field {field} on the board."), field=unknown[0])
     return path
 
 
@@ -188,7 +189,7 @@ def _parse_send(action: str) -> tuple[int, int]:
     parts = action.split(":")
     numbers = [whole_number(part, max_digits=2) for part in parts[1:]]
     if len(parts) != 3 or None in numbers:
-        raise IllegalAction(f"“{action}” is not a sending like send:1:63.")
+        raise IllegalAction(N_("“{action}” is not a sending like send:1:63."), action=action)
     seat, field = numbers
     assert seat is not None and field is not None
     return seat, field
@@ -306,12 +307,12 @@ class BarreeState(GameState):
 
     def apply(self, action: str) -> BarreeState:
         if self.phase == PHASE_OVER:
-            raise IllegalAction("The match is over.")
+            raise IllegalAction(N_("The match is over."))
         new = self.copy()
         new.events = []
         if self.phase == PHASE_ROLL:
             if action != ROLL:
-                raise IllegalAction("Roll the die first.")
+                raise IllegalAction(N_("Roll the die first."))
             new._roll()
         elif self.phase == PHASE_MOVE:
             new._walk(action)
@@ -321,7 +322,7 @@ class BarreeState(GameState):
         elif action.startswith("send:"):
             new._send(*_parse_send(action))
         else:
-            raise IllegalAction("Send the piece with one of your cards (send:1:63) or keep.")
+            raise IllegalAction(N_("Send the piece with one of your cards (send:1:63) or keep."))
         return new
 
     def returns(self) -> list[float]:
@@ -562,26 +563,32 @@ class BarreeState(GameState):
 
     def _check_walk(self, path: tuple[int, ...]) -> None:
         if self.die is None:
-            raise IllegalAction("Roll the die first.")
+            raise IllegalAction(N_("Roll the die first."))
         if path[0] != self.pieces[self.current]:
-            raise IllegalAction(f"Your piece stands on {self.pieces[self.current]}.")
+            raise IllegalAction(
+                N_("Your piece stands on {field}."), field=self.pieces[self.current]
+            )
         if len(path) != self.die + 1:
-            raise IllegalAction(f"You rolled {self.die}: walk exactly {self.die} steps.")
+            raise IllegalAction(
+                N_("You rolled {die}: walk exactly {die} steps."), die=self.die
+            )
         for here, there in itertools.pairwise(path):
             if there not in NEIGHBOURS[here]:
-                raise IllegalAction(f"No line joins {here} and {there}.")
+                raise IllegalAction(N_("No line joins {here} and {there}."), here=here, there=there)
             if row_of(there) == self.blockade:
-                raise IllegalAction(f"Field {there} is blockaded (row {self.blockade}).")
+                raise IllegalAction(
+                    N_("Field {field} is blockaded (row {row})."), field=there, row=self.blockade
+                )
 
     def _send(self, seat: int, field: int) -> None:
         if seat not in self.opponents_at(self.pieces[self.current]):
-            raise IllegalAction("You can only send a piece that stands where you ended.")
+            raise IllegalAction(N_("You can only send a piece that stands where you ended."))
         if field not in self.cards[self.current]:
-            raise IllegalAction(f"You hold no face-up card {field}.")
+            raise IllegalAction(N_("You hold no face-up card {field}."), field=field)
         if row_of(field) == self.blockade:
-            raise IllegalAction("You cannot send a piece into the blockaded row.")
+            raise IllegalAction(N_("You cannot send a piece into the blockaded row."))
         if field in self.pieces:
-            raise IllegalAction(f"Field {field} is occupied.")
+            raise IllegalAction(N_("Field {field} is occupied."), field=field)
         self.pieces[seat] = field
         self.cards[self.current].remove(field)
         self.discard_pile.append(field)
@@ -830,7 +837,7 @@ def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) ->
         return action or KEEP
     options = walk_options(state)
     if not options:
-        raise IllegalAction("There is nothing to decide: the game is over.")
+        raise IllegalAction(N_("There is nothing to decide: the game is over."))
     if level == "easy":
         return _easy_walk(state, options, seed)
     if level == "normal":
@@ -843,9 +850,9 @@ def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) ->
 
 def new_game(players: int = 2, seed: int = 0, rounds: int = 1) -> BarreeState:
     if not 2 <= players <= 4:
-        raise IllegalAction("Barree is played by 2 to 4 players.")
+        raise IllegalAction(N_("Barree is played by 2 to 4 players."))
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise IllegalAction(f"A match has 1 to {MAX_ROUNDS} rounds.")
+        raise IllegalAction(N_("A match has 1 to {rounds} rounds."), rounds=MAX_ROUNDS)
     state = BarreeState(players=players, rounds=rounds, rng=Rng(seed))
     state._start_round()
     return state
@@ -863,7 +870,7 @@ SPEC = GameSpec(
         Option(
             name="rounds",
             default=1,
-            description="Rounds in the match; the fewest minus points in total wins.",
+            description=N_("Rounds in the match; the fewest minus points in total wins."),
             minimum=1,
             maximum=MAX_ROUNDS,
         ),

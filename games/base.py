@@ -24,8 +24,21 @@ normal beats them, hard is the strongest."""
 DEFAULT_LEVEL = "normal"
 
 
+def N_(message: str) -> str:
+    """Marks an English sentence for the translation catalogue (``texts.i18n``), which
+    ``python -m texts.catalogue`` finds by this name; the engines stay free of it."""
+    return message
+
+
 class IllegalAction(ValueError):
-    """An action the rules do not allow. The message is a sentence for the player."""
+    """An action the rules do not allow, with a sentence for the player: ``message`` is
+    its catalogue id (English, ``{placeholders}`` named), ``params`` fill them in after
+    translation. ``str()`` of it is the English sentence."""
+
+    def __init__(self, message: str, /, **params: object) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.message = message
+        self.params = params
 
 
 def whole_number(text: str, max_digits: int = 6) -> int | None:

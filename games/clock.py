@@ -10,17 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.base import N_
+
 MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
 
 CLOCK_CHOICES: dict[str, int] = {
-    "5 minutes (brisk live table)": 5 * MINUTE,
-    "10 minutes (live table)": 10 * MINUTE,
-    "30 minutes (relaxed)": 30 * MINUTE,
-    "2 hours (on and off)": 2 * HOUR,
-    "1 day (correspondence)": DAY,
-    "3 days (correspondence, a week's game)": 3 * DAY,
+    N_("5 minutes (brisk live table)"): 5 * MINUTE,
+    N_("10 minutes (live table)"): 10 * MINUTE,
+    N_("30 minutes (relaxed)"): 30 * MINUTE,
+    N_("2 hours (on and off)"): 2 * HOUR,
+    N_("1 day (correspondence)"): DAY,
+    N_("3 days (correspondence, a week's game)"): 3 * DAY,
 }
 """The time per decision a player can pick at ``/<game> new`` or a server as its default."""
 
@@ -33,10 +35,10 @@ REMINDER_SHARE = 0.3
 minutes of ten): early enough to come back, late enough not to nag someone thinking."""
 
 LOBBY_EXPIRY_CHOICES: dict[str, int] = {
-    "15 minutes": 15 * MINUTE,
-    "1 hour": HOUR,
-    "6 hours": 6 * HOUR,
-    "1 day": DAY,
+    N_("15 minutes"): 15 * MINUTE,
+    N_("1 hour"): HOUR,
+    N_("6 hours"): 6 * HOUR,
+    N_("1 day"): DAY,
 }
 DEFAULT_LOBBY_EXPIRY = HOUR
 """A lobby nobody started within an hour has been forgotten; the channel is freed."""
@@ -170,11 +172,3 @@ def resume(clock: dict[str, Any], now: float) -> dict[str, Any]:
 def is_paused(clock: dict[str, Any] | None) -> bool:
     return bool(clock) and clock.get("paused_since") is not None  # type: ignore[union-attr]
 
-
-def describe(seconds: int) -> str:
-    """``seconds`` as a player reads a clock: "10 minutes", "1 day"."""
-    for unit, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE)):
-        if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'' if count == 1 else 's'}"
-    return f"{seconds} seconds"

@@ -24,6 +24,7 @@ from typing import Any, TypedDict
 
 from games.base import (
     DEFAULT_LEVEL,
+    N_,
     GameSpec,
     GameState,
     IllegalAction,
@@ -334,11 +335,11 @@ class GulbaraState(GameState):
 
     def apply(self, action: str) -> GulbaraState:
         if self.over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         text = "".join(action.split()).lower()
         if text == UNDO:
             if not self.can_undo:
-                raise IllegalAction("There is no step of this turn to take back.")
+                raise IllegalAction(N_("There is no step of this turn to take back."))
             return self._undone()
         source, die, target = self._check_step(text)
         state = self._copy()
@@ -524,35 +525,60 @@ class GulbaraState(GameState):
         source = whole_number(source_text, max_digits=2)
         target = 0 if target_text == "off" else whole_number(target_text, max_digits=2)
         if not slash or source is None or target is None:
-            raise IllegalAction(f"`{text}` is not a step; write it like 24/18 or 3/off.")
+            raise IllegalAction(
+                N_("`{text}` is not a step; write it like 24/18 or 3/off."), text=text
+            )
         candidates = [move for move in self._legal_moves() if move[0] == source]
         matching = [move for move in candidates if move[2] == target]
         if not matching:
-            raise IllegalAction(self._why_illegal(source, target))
+            raise self._why_illegal(source, target)
         return min(matching, key=lambda move: move[1])
 
-    def _why_illegal(self, source: int, target: int) -> str:
-        """A sentence saying which rule a step breaks, then the legal steps."""
-        legal = f" Legal steps: {', '.join(self.legal_steps())}."
+    def _why_illegal(self, source: int, target: int) -> IllegalAction:
+        """Which rule a step breaks, then the legal steps."""
         if not 1 <= source <= POINTS:
-            return f"There is no point {source}; points are numbered 1 to 24."
+            return IllegalAction(
+                N_("There is no point {source}; points are numbered 1 to 24."), source=source
+            )
         mover, mine = self._mover()
+        known = {
+            "source": source,
+            "target": target,
+            "dice": "-".join(str(die) for die in self.dice),
+            "steps": ", ".join(self.legal_steps()),
+        }
         if not mine[source]:
-            return f"You have no checker on {source}." + legal
-        dice = "-".join(str(die) for die in self.dice)
-        if target and source - target not in self.dice:
-            return f"No die takes a checker from {source} to {target} (dice left: {dice})." + legal
-        if source not in mover.sources(mine):
-            return "Head rule: only your first checker may move until it reaches 12–7." + legal
-        if target and mover.blocked[target]:
-            return f"Point {target} is held by your opponent." + legal
-        if not target and any(mine[HOME_TOP + 1 :]):
-            return "You can bear off only when all your checkers are on 1–6." + legal
-        if not target and all(mover.target(mine, source, die) for die in set(self.dice)):
-            return f"No die bears off from {source} (dice left: {dice})." + legal
-        if target and mover.target(mine, source, source - target) < 0:
-            return "That would make six points in a row with no opposing checker past them." + legal
-        return "You must play as many dice as you can, the higher one if only one fits." + legal
+            reason = N_("You have no checker on {source}. Legal steps: {steps}.")
+        elif target and source - target not in self.dice:
+            reason = N_(
+                "No die takes a checker from {source} to {target} (dice left: {dice})."
+                " Legal steps: {steps}."
+            )
+        elif source not in mover.sources(mine):
+            reason = N_(
+                "Head rule: only your first checker may move until it reaches 12–7."
+                " Legal steps: {steps}."
+            )
+        elif target and mover.blocked[target]:
+            reason = N_("Point {target} is held by your opponent. Legal steps: {steps}.")
+        elif not target and any(mine[HOME_TOP + 1 :]):
+            reason = N_(
+                "You can bear off only when all your checkers are on 1–6. Legal steps: {steps}."
+            )
+        elif not target and all(mover.target(mine, source, die) for die in set(self.dice)):
+            reason = N_("No die bears off from {source} (dice left: {dice}). Legal steps: {steps}.")
+        elif target and mover.target(mine, source, source - target) < 0:
+            reason = N_(
+                "That would make six points in a row with no opposing checker past them."
+                " Legal steps: {steps}."
+            )
+        else:
+            reason = N_(
+                "You must play as many dice as you can, the higher one if only one fits."
+                " Legal steps: {steps}."
+            )
+        used = {name: value for name, value in known.items() if "{" + name + "}" in reason}
+        return IllegalAction(reason, **used)
 
     def _move(self, source: int, die: int, target: int) -> None:
         sign = 1 if self.turn == 0 else -1
@@ -706,9 +732,9 @@ def new_game(
 ) -> GulbaraState:
     """A new match: the seeded opening roll decides who starts and with which two numbers."""
     if players != 2:
-        raise IllegalAction("Gul Bara is played by exactly 2 players.")
+        raise IllegalAction(N_("Gul Bara is played by exactly 2 players."))
     if not 1 <= match_to <= MAX_MATCH:
-        raise IllegalAction(f"A match goes to 1 to {MAX_MATCH} points.")
+        raise IllegalAction(N_("A match goes to 1 to {points} points."), points=MAX_MATCH)
     state = GulbaraState(**_base_fields(match_to, bool(autoplay), Rng(seed)))
     state._start_game()
     return state
@@ -967,7 +993,7 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     """
     check_level(level)
     if state.over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     ends = stage_plays(state)
     _, theirs = perspective(state.board, state.off, state.turn)
     quick = sorted(
@@ -1001,7 +1027,9 @@ SPEC = GameSpec(
     from_dict=from_dict,
     bot_action=bot_action,
     options=(
-        Option("match_to", 1, "Points needed to win the match (1 = a single game).", 1, MAX_MATCH),
-        Option("autoplay", True, "Forced single choices play themselves."),
+        Option(
+            "match_to", 1, N_("Points needed to win the match (1 = a single game)."), 1, MAX_MATCH
+        ),
+        Option("autoplay", True, N_("Forced single choices play themselves.")),
     ),
 )

@@ -25,7 +25,7 @@ at least 11 px tall when a phone shows them 450 px wide.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import ImageDraw, ImageFont
 
@@ -48,6 +48,8 @@ from render.theme import (
     mix,
     new_canvas,
 )
+from texts.common import signed
+from texts.i18n import N_, t, tn
 
 WIDTH = 660
 TEXT_SIZE = 17  # the smallest text: 11 px at a phone's 450 px
@@ -63,43 +65,89 @@ FALL: Colour = DANGER
 DRAW_COLOUR: Colour = (158, 165, 178)
 MEDALS: dict[int, Colour] = {1: (247, 208, 70), 2: (200, 205, 214), 3: (205, 127, 50)}
 OUTCOME_COLOURS = {"win": RISE, "loss": FALL, "draw": DRAW_COLOUR}
-OUTCOME_LETTERS = {"win": "W", "loss": "L", "draw": "D"}
+OUTCOME_LETTERS = {"win": N_("W"), "loss": N_("L"), "draw": N_("D")}
+"""Letters on the recent-result chips: the first letter of win, loss and draw."""
 
 # Leaderboard columns: rank and name by their left edge, numbers by their right edge.
 RANK_X = MARGIN + 30
 NAME_X = MARGIN + 62
-RATING_RIGHT = 384
+RATING_RIGHT = 372
 GAMES_RIGHT = 460
 WIN_RATE_RIGHT = 540
 TREND_RIGHT = WIDTH - MARGIN - 14
+
+LABEL_GAP = 10
+COLUMN_HEADINGS = (
+    (N_("RATING"), RATING_RIGHT, RATING_RIGHT - NAME_X - 150),
+    (N_("GAMES"), GAMES_RIGHT, GAMES_RIGHT - RATING_RIGHT - LABEL_GAP),
+    (N_("WIN %"), WIN_RATE_RIGHT, WIN_RATE_RIGHT - GAMES_RIGHT - LABEL_GAP),
+    (N_("TREND"), TREND_RIGHT, TREND_RIGHT - WIN_RATE_RIGHT - LABEL_GAP),
+)
+"""Each number column's heading, its right edge and the width it may take."""
+RECORD_HEADINGS = (N_("RECORD"), N_("WIN RATE"), N_("POINTS"), N_("STREAK"))
+RECORD_VALUE_OFFSET = 112
+RECENT_OFFSET = 104
+HEADING_SIZE = TEXT_SIZE
 
 PROFILE_PANEL_HEIGHT = 188
 PROFILE_GAP = 14
 RECENT_CHIP = 34
 
 
-def render_standings(view: dict[str, Any]) -> bytes:
+class Label(NamedTuple):
+    """A fixed word of a picture and the room it has."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    width: float
+
+
+def labels(language: str) -> list[Label]:
+    """Every fixed heading of the league pictures in ``language``, with its box: the
+    longest words of a language must fit without being cut."""
+    heading = font(HEADING_SIZE, "SemiBold")
+    return [
+        Label(t(language, "PLAYER"), heading, RATING_RIGHT - NAME_X - 150),
+        *(Label(t(language, text), heading, width) for text, _right, width in COLUMN_HEADINGS),
+        *(
+            Label(t(language, text), heading, RECORD_VALUE_OFFSET - LABEL_GAP)
+            for text in RECORD_HEADINGS
+        ),
+        Label(t(language, "RECENT"), heading, RECENT_OFFSET - LABEL_GAP),
+        *(
+            Label(t(language, letter), font(20, "Bold"), RECENT_CHIP - 8)
+            for letter in OUTCOME_LETTERS.values()
+        ),
+    ]
+
+
+def render_standings(view: dict[str, Any], language: str) -> bytes:
     """A leaderboard page: rank, name, rating, games, win rate and trend per player."""
     rows = view["rows"]
     body = ROW_HEIGHT * len(rows) if rows else EMPTY_HEIGHT
     height = HEADER_HEIGHT + COLUMN_HEADER_HEIGHT + body + FOOTER_HEIGHT
     image, draw = new_canvas(WIDTH, height)
-    _draw_header(draw, f"{view['title']} standings", view["season"])
+    _draw_header(draw, t(language, "{game} standings", game=view["title"]), view["season"])
     top = HEADER_HEIGHT
-    _draw_column_headings(draw, top)
+    _draw_column_headings(draw, top, language)
     top += COLUMN_HEADER_HEIGHT
     if not rows:
         draw_text(
             draw,
             (WIDTH / 2, top + EMPTY_HEIGHT / 2),
-            "No rated games yet.",
+            t(language, "No rated games yet."),
             font(22),
             TEXT_MUTED,
             anchor="mm",
         )
     for index, row in enumerate(rows):
         _draw_standing_row(draw, top + index * ROW_HEIGHT, row, striped=index % 2 == 1)
-    footer = f"Page {view['page']} of {view['pages']} · rating = 1000 + 40 × (μ − 3σ)"
+    footer = t(
+        language,
+        "Page {page} of {pages} · rating = 1000 + 40 × (μ − 3σ)",
+        page=view["page"],
+        pages=view["pages"],
+    )
     footer_font = font(TEXT_SIZE)
     footer = fit_text(footer, footer_font, WIDTH - 2 * MARGIN)
     draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, footer_font, TEXT_MUTED, "mm")
@@ -115,18 +163,13 @@ def _draw_header(draw: ImageDraw.ImageDraw, title: str, subtitle: str) -> None:
     draw_text(draw, (WIDTH - MARGIN - 24, 52), season, subtitle_font, TEXT_MUTED, anchor="rm")
 
 
-def _draw_column_headings(draw: ImageDraw.ImageDraw, top: int) -> None:
-    heading = font(TEXT_SIZE, "SemiBold")
+def _draw_column_headings(draw: ImageDraw.ImageDraw, top: int, language: str) -> None:
+    heading = font(HEADING_SIZE, "SemiBold")
     middle = top + COLUMN_HEADER_HEIGHT / 2
     draw_text(draw, (RANK_X, middle), "#", heading, TEXT_MUTED, "mm")
-    draw_text(draw, (NAME_X, middle), "PLAYER", heading, TEXT_MUTED, "lm")
-    for label, right in (
-        ("RATING", RATING_RIGHT),
-        ("GAMES", GAMES_RIGHT),
-        ("WIN %", WIN_RATE_RIGHT),
-        ("TREND", TREND_RIGHT),
-    ):
-        draw_text(draw, (right, middle), label, heading, TEXT_MUTED, "rm")
+    draw_text(draw, (NAME_X, middle), t(language, "PLAYER"), heading, TEXT_MUTED, "lm")
+    for label, right, _width in COLUMN_HEADINGS:
+        draw_text(draw, (right, middle), t(language, label), heading, TEXT_MUTED, "rm")
 
 
 def _draw_standing_row(
@@ -182,7 +225,7 @@ def _draw_triangle(
     fill_polygon(draw, ((x - half, base), (x + half, base), (x, tip)), colour)
 
 
-def render_profile(view: dict[str, Any]) -> bytes:
+def render_profile(view: dict[str, Any], language: str) -> bytes:
     """A member's card: per game the season rating, rank, record and recent results."""
     games = view["games"]
     height = (
@@ -195,65 +238,79 @@ def render_profile(view: dict[str, Any]) -> bytes:
     _draw_header(draw, clean_name(str(view["name"])), view["season"])
     for index, game in enumerate(games):
         top = HEADER_HEIGHT + index * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
-        _draw_game_panel(draw, top, game)
-    footer = "Newest result on the left · W win, L loss, D draw"
+        _draw_game_panel(draw, top, game, language)
+    footer = t(language, "Newest result on the left · W win, L loss, D draw")
     footer_font = font(TEXT_SIZE)
     footer = fit_text(footer, footer_font, WIDTH - 2 * MARGIN)
     draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, footer_font, TEXT_MUTED, "mm")
     return encode_png(image)
 
 
-def _draw_game_panel(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+def _draw_game_panel(
+    draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any], language: str
+) -> None:
     bottom = top + PROFILE_PANEL_HEIGHT
     draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, bottom))
     left = MARGIN + 20
     draw_text(draw, (left, top + 20), str(game["title"]), font(24, "Bold"), TEXT)
     if game["rating"] is None:
-        draw_text(draw, (left, top + 66), "No rated games", font(20), TEXT_MUTED)
+        draw_text(draw, (left, top + 66), t(language, "No rated games"), font(20), TEXT_MUTED)
     else:
         draw_text(draw, (left, top + 56), str(game["rating"]), font(40, "Bold"), TEXT)
-        rank = f"rank {game['rank']}"
+        rank = t(language, "rank {rank}", rank=game["rank"])
         draw_text(draw, (left + 106, top + 80), rank, font(19, "Medium"), TEXT_MUTED, "lm")
-    _draw_record(draw, (250, top + 24), game)
-    _draw_recent(draw, (left, top + 122), game["recent"])
+    _draw_record(draw, (250, top + 24), game, language)
+    _draw_recent(draw, (left, top + 122), game["recent"], language)
 
 
-def _draw_record(draw: ImageDraw.ImageDraw, origin: tuple[int, int], game: dict[str, Any]) -> None:
+def _draw_record(
+    draw: ImageDraw.ImageDraw, origin: tuple[int, int], game: dict[str, Any], language: str
+) -> None:
     x, y = origin
-    label, value = font(TEXT_SIZE, "SemiBold"), font(19, "Medium")
+    label, value = font(HEADING_SIZE, "SemiBold"), font(19, "Medium")
     games = int(game["games"])
     rate = f"{round(100 * game['wins'] / games)}%" if games else "–"
-    lines = (
-        ("RECORD", f"{game['wins']}–{game['losses']}–{game['draws']} ({games} games)"),
-        ("WIN RATE", rate),
-        ("POINTS", _number(game["points"])),
-        ("STREAK", _streak(int(game["streak"]))),
+    record = tn(
+        language,
+        "{wins}–{losses}–{draws} ({count} game)",
+        "{wins}–{losses}–{draws} ({count} games)",
+        games,
+        wins=game["wins"],
+        losses=game["losses"],
+        draws=game["draws"],
     )
-    for index, (heading, text) in enumerate(lines):
+    values = (record, rate, _number(game["points"]), _streak(int(game["streak"]), language))
+    for index, (heading, text) in enumerate(zip(RECORD_HEADINGS, values, strict=True)):
         middle = y + 8 + index * 26
-        draw_text(draw, (x, middle), heading, label, TEXT_MUTED, "lm")
-        draw_text(draw, (x + 104, middle), fit_text(text, value, 250), value, TEXT, "lm")
+        draw_text(draw, (x, middle), t(language, heading), label, TEXT_MUTED, "lm")
+        shown = fit_text(text, value, 250)
+        draw_text(draw, (x + RECORD_VALUE_OFFSET, middle), shown, value, TEXT, "lm")
 
 
 def _draw_recent(
-    draw: ImageDraw.ImageDraw, origin: tuple[int, int], recent: list[dict[str, Any]]
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[int, int],
+    recent: list[dict[str, Any]],
+    language: str,
 ) -> None:
     x, y = origin
     label_y = y + RECENT_CHIP / 2
-    draw_text(draw, (x, label_y), "RECENT", font(TEXT_SIZE, "SemiBold"), TEXT_MUTED, "lm")
+    heading = font(HEADING_SIZE, "SemiBold")
+    draw_text(draw, (x, label_y), t(language, "RECENT"), heading, TEXT_MUTED, "lm")
     if not recent:
-        draw_text(draw, (x + 100, label_y), "No games yet", font(19), TEXT_MUTED, "lm")
+        nothing = t(language, "No games yet")
+        draw_text(draw, (x + RECENT_OFFSET, label_y), nothing, font(19), TEXT_MUTED, "lm")
         return
     for index, result in enumerate(recent[:8]):
-        left = x + 100 + index * (RECENT_CHIP + 30)
+        left = x + RECENT_OFFSET + index * (RECENT_CHIP + 30)
         colour = OUTCOME_COLOURS[result["outcome"]]
         box = (left, y, left + RECENT_CHIP, y + RECENT_CHIP)
         fill_rounded(draw, box, 8, colour)
-        letter = OUTCOME_LETTERS[result["outcome"]]
+        letter = t(language, OUTCOME_LETTERS[result["outcome"]])
         centre = (left + RECENT_CHIP / 2, y + RECENT_CHIP / 2)
         draw_text(draw, centre, letter, font(20, "Bold"), TEXT_DARK, "mm")
         change = result["change"]
-        caption = "–" if change is None else (f"+{change}" if change >= 0 else f"−{-change}")
+        caption = "–" if change is None else signed(change)
         caption_colour = TEXT_MUTED if change is None else mix(colour, TEXT, 0.3)
         draw_text(
             draw,
@@ -265,11 +322,11 @@ def _draw_recent(
         )
 
 
-def _streak(streak: int) -> str:
+def _streak(streak: int, language: str) -> str:
     if streak > 0:
-        return f"{streak} win{'s' if streak > 1 else ''}"
+        return tn(language, "{count} win", "{count} wins", streak)
     if streak < 0:
-        return f"{-streak} loss{'es' if streak < -1 else ''}"
+        return tn(language, "{count} loss", "{count} losses", -streak)
     return "–"
 
 

@@ -34,6 +34,8 @@ from render.theme import (
     font,
     new_canvas,
 )
+from texts.common import decimal
+from texts.i18n import t, tn
 
 WIDTH = 900
 MARGIN = 24
@@ -51,31 +53,39 @@ BAR: Colour = (86, 150, 220)
 EXPECTED: Colour = HIGHLIGHT
 
 
-def render_luck(view: dict[str, Any]) -> bytes:
+def render_luck(view: dict[str, Any], language: str) -> bytes:
     games = view["games"]
     height = HEADER_HEIGHT + len(games) * (PANEL_HEIGHT + GAP) + MARGIN - GAP
     image, draw = new_canvas(WIDTH, max(height, HEADER_HEIGHT + MARGIN))
     draw_panel(draw, (MARGIN, 14, WIDTH - MARGIN, HEADER_HEIGHT - 10))
     title_font = font(28, "Bold")
-    title = fit_text(f"Dice luck · {clean_name(view['name'])}", title_font, 560)
+    title_text = t(language, "Dice luck · {name}", name=clean_name(view["name"]))
+    title = fit_text(title_text, title_font, 560)
     draw_text(draw, (MARGIN + 24, 47), title, title_font, TEXT, "lm")
     season = fit_text(clean_name(view["season"]), font(18, "Medium"), 240)
     draw_text(draw, (WIDTH - MARGIN - 24, 47), season, font(18, "Medium"), TEXT_MUTED, "rm")
     for index, game in enumerate(games):
-        _draw_game(draw, HEADER_HEIGHT + index * (PANEL_HEIGHT + GAP), game)
+        _draw_game(draw, HEADER_HEIGHT + index * (PANEL_HEIGHT + GAP), game, language)
     return encode_png(image)
 
 
-def _draw_game(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+def _draw_game(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any], language: str) -> None:
     draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, top + PANEL_HEIGHT))
-    heading = f"{game['title']} · {game['rolls']} rolls, {game['dice']} dice, {game['games']} games"
+    heading = t(
+        language,
+        "{game} · {rolls}, {dice}, {games}",
+        game=game["title"],
+        rolls=tn(language, "{count} roll", "{count} rolls", game["rolls"]),
+        dice=tn(language, "{count} die", "{count} dice", game["dice"]),
+        games=tn(language, "{count} game", "{count} games", game["games"]),
+    )
     draw_text(draw, (MARGIN + 24, top + 30), heading, font(20, "SemiBold"), TEXT, "lm")
-    _draw_faces(draw, top + CHART_TOP, game)
+    _draw_faces(draw, top + CHART_TOP, game, language)
     if game["pairs"]:
-        _draw_doubles(draw, top + CHART_TOP, game)
+        _draw_doubles(draw, top + CHART_TOP, game, language)
 
 
-def _draw_faces(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
+def _draw_faces(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any], language: str) -> None:
     faces = game["faces"]
     expected = game["expected"]
     highest = max([expected, *(count for _, _, count in faces)]) or 1
@@ -92,14 +102,22 @@ def _draw_faces(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> No
         draw_die(draw, die_box, face, label=label or None)
     level = bottom - CHART_HEIGHT * expected / highest
     draw_line(draw, (CHART_LEFT, level), (CHART_LEFT + CHART_WIDTH, level), EXPECTED, 2)
-    caption = f"yellow line: fair dice, {expected:.1f} per face"
+    caption = t(
+        language,
+        "yellow line: fair dice, {expected} per face",
+        expected=decimal(language, expected),
+    )
     legend_y = top - CHART_TOP + 30
     draw_text(draw, (WIDTH - MARGIN - 24, legend_y), caption, font(14), EXPECTED, "rm")
 
 
-def _draw_doubles(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> None:
-    draw_text(draw, (DOUBLES_LEFT, top + 8), "Doubles", font(18, "SemiBold"), TEXT, "lm")
-    rows = (("yours", game["doubles"], BAR), ("fair dice", game["expected_doubles"], EXPECTED))
+def _draw_doubles(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any], language: str) -> None:
+    title = t(language, "Doubles")
+    draw_text(draw, (DOUBLES_LEFT, top + 8), title, font(18, "SemiBold"), TEXT, "lm")
+    rows = (
+        (t(language, "yours"), game["doubles"], BAR),
+        (t(language, "fair dice"), game["expected_doubles"], EXPECTED),
+    )
     longest = max(game["doubles"], game["expected_doubles"]) or 1
     room = WIDTH - MARGIN - 24 - DOUBLES_LEFT
     for index, (label, value, colour) in enumerate(rows):
@@ -107,7 +125,7 @@ def _draw_doubles(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any]) -> 
         draw_text(draw, (DOUBLES_LEFT, y), label, font(15), TEXT_MUTED, "lm")
         width = max(6, (room - 60) * value / longest)
         fill_rounded(draw, (DOUBLES_LEFT, y + 12, DOUBLES_LEFT + width, y + 30), 5, colour)
-        shown = f"{value:.1f}" if isinstance(value, float) else str(value)
+        shown = decimal(language, value) if isinstance(value, float) else str(value)
         draw_text(draw, (DOUBLES_LEFT + width + 8, y + 21), shown, font(15), TEXT, "lm")
-    share = f"in {game['pairs']} two-dice rolls"
+    share = tn(language, "in {count} two-dice roll", "in {count} two-dice rolls", game["pairs"])
     draw_text(draw, (DOUBLES_LEFT, top + 150), share, font(14), TEXT_MUTED, "lm")

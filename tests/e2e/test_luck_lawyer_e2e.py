@@ -71,7 +71,7 @@ async def test_profile_luck_matches_a_count_made_from_the_seed_alone(
     [embed] = profile.message.embeds
     luck = next(field for field in embed["fields"] if "Gul Bara" in field["name"])["value"]
     dice = sum(faces.values())
-    assert luck.splitlines()[0] == f"{len(alice)} rolls ({dice} dice) in 1 games"
+    assert luck.splitlines()[0] == f"{len(alice)} rolls ({dice} dice) in 1 game"
     counted = dict(re.findall(r"(\d): (\d+)", luck.splitlines()[1]))
     assert counted == {str(face): str(faces[face]) for face in range(1, 7)}
     assert f"(fair dice: {dice / 6:.1f} each)" in luck

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from games import GAMES
 from games import clock as rules
+from texts.common import duration
 
 NOW = 1_000_000.0
 
@@ -93,7 +94,9 @@ def test_nothing_is_ever_due_before_it_is_due(seconds: int, elapsed: float):
 
 
 def test_clocks_read_like_a_person_says_them():
-    assert rules.describe(600) == "10 minutes"
-    assert rules.describe(rules.DAY) == "1 day"
-    assert rules.describe(3 * rules.DAY) == "3 days"
-    assert rules.describe(2 * rules.HOUR) == "2 hours"
+    assert duration("en", 600) == "10 minutes"
+    assert duration("en", rules.DAY) == "1 day"
+    assert duration("en", 3 * rules.DAY) == "3 days"
+    assert duration("en", 2 * rules.HOUR) == "2 hours"
+    assert duration("de", rules.HOUR) == "1 Stunde"
+    assert duration("de", 3 * rules.DAY) == "3 Tage"

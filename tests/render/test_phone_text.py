@@ -161,8 +161,8 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "barree walk targets": lambda: render.barree.render_barree_targets(
         played("barree", 30, players=2).view(None), NAMES[:2], list(range(11, 36))
     ),
-    "league standings": lambda: render.league.render_standings(standings()),
-    "league profile": lambda: render.league.render_profile(profile()),
+    "league standings": lambda: render.league.render_standings(standings(), "en"),
+    "league profile": lambda: render.league.render_profile(profile(), "en"),
 }
 
 

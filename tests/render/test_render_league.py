@@ -85,20 +85,20 @@ def row_box(index: int, left: int, right: int) -> tuple[int, int, int, int]:
 
 def test_the_leaderboard_grows_with_its_rows_and_decodes():
     short, long = (
-        decode(render_standings(standings_view(3))),
-        decode(render_standings(standings_view(10))),
+        decode(render_standings(standings_view(3), "en")),
+        decode(render_standings(standings_view(10), "en")),
     )
     assert short.width == long.width == WIDTH
     assert long.height - short.height == 7 * ROW_HEIGHT
 
 
 def test_an_empty_leaderboard_still_renders():
-    image = decode(render_standings(standings_view(0)))
+    image = decode(render_standings(standings_view(0), "en"))
     assert image.width == WIDTH and image.height > HEADER_HEIGHT + COLUMN_HEADER_HEIGHT
 
 
 def test_the_top_three_get_medals_and_the_rest_do_not():
-    image = decode(render_standings(standings_view(4)))
+    image = decode(render_standings(standings_view(4), "en"))
     for index, rank in enumerate((1, 2, 3)):
         medal_area = colours_in(image, row_box(index, RANK_X - 20, RANK_X + 20))
         assert close_to(MEDALS[rank], medal_area), f"rank {rank} wears its medal"
@@ -110,7 +110,7 @@ def test_a_rising_trend_is_green_and_a_falling_one_red():
     view = standings_view(3)
     view["rows"][0]["trend"] = 42
     view["rows"][1]["trend"] = -17
-    image = decode(render_standings(view))
+    image = decode(render_standings(view, "en"))
     rising = colours_in(image, row_box(0, TREND_RIGHT - 100, TREND_RIGHT + 2))
     falling = colours_in(image, row_box(1, TREND_RIGHT - 100, TREND_RIGHT + 2))
     flat = colours_in(image, row_box(2, TREND_RIGHT - 100, TREND_RIGHT + 2))
@@ -123,7 +123,7 @@ def test_long_and_emoji_names_stay_out_of_the_rating_column():
     plain = standings_view(1)
     messy = standings_view(1)
     messy["rows"][0]["name"] = "🎲 " + "Extraordinarily Long Display Name " * 4
-    before, after = (decode(render_standings(view)) for view in (plain, messy))
+    before, after = (decode(render_standings(view, "en")) for view in (plain, messy))
     rating_column = row_box(0, RATING_RIGHT - 60, WIDTH)
     difference = ImageChops.difference(before.crop(rating_column), after.crop(rating_column))
     # Each picture learns its own palette, so equal pixels may differ by a rounding step.
@@ -132,7 +132,7 @@ def test_long_and_emoji_names_stay_out_of_the_rating_column():
 
 def test_the_same_view_gives_the_same_picture():
     view = standings_view(5, page=2, pages=3)
-    assert render_standings(view) == render_standings(view)
+    assert render_standings(view, "en") == render_standings(view, "en")
 
 
 def test_a_profile_has_one_panel_per_game_and_shows_results_by_colour():
@@ -141,9 +141,11 @@ def test_a_profile_has_one_panel_per_game_and_shows_results_by_colour():
         {"outcome": "loss", "change": -25},
         {"outcome": "draw", "change": None},
     ]
-    one = decode(render_profile({"name": "Alice", "season": "S1", "games": [game_entry("Bann")]}))
+    one = decode(
+        render_profile({"name": "Alice", "season": "S1", "games": [game_entry("Bann")]}, "en")
+    )
     games = [game_entry("Bann", recent=recent), game_entry("Barbu", rating=None, rank=None)]
-    two = decode(render_profile({"name": "Alice", "season": "S1", "games": games}))
+    two = decode(render_profile({"name": "Alice", "season": "S1", "games": games}, "en"))
     assert one.width == two.width == WIDTH
     assert two.height > one.height + PROFILE_PANEL_HEIGHT
     first_panel = colours_in(two, (0, HEADER_HEIGHT, WIDTH, HEADER_HEIGHT + PROFILE_PANEL_HEIGHT))

@@ -31,7 +31,9 @@ def game_view(title: str, throws: list[list[int]], lowest: int = 1) -> dict:
 
 
 def picture(games: list[dict]) -> Image.Image:
-    return Image.open(io.BytesIO(render_luck({"name": "Jürgen", "season": "S1", "games": games})))
+    return Image.open(
+        io.BytesIO(render_luck({"name": "Jürgen", "season": "S1", "games": games}, "en"))
+    )
 
 
 def test_one_panel_per_dice_game():

@@ -83,3 +83,19 @@ def test_no_file_refers_to_notes_outside_the_repository():
         if note in path.read_text(encoding="utf-8", errors="replace")
     ]
     assert mentions == []
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_game_has_a_german_page_with_five_steps_and_every_option(key):
+    german = RULE_BOOK / "de"
+    text = (german / f"{key}.md").read_text(encoding="utf-8")
+    assert text.startswith(f"# {GAMES[key].title}\n")
+    first_section = text.split("\n## ", 2)[1]
+    assert first_section.startswith("So wird gespielt\n")
+    steps = re.findall(r"^(\d)\. ", first_section, flags=re.MULTILINE)
+    assert steps == ["1", "2", "3", "4", "5"]
+    assert f"`/{key} new" in text
+    for option in GAMES[key].options:
+        assert f"`{option.name}`" in text, f"{key}: option {option.name} is not explained"
+    assert f"]({key}.md)" in (german / "README.md").read_text(encoding="utf-8")
+    assert "](de/README.md)" in (RULE_BOOK / "README.md").read_text(encoding="utf-8")

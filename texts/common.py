@@ -1,0 +1,31 @@
+"""Sentences every part of the bot shares: durations, ordinals, signed changes."""
+
+from __future__ import annotations
+
+from babel.numbers import format_decimal
+
+from games.clock import DAY, HOUR, MINUTE
+from texts.i18n import tn
+
+
+def duration(language: str, seconds: int) -> str:
+    """``seconds`` as a player reads a clock: "10 minutes", "1 Tag"."""
+    if seconds >= DAY and seconds % DAY == 0:
+        return tn(language, "{count} day", "{count} days", seconds // DAY)
+    if seconds >= HOUR and seconds % HOUR == 0:
+        return tn(language, "{count} hour", "{count} hours", seconds // HOUR)
+    if seconds >= MINUTE and seconds % MINUTE == 0:
+        return tn(language, "{count} minute", "{count} minutes", seconds // MINUTE)
+    return tn(language, "{count} second", "{count} seconds", seconds)
+
+
+def signed(change: int) -> str:
+    """+12, −7, ±0: the sign always shows, with a true minus sign."""
+    if change > 0:
+        return f"+{change}"
+    return f"−{-change}" if change < 0 else "±0"
+
+
+def decimal(language: str, value: float) -> str:
+    """``value`` with one decimal, as the language writes it: 70.7, 70,7."""
+    return str(format_decimal(value, format="0.0", locale=language))
