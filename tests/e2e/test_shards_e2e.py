@@ -29,9 +29,11 @@ from stored import logged_actions, logged_moves, stored_game, stored_state
 from testdb import TestDatabase
 
 from bot import TableBot, create_bot, serve
+from cogs.scheduler import ManualClock
 from fakediscord import Channel, Guild, Message, SimUser
 from fakediscord.fixtures import FakeWorld
 from games import GAMES, replay
+from games.clock import REMINDER_SHARE
 from games.gulbara import from_code
 from shards import ShardPlan, ShardsTaken
 
@@ -71,7 +73,11 @@ async def guild_on_shard(world, shard: int) -> Guild:
         await asyncio.sleep(0.002)  # snowflakes of the next millisecond
 
 
-def sharded_bot(world, database: TestDatabase, shard: int) -> TableBot:
+def sharded_bot(
+    world, database: TestDatabase, shard: int, clock: ManualClock | None = None
+) -> TableBot:
+    """The bot of one process; processes given one ``clock`` see the same time, as
+    processes on one machine (or on synchronised ones) do."""
     return create_bot(
         database_path=database.target,
         dev_guild_id=None,
@@ -79,16 +85,19 @@ def sharded_bot(world, database: TestDatabase, shard: int) -> TableBot:
         shard_plan=ShardPlan(SHARDS, (shard,)),
         connector=world.connector(),
         guild_ready_timeout=0.01,
+        clock=clock,
     )
 
 
 @pytest.fixture
-async def sharded(fake_discord, database: TestDatabase) -> AsyncIterator[Sharded]:
+async def sharded(
+    fake_discord, database: TestDatabase, clock: ManualClock
+) -> AsyncIterator[Sharded]:
     world = fake_discord
     guild = await guild_on_shard(world, 1)
     games = guild.add_text_channel("games")
     players = [world.add_user(name, guild=guild) for name in ("ann", "ben", "cleo", "dora")]
-    bots = [sharded_bot(world, database, shard) for shard in range(SHARDS)]
+    bots = [sharded_bot(world, database, shard, clock) for shard in range(SHARDS)]
     for bot in bots:
         await world.start_bot(bot)
     yield Sharded(world, guild, games, players, bots)
@@ -106,7 +115,10 @@ def assert_log_replays_to_the_snapshot(database: TestDatabase) -> None:
     actions = [a for a in logged_actions(database) if not a.startswith("!")]
     players = len(json.loads(row["seats"]))
     replayed = replay(
-        row["kind"], players=players, seed=row["seed"], options=json.loads(row["options"]),
+        row["kind"],
+        players=players,
+        seed=row["seed"],
+        options=json.loads(row["options"]),
         actions=actions,
     )
     assert replayed.to_dict() == json.loads(row["state"]), "no action applied twice or lost"
@@ -189,7 +201,10 @@ def assert_the_series_was_applied_once(
     game = stored_game(database)
     assert game["status"] == "finished"
     replayed = replay(
-        "barbu", players=4, seed=game["seed"], options=json.loads(game["options"]),
+        "barbu",
+        players=4,
+        seed=game["seed"],
+        options=json.loads(game["options"]),
         actions=[action for _, action in clicked],
     )
     assert replayed.to_dict() == json.loads(game["state"])
@@ -279,6 +294,77 @@ async def test_a_gul_bara_game_on_a_server_of_the_other_shard(sharded, database)
     assert len(finish) == 1 and "Ratings:" in finish[0].content
 
 
+FIVE_MINUTES = 300
+
+
+def record_due_work(bots: list[TableBot]) -> list[tuple[int, float]]:
+    """(process, moment) of every due table a process claimed and handled."""
+    handled: list[tuple[int, float]] = []
+    for process, bot in enumerate(bots):
+        handle = bot.clocks.handle_due
+
+        async def recorded(table, now: float, process=process, handle=handle) -> bool:
+            handled.append((process, now))
+            return await handle(table, now)
+
+        bot.clocks.handle_due = recorded
+    return handled
+
+
+async def advance(bots: list[TableBot], clock: ManualClock, seconds: float) -> None:
+    """Move the one clock of both processes; return when both schedulers have done what
+    fell due (each looks at the shared database again when the clock moves)."""
+    clock.advance(seconds)
+    for bot in bots:
+        await bot.clocks.scheduler.settled()
+
+
+@ON_POSTGRESQL
+async def test_a_gul_bara_clock_runs_out_and_one_process_applies_the_timeout(
+    sharded, database, clock
+):
+    """Both processes' schedulers wake at the same moment for the same table: the claim
+    in the database lets exactly one of them remind the player, and exactly one of them
+    end the game on time, record it in the league and say so."""
+    world, ann, ben = sharded, sharded.ann, sharded.ben
+    opened = await ann.slash(world.games, "gulbara new", opponent=ben, clock=FIVE_MINUTES)
+    board = (await ben.click(opened.message, "Join")).message
+    for _ in range(6):
+        state = stored_state(database)
+        user = [ann, ben][state.current_player]
+        await play_step(user, board, state, state.legal_actions()[0])
+    late_seat = stored_state(database).current_player
+    late, other = [ann, ben][late_seat], [ben, ann][late_seat]
+    handled = record_due_work(world.bots)
+
+    await advance(world.bots, clock, FIVE_MINUTES * (1 - REMINDER_SHARE))
+    said = world.games.public_messages()
+    reminders = [message for message in said if "left for your turn" in message.content]
+    assert [message.pinged for message in reminders] == [[late.id]], "reminded once"
+    assert stored_game(database)["status"] == "active"
+
+    await advance(world.bots, clock, FIVE_MINUTES * REMINDER_SHARE)
+    assert [moment for _, moment in handled] == [
+        clock.now() - FIVE_MINUTES * REMINDER_SHARE,
+        clock.now(),
+    ], "each due moment claimed by one process only"
+    assert logged_actions(database).count("!timeout") == 1, "the timeout applied once"
+    assert logged_actions(database)[-1] == "!timeout"
+    assert_log_replays_to_the_snapshot(database)
+    game = stored_game(database)
+    assert game["status"] == "finished" and game["due_at"] is None
+    assert f"{late.name.title()} lost on time" in board.embeds[0]["description"]
+    assert board.buttons() == [], "the board's controls are gone"
+    said = [message.content for message in world.games.public_messages()]
+    assert len([text for text in said if "lost on time" in text]) == 1, "announced once"
+    assert database.rows("SELECT game_id FROM league_results") == [{"game_id": game["id"]}]
+    rows = database.rows("SELECT user_id, outcome, forfeit FROM league_seats ORDER BY seat")
+    outcomes = {row["user_id"]: (row["outcome"], row["forfeit"]) for row in rows}
+    assert outcomes == {late.id: ("loss", 2), other.id: ("win", 0)}, "a loss on time"
+    history = (await ann.slash(world.games, "league history")).message
+    assert f"{late.name.title()} 2nd (lost on time)" in history.embeds[0]["description"]
+
+
 @ON_POSTGRESQL
 async def test_a_process_asking_for_a_held_shard_refuses_with_one_line(sharded, database):
     intruder = sharded_bot(sharded.world, database, 1)
@@ -349,9 +435,7 @@ async def test_sigterm_gives_the_shards_back_at_once(fake_discord, database):
 
 
 @ON_POSTGRESQL
-async def test_at_start_up_each_process_redraws_only_its_own_servers_boards(
-    fake_discord, database
-):
+async def test_at_start_up_each_process_redraws_only_its_own_servers_boards(fake_discord, database):
     world = fake_discord
     guild = await guild_on_shard(world, 1)
     games = guild.add_text_channel("games")
