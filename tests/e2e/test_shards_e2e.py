@@ -1,9 +1,11 @@
 """Two bot processes on the two shards of one bot, over one PostgreSQL database.
 
-The fake Discord routes a server's events and interactions to shard
-``(guild_id >> 22) % 2`` and every DM to shard 0, as Discord does. The server here lives
-on shard 1, so its board clicks reach one bot while the players' DM clicks reach the
-other: both act on the same tables through the database, and nothing applies twice.
+Each process is a bot of its own, started here in the test's event loop: the two share
+only the database, the fake Discord and (where a test says so) the clock. The fake
+Discord routes a server's events and interactions to shard ``(guild_id >> 22) % 2`` and
+every DM to shard 0, as Discord does. The server here lives on shard 1, so its board
+clicks reach one bot while the players' DM clicks reach the other: both act on the same
+tables through the database, and nothing applies twice.
 """
 
 from __future__ import annotations
