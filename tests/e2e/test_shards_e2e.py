@@ -26,11 +26,12 @@ from e2e.test_barbu_e2e import (
     seat_names,
     seeds_where,
 )
-from e2e.test_gulbara_e2e import play_step
+from e2e.test_gulbara_e2e import open_panel, play_step
 from stored import logged_actions, logged_moves, stored_game, stored_state
 from testdb import TestDatabase
 
 from bot import TableBot, create_bot, serve
+from cogs.gulbara import die_label
 from cogs.scheduler import ManualClock
 from fakediscord import Channel, Guild, Message, SimUser
 from fakediscord.fixtures import FakeWorld
@@ -365,6 +366,44 @@ async def test_a_gul_bara_clock_runs_out_and_one_process_applies_the_timeout(
     assert outcomes == {late.id: ("loss", 2), other.id: ("win", 0)}, "a loss on time"
     history = (await ann.slash(world.games, "league history")).message
     assert f"{late.name.title()} 2nd (lost on time)" in history.embeds[0]["description"]
+
+
+@ON_POSTGRESQL
+async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
+    sharded, database, clock
+):
+    """The player's click reaches the process of the server's shard at the moment both
+    processes' schedulers find the deadline passed: either the step is played and the
+    clock starts again, or the game is lost on time and the step refused, never both."""
+    world, ann, ben = sharded, sharded.ann, sharded.ben
+    opened = await ann.slash(world.games, "gulbara new", opponent=ben, clock=FIVE_MINUTES)
+    board = (await ben.click(opened.message, "Join")).message
+    state = stored_state(database)
+    panel, step = await open_panel([ann, ben][state.current_player], board, state)
+    choice = next(c for c in state.step_choices(int(step.split("/")[0])) if c["action"] == step)
+    await advance(world.bots, clock, FIVE_MINUTES - 1)
+    before = len(logged_actions(database))
+
+    clock.advance(1)  # both schedulers wake while the click is on its way
+    racing = await [ann, ben][state.current_player].click_nowait(panel, die_label(choice))
+    await advance(world.bots, clock, 0)
+    await racing.wait_answered()
+    await world.world.wait_until_idle()
+
+    applied = logged_actions(database)[before:]
+    stepped = applied[:1] == [step] and "!timeout" not in applied  # with any forced step
+    assert stepped or applied == ["!timeout"], "the step or the timeout, never both"
+    assert_log_replays_to_the_snapshot(database)
+    game = stored_game(database)
+    results = database.rows("SELECT game_id FROM league_results")
+    if stepped:
+        assert panel.content.startswith("✅ Played"), "the player sees his step taken"
+        assert game["status"] == "active" and game["due_at"] > clock.now(), "a new deadline"
+        assert results == []
+    else:
+        assert not panel.content.startswith("✅") and len(racing.followups) == 1, "told why not"
+        assert game["status"] == "finished" and "lost on time" in board.embeds[0]["description"]
+        assert results == [{"game_id": game["id"]}]
 
 
 @ON_POSTGRESQL
