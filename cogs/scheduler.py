@@ -39,9 +39,9 @@ class SystemClock:
         return time.time()
 
     async def wait(self, wake: asyncio.Event, until: float | None) -> None:
-        delay = RECHECK_SECONDS if until is None else min(RECHECK_SECONDS, until - self.now())
+        delay = None if until is None else max(0.0, until - self.now())
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), timeout=max(0.0, delay))
+            await asyncio.wait_for(wake.wait(), timeout=delay)
 
 
 class ManualClock:
@@ -83,6 +83,7 @@ class Scheduler:
         self._next_due = next_due
         self._run_due = run_due
         self._earliest: float | None = None
+        self._looked_at = 0.0
         self._wake = asyncio.Event()
         self._waiting = False
         self._idle_changed = asyncio.Condition()
@@ -91,7 +92,7 @@ class Scheduler:
     async def start(self) -> None:
         """Read the earliest due moment and start the loop; whatever fell due while the
         bot was down is handled by its first tick, once."""
-        self._earliest = await self._next_due()
+        await self._look()
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="scheduler")
 
     def stop(self) -> None:
@@ -112,13 +113,28 @@ class Scheduler:
         return self._earliest is not None and self._earliest <= now
 
     async def settled(self) -> None:
-        """Wait until the loop has handled everything due at the clock's current time."""
+        """Wait until the loop sleeps with nothing to do before its next wake-up: it has
+        handled everything due at the clock's current time that it can know of (a moment
+        another process set is known from the next recheck of the database on)."""
         async with self._idle_changed:
             await self._idle_changed.wait_for(
                 lambda: (
-                    self._waiting and not self.is_due(self.clock.now()) and not self._wake.is_set()
+                    self._waiting
+                    and not self._wake.is_set()
+                    and self.clock.now() < self._wakes_at()
                 )
             )
+
+    def _wakes_at(self) -> float:
+        """When the sleeping loop looks again: at the earliest due moment it knows, or
+        at the recheck if that comes first (another process may have set an earlier one)."""
+        recheck = self._looked_at + RECHECK_SECONDS
+        return recheck if self._earliest is None else min(self._earliest, recheck)
+
+    async def _look(self) -> None:
+        """Read the earliest due moment of every table from the database."""
+        self._looked_at = self.clock.now()
+        self._earliest = await self._next_due()
 
     async def _loop(self) -> None:
         while True:
@@ -130,7 +146,7 @@ class Scheduler:
                     log.exception("scheduler: handling due tables failed; retrying later")
                     await self.clock.wait(self._wake, now + RETRY_SECONDS)
                     continue
-                self._earliest = await self._next_due()
+                await self._look()
                 if self.is_due(now):
                     # More than one batch was due: give the rest of the bot a turn first.
                     await asyncio.sleep(0)
@@ -139,8 +155,8 @@ class Scheduler:
             async with self._idle_changed:
                 self._waiting = True
                 self._idle_changed.notify_all()
-            await self.clock.wait(self._wake, self._earliest)
+            await self.clock.wait(self._wake, self._wakes_at())
             self._waiting = False
-            if self._earliest is None or not self.is_due(self.clock.now()):
-                # Woken by the recheck interval (or a poke): ask the database again.
-                self._earliest = await self._next_due()
+            if not self.is_due(self.clock.now()):
+                # Woken by the recheck (or a poke): ask the database again.
+                await self._look()

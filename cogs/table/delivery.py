@@ -36,14 +36,15 @@ class Delivery:
             await delete_quietly(self._channel(table).get_partial_message(old_ping))
 
     async def ping_next(self, table: Table, state: GameState, acting_user: int | None) -> None:
-        """Ping the human whose turn it is (not the one who just acted), once."""
+        """Replace the turn ping: drop the last one, then ping the human whose turn it is
+        (not the one who just acted), once."""
+        await self.drop_ping(table)
         seat = state.current_player
         if seat is None:
             return
         user_id = table.seats[seat].user_id
         if user_id is None or user_id == acting_user:
             return
-        await self.drop_ping(table)
         try:
             ping = await self._channel(table).send(
                 f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",

@@ -1,9 +1,11 @@
 """Two bot processes on the two shards of one bot, over one PostgreSQL database.
 
-The fake Discord routes a server's events and interactions to shard
-``(guild_id >> 22) % 2`` and every DM to shard 0, as Discord does. The server here lives
-on shard 1, so its board clicks reach one bot while the players' DM clicks reach the
-other: both act on the same tables through the database, and nothing applies twice.
+Each process is a bot of its own, started here in the test's event loop: the two share
+only the database, the fake Discord and (where a test says so) the clock. The fake
+Discord routes a server's events and interactions to shard ``(guild_id >> 22) % 2`` and
+every DM to shard 0, as Discord does. The server here lives on shard 1, so its board
+clicks reach one bot while the players' DM clicks reach the other: both act on the same
+tables through the database, and nothing applies twice.
 """
 
 from __future__ import annotations
@@ -24,14 +26,17 @@ from e2e.test_barbu_e2e import (
     seat_names,
     seeds_where,
 )
-from e2e.test_gulbara_e2e import play_step
-from stored import logged_actions, stored_game, stored_state
+from e2e.test_gulbara_e2e import open_panel, play_step
+from stored import logged_actions, logged_moves, stored_game, stored_state
 from testdb import TestDatabase
 
 from bot import TableBot, create_bot, serve
+from cogs.gulbara import die_label
+from cogs.scheduler import ManualClock
 from fakediscord import Channel, Guild, Message, SimUser
 from fakediscord.fixtures import FakeWorld
 from games import GAMES, replay
+from games.clock import REMINDER_SHARE
 from games.gulbara import from_code
 from shards import ShardPlan, ShardsTaken
 
@@ -41,14 +46,21 @@ ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=Tru
 
 @dataclass
 class Sharded:
-    """One server on shard 1, its #games channel and players, and both bots."""
+    """One server on shard 1, its #games channel and four players, and both bots."""
 
     world: FakeWorld
     guild: Guild
     games: Channel
-    ann: SimUser
-    ben: SimUser
+    players: list[SimUser]
     bots: list[TableBot]
+
+    @property
+    def ann(self) -> SimUser:
+        return self.players[0]
+
+    @property
+    def ben(self) -> SimUser:
+        return self.players[1]
 
 
 def shard_of(guild_id: int) -> int:
@@ -64,7 +76,11 @@ async def guild_on_shard(world, shard: int) -> Guild:
         await asyncio.sleep(0.002)  # snowflakes of the next millisecond
 
 
-def sharded_bot(world, database: TestDatabase, shard: int) -> TableBot:
+def sharded_bot(
+    world, database: TestDatabase, shard: int, clock: ManualClock | None = None
+) -> TableBot:
+    """The bot of one process; processes given one ``clock`` see the same time, as
+    processes on one machine (or on synchronised ones) do."""
     return create_bot(
         database_path=database.target,
         dev_guild_id=None,
@@ -72,20 +88,22 @@ def sharded_bot(world, database: TestDatabase, shard: int) -> TableBot:
         shard_plan=ShardPlan(SHARDS, (shard,)),
         connector=world.connector(),
         guild_ready_timeout=0.01,
+        clock=clock,
     )
 
 
 @pytest.fixture
-async def sharded(fake_discord, database: TestDatabase) -> AsyncIterator[Sharded]:
+async def sharded(
+    fake_discord, database: TestDatabase, clock: ManualClock
+) -> AsyncIterator[Sharded]:
     world = fake_discord
     guild = await guild_on_shard(world, 1)
     games = guild.add_text_channel("games")
-    ann = world.add_user("ann", guild=guild)
-    ben = world.add_user("ben", guild=guild)
-    bots = [sharded_bot(world, database, shard) for shard in range(SHARDS)]
+    players = [world.add_user(name, guild=guild) for name in ("ann", "ben", "cleo", "dora")]
+    bots = [sharded_bot(world, database, shard, clock) for shard in range(SHARDS)]
     for bot in bots:
         await world.start_bot(bot)
-    yield Sharded(world, guild, games, ann, ben, bots)
+    yield Sharded(world, guild, games, players, bots)
     for bot in bots:  # before the test's database goes away
         await world.stop_bot(bot)
 
@@ -100,7 +118,10 @@ def assert_log_replays_to_the_snapshot(database: TestDatabase) -> None:
     actions = [a for a in logged_actions(database) if not a.startswith("!")]
     players = len(json.loads(row["seats"]))
     replayed = replay(
-        row["kind"], players=players, seed=row["seed"], options=json.loads(row["options"]),
+        row["kind"],
+        players=players,
+        seed=row["seed"],
+        options=json.loads(row["options"]),
         actions=actions,
     )
     assert replayed.to_dict() == json.loads(row["state"]), "no action applied twice or lost"
@@ -108,77 +129,102 @@ def assert_log_replays_to_the_snapshot(database: TestDatabase) -> None:
     assert seqs == list(range(1, len(seqs) + 1)) and row["version"] >= 1
 
 
-def arrange_state(database: TestDatabase, **changes: object) -> dict:
-    """Change fields of the newest game's stored state (the bot reads it afresh)."""
-    state = stored_state(database).to_dict() | changes
-    database.run(
-        "UPDATE games SET state = ? WHERE id = ?", json.dumps(state), stored_game(database)["id"]
-    )
-    return state
-
-
-def assert_each_logged_action_applied_once(database: TestDatabase, start: dict, since: int):
-    """Replaying the actions logged after ``start`` gives exactly the stored state."""
-    row = stored_game(database)
-    state = GAMES[row["kind"]].from_dict(start)
-    for action in logged_actions(database)[since:]:
-        state = state.apply(action)
-    assert state.to_dict() == json.loads(row["state"]), "no action applied twice or lost"
-
-
 @ON_POSTGRESQL
-async def test_a_barbu_series_ends_with_dm_clicks_on_the_other_shard(sharded, database):
-    """The last deal of a series (the six before it arranged: the computers' thinking for a
-    whole series takes half a minute), its contract chosen on the board (shard 1), every
-    doubling and card from the hand DM (shard 0), then the result and the league."""
-    world, ann = sharded, sharded.ann
+async def test_four_players_play_a_whole_barbu_series_by_dm_on_the_other_shard(sharded, database):
+    """Seven deals by one declarer, every decision of the four players clicked in a hand
+    DM. Discord sends DMs to shard 0 and the table's server is on shard 1, so every move
+    is applied by the process that does not hold the server, through the database. Each
+    player takes his first legal option: the test is about the machinery, not the play.
+    (Any ERROR logged by either bot fails the test through the error_log fixture.)"""
+    world = sharded
+    players = world.players
     assert [handled_by(bot) for bot in world.bots] == [{0}, {1}]
+    assert [bot.get_guild(world.guild.id) is not None for bot in world.bots] == [False, True]
     syncs = [r for r in world.world.requests if r.method == "PUT" and "commands" in r.route]
     assert len(syncs) == 1, "only the process with shard 0 syncs the slash commands"
-    assert [bot.get_guild(world.guild.id) is not None for bot in world.bots] == [False, True]
-    ann.permissions = discord.Permissions(manage_guild=True)
-    rated = await ann.slash(world.games, "settings", rate_computer_games=True)
-    fields = {field["name"]: field["value"] for field in rated.message.embeds[0]["fields"]}
-    assert fields["Games with computers"] == "rated"
-    await ann.slash(world.games, "barbu new", series=1, computers=3)
-    before = len(logged_actions(database))
-    start = arrange_state(
-        database,
-        first_declarer=0,
-        deal_number=6,
-        remaining=["notricks"],
-        declarer_doubled=[0, 2, 2, 2],
+    received = interactions_received(world.bots)
+    lobby = (await players[0].slash(world.games, "barbu new", series=1)).message
+    for user in players[1:]:
+        await user.click(lobby, "Join")
+    assert [len(seen) for seen in received] == [0, 4], "the server's clicks go to shard 1"
+    names = seat_names(database)
+    clicks_before = len(world.world.interactions)
+
+    clicked: list[tuple[int, str]] = []
+    state = stored_state(database)
+    while not state.is_over:
+        seat = state.current_player
+        action = state.legal_actions()[0]
+        done = await decide_by_dm(players[seat], state, action, names)
+        assert done.content == f"✅ {state.describe(action, names)}", "taken, no refusal"
+        clicked.append((seat, action))
+        state = state.apply(action)
+
+    clicks = list(world.world.interactions.values())[clicks_before:]
+    assert all(click.channel.is_dm for click in clicks)
+    assert [interaction.id for interaction in received[0]] == [click.id for click in clicks]
+    assert len(received[1]) == 4, "no DM click reached the process holding the server"
+    assert_the_series_was_applied_once(world, database, clicked)
+    history = (await world.ann.slash(world.games, "league history")).message
+    listed = history.embeds[0]["description"].splitlines()
+    assert [line.split(" · ")[0] for line in listed] == [f"#{stored_game(database)['id']} Barbu"]
+
+
+def interactions_received(bots: list[TableBot]) -> list[list[discord.Interaction]]:
+    """The interactions each bot gets from the gateway, in order: which process acted."""
+    received: list[list[discord.Interaction]] = [[] for _ in bots]
+    for seen, bot in zip(received, bots, strict=True):
+
+        async def record(interaction: discord.Interaction, seen=seen) -> None:
+            seen.append(interaction)
+
+        bot.add_listener(record, "on_interaction")
+    return received
+
+
+async def decide_by_dm(user: SimUser, state, action: str, names: list[str]) -> Message:
+    """Take ``action`` from the user's latest hand DM; the private message that now says
+    what was done."""
+    hand: Message = user.dms[-1]
+    assert "**Your turn" in hand.content, "the hand DM of the seat to act has its controls"
+    if state.phase == "contract":
+        chosen = await choose_contract(user, hand, action)
+        return chosen.message
+    if state.phase == "doubling":
+        await decide_doubles(user, hand, action, names)
+    else:
+        await play_card(user, hand, action)
+    return hand
+
+
+def assert_the_series_was_applied_once(
+    world: Sharded, database: TestDatabase, clicked: list[tuple[int, str]]
+) -> None:
+    assert logged_moves(database) == clicked, "every click applied once, none lost"
+    game = stored_game(database)
+    assert game["status"] == "finished"
+    replayed = replay(
+        "barbu",
+        players=4,
+        seed=game["seed"],
+        options=json.loads(game["options"]),
+        actions=[action for _, action in clicked],
     )
-    board = (await ann.slash(world.games, "game board")).message
-
-    routes = set()
-    step = 0
-    while not (state := stored_state(database)).is_over:
-        assert state.current_player == 0, "the computers answer at once"
-        action = GAMES["barbu"].bot_action(state, seed=step)
-        if state.phase == "contract":
-            await choose_contract(ann, board, action)
-            routes.add("board")
-        else:
-            hand: Message = ann.dms[-1]
-            if state.phase == "doubling":
-                await decide_doubles(ann, hand, action, seat_names(database))
-            else:
-                await play_card(ann, hand, action)
-            routes.add("dm")
-        step += 1
-        assert step < 200
-
-    assert routes == {"board", "dm"}
-    assert stored_game(database)["status"] == "finished"
-    assert stored_state(database).deal_number == 7, "the series of seven deals is over"
-    assert_each_logged_action_applied_once(database, start, before)
-    results = database.rows("SELECT game_id, rated FROM league_results")
-    assert results == [{"game_id": stored_game(database)["id"], "rated": 1}], "recorded once"
-    games_counted = database.rows("SELECT player_id, games FROM league_ratings ORDER BY 1")
-    assert games_counted == [{"player_id": 0, "games": 1}, {"player_id": ann.id, "games": 1}]
-    finish = [m for m in world.games.public_messages() if m.content.startswith("🏁")]
-    assert len(finish) == 1 and "Ratings:" in finish[0].content, "announced once, with ratings"
+    assert replayed.to_dict() == json.loads(game["state"])
+    assert replayed.deal_number == 7 and replayed.is_over, "the series of seven deals"
+    seats = database.rows("SELECT seat, user_id, points FROM league_seats ORDER BY seat")
+    assert [row["points"] for row in seats] == replayed.returns(), "the scores of the log"
+    assert [row["user_id"] for row in seats] == [user.id for user in world.players]
+    assert database.rows("SELECT game_id FROM league_results") == [{"game_id": game["id"]}]
+    ratings = database.rows("SELECT player_id, games FROM league_ratings ORDER BY player_id")
+    player_ids = sorted(user.id for user in world.players)
+    assert ratings == [{"player_id": player_id, "games": 1} for player_id in player_ids]
+    said = [message.content for message in world.games.public_messages()]
+    deals = [text for text in said if text.startswith("📋")]
+    assert len(deals) == 7, "each deal's scores posted once"
+    assert all(f"deal {number} of 7 is over" in text for number, text in enumerate(deals, 1))
+    finish = [text for text in said if text.startswith("🏁")]
+    assert len(finish) == 1 and "Ratings:" in finish[0], "announced once, with ratings"
 
 
 @ON_POSTGRESQL
@@ -254,6 +300,116 @@ async def test_a_gul_bara_game_on_a_server_of_the_other_shard(sharded, database)
     assert len(finish) == 1 and "Ratings:" in finish[0].content
 
 
+FIVE_MINUTES = 300
+
+
+def record_due_work(bots: list[TableBot]) -> list[tuple[int, float]]:
+    """(process, moment) of every due table a process claimed and handled."""
+    handled: list[tuple[int, float]] = []
+    for process, bot in enumerate(bots):
+        handle = bot.clocks.handle_due
+
+        async def recorded(table, now: float, process=process, handle=handle) -> bool:
+            handled.append((process, now))
+            return await handle(table, now)
+
+        bot.clocks.handle_due = recorded
+    return handled
+
+
+async def advance(bots: list[TableBot], clock: ManualClock, seconds: float) -> None:
+    """Move the one clock of both processes; return when both schedulers have done what
+    fell due (each asks the shared database again once a minute, as on the wall clock)."""
+    clock.advance(seconds)
+    for bot in bots:
+        await bot.clocks.scheduler.settled()
+
+
+@ON_POSTGRESQL
+async def test_a_gul_bara_clock_runs_out_and_one_process_applies_the_timeout(
+    sharded, database, clock
+):
+    """Both processes' schedulers wake at the same moment for the same table: the claim
+    in the database lets exactly one of them remind the player, and exactly one of them
+    end the game on time, record it in the league and say so."""
+    world, ann, ben = sharded, sharded.ann, sharded.ben
+    opened = await ann.slash(world.games, "gulbara new", opponent=ben, clock=FIVE_MINUTES)
+    board = (await ben.click(opened.message, "Join")).message
+    for _ in range(6):
+        state = stored_state(database)
+        user = [ann, ben][state.current_player]
+        await play_step(user, board, state, state.legal_actions()[0])
+    late_seat = stored_state(database).current_player
+    late, other = [ann, ben][late_seat], [ben, ann][late_seat]
+    handled = record_due_work(world.bots)
+
+    await advance(world.bots, clock, FIVE_MINUTES * (1 - REMINDER_SHARE))
+    said = world.games.public_messages()
+    reminders = [message for message in said if "left for your turn" in message.content]
+    assert [message.pinged for message in reminders] == [[late.id]], "reminded once"
+    assert stored_game(database)["status"] == "active"
+
+    await advance(world.bots, clock, FIVE_MINUTES * REMINDER_SHARE)
+    assert [moment for _, moment in handled] == [
+        clock.now() - FIVE_MINUTES * REMINDER_SHARE,
+        clock.now(),
+    ], "each due moment claimed by one process only"
+    assert logged_actions(database).count("!timeout") == 1, "the timeout applied once"
+    assert logged_actions(database)[-1] == "!timeout"
+    assert_log_replays_to_the_snapshot(database)
+    game = stored_game(database)
+    assert game["status"] == "finished" and game["due_at"] is None
+    assert f"{late.name.title()} lost on time" in board.embeds[0]["description"]
+    assert board.buttons() == [], "the board's controls are gone"
+    said = [message.content for message in world.games.public_messages()]
+    assert len([text for text in said if "lost on time" in text]) == 1, "announced once"
+    assert database.rows("SELECT game_id FROM league_results") == [{"game_id": game["id"]}]
+    rows = database.rows("SELECT user_id, outcome, forfeit FROM league_seats ORDER BY seat")
+    outcomes = {row["user_id"]: (row["outcome"], row["forfeit"]) for row in rows}
+    assert outcomes == {late.id: ("loss", 2), other.id: ("win", 0)}, "a loss on time"
+    history = (await ann.slash(world.games, "league history")).message
+    assert f"{late.name.title()} 2nd (lost on time)" in history.embeds[0]["description"]
+
+
+@ON_POSTGRESQL
+async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
+    sharded, database, clock
+):
+    """The player's click reaches the process of the server's shard at the moment both
+    processes' schedulers find the deadline passed: either the step is played and the
+    clock starts again, or the game is lost on time and the step refused, never both."""
+    world, ann, ben = sharded, sharded.ann, sharded.ben
+    opened = await ann.slash(world.games, "gulbara new", opponent=ben, clock=FIVE_MINUTES)
+    board = (await ben.click(opened.message, "Join")).message
+    state = stored_state(database)
+    mover = [ann, ben][state.current_player]
+    panel, step = await open_panel(mover, board, state)
+    choice = next(c for c in state.step_choices(int(step.split("/")[0])) if c["action"] == step)
+    await advance(world.bots, clock, FIVE_MINUTES - 1)
+    before = len(logged_actions(database))
+
+    clock.advance(1)  # both schedulers wake while the click is on its way
+    racing = await mover.click_nowait(panel, die_label(choice))
+    await advance(world.bots, clock, 0)
+    await racing.wait_answered()
+    await world.world.wait_until_idle()
+
+    applied = logged_actions(database)[before:]
+    stepped = applied[:1] == [step] and "!timeout" not in applied  # with any forced step
+    assert stepped or applied == ["!timeout"], "the step or the timeout, never both"
+    assert_log_replays_to_the_snapshot(database)
+    game = stored_game(database)
+    results = database.rows("SELECT game_id FROM league_results")
+    if stepped:
+        assert panel.content.startswith("✅ Played"), "the player sees his step taken"
+        assert game["status"] == "active" and game["due_at"] > clock.now(), "a new deadline"
+        assert results == []
+    else:
+        assert not panel.content.startswith("✅") and len(racing.followups) == 1, "told why not"
+        assert game["status"] == "finished" and "lost on time" in board.embeds[0]["description"]
+        assert results == [{"game_id": game["id"]}]
+
+
 @ON_POSTGRESQL
 async def test_a_process_asking_for_a_held_shard_refuses_with_one_line(sharded, database):
     intruder = sharded_bot(sharded.world, database, 1)
@@ -324,9 +480,7 @@ async def test_sigterm_gives_the_shards_back_at_once(fake_discord, database):
 
 
 @ON_POSTGRESQL
-async def test_at_start_up_each_process_redraws_only_its_own_servers_boards(
-    fake_discord, database
-):
+async def test_at_start_up_each_process_redraws_only_its_own_servers_boards(fake_discord, database):
     world = fake_discord
     guild = await guild_on_shard(world, 1)
     games = guild.add_text_channel("games")

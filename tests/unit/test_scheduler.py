@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.scheduler import RETRY_SECONDS, ManualClock, Scheduler
+from cogs.scheduler import RECHECK_SECONDS, RETRY_SECONDS, ManualClock, Scheduler
 
 
 class Due:
@@ -69,6 +69,20 @@ async def test_a_poke_for_an_earlier_moment_wakes_it():
     clock.advance(10)
     await scheduler.settled()
     assert due.handled == [10]
+    scheduler.stop()
+
+
+async def test_a_moment_another_process_set_is_handled_from_the_next_recheck_on():
+    clock = ManualClock(0)
+    due = Due(1000)
+    scheduler = await started(due, clock)
+    due.moments.insert(0, 10)  # saved by another process, which pokes only its own loop
+    clock.advance(RECHECK_SECONDS - 1)
+    await scheduler.settled()
+    assert due.handled == [], "not known before the recheck"
+    clock.advance(1)
+    await scheduler.settled()
+    assert due.handled == [10], "the recheck finds it and handles it"
     scheduler.stop()
 
 
