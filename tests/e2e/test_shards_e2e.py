@@ -143,7 +143,8 @@ async def test_four_players_play_a_whole_barbu_series_by_dm_on_the_other_shard(s
     syncs = [r for r in world.world.requests if r.method == "PUT" and "commands" in r.route]
     assert len(syncs) == 1, "only the process with shard 0 syncs the slash commands"
     received = interactions_received(world.bots)
-    lobby = (await players[0].slash(world.games, "barbu new", series=1)).message
+    # Without autoplay every decision is a click, so the log must equal the clicks.
+    lobby = (await players[0].slash(world.games, "barbu new", series=1, autoplay=False)).message
     for user in players[1:]:
         await user.click(lobby, "Join")
     assert [len(seen) for seen in received] == [0, 4], "the server's clicks go to shard 1"
@@ -155,9 +156,10 @@ async def test_four_players_play_a_whole_barbu_series_by_dm_on_the_other_shard(s
     while not state.is_over:
         seat = state.current_player
         action = state.legal_actions()[0]
-        done = await decide_by_dm(players[seat], state, action, names)
-        assert done.content == f"✅ {state.describe(action, names)}", "taken, no refusal"
+        logged = len(logged_moves(database))
+        await decide_by_dm(players[seat], state, action, names)
         clicked.append((seat, action))
+        assert logged_moves(database)[logged:] == [(seat, action)], "taken, no refusal"
         state = state.apply(action)
 
     clicks = list(world.world.interactions.values())[clicks_before:]
@@ -165,6 +167,9 @@ async def test_four_players_play_a_whole_barbu_series_by_dm_on_the_other_shard(s
     assert [interaction.id for interaction in received[0]] == [click.id for click in clicks]
     assert len(received[1]) == 4, "no DM click reached the process holding the server"
     assert_the_series_was_applied_once(world, database, clicked)
+    for user in players:
+        hands = [dm for dm in user.dms if "game #" in dm.content]
+        assert len(hands) == 7, f"{user.name}: one hand DM per deal, edited in place"
     history = (await world.ann.slash(world.games, "league history")).message
     listed = history.embeds[0]["description"].splitlines()
     assert [line.split(" · ")[0] for line in listed] == [f"#{stored_game(database)['id']} Barbu"]
@@ -182,19 +187,16 @@ def interactions_received(bots: list[TableBot]) -> list[list[discord.Interaction
     return received
 
 
-async def decide_by_dm(user: SimUser, state, action: str, names: list[str]) -> Message:
-    """Take ``action`` from the user's latest hand DM; the private message that now says
-    what was done."""
-    hand: Message = user.dms[-1]
+async def decide_by_dm(user: SimUser, state, action: str, names: list[str]) -> None:
+    """Take ``action`` from the controls of the user's hand DM of this deal."""
+    hand: Message = next(dm for dm in reversed(user.dms) if "game #" in dm.content)
     assert "**Your turn" in hand.content, "the hand DM of the seat to act has its controls"
     if state.phase == "contract":
-        chosen = await choose_contract(user, hand, action)
-        return chosen.message
-    if state.phase == "doubling":
+        await choose_contract(user, hand, action)
+    elif state.phase == "doubling":
         await decide_doubles(user, hand, action, names)
     else:
         await play_card(user, hand, action)
-    return hand
 
 
 def assert_the_series_was_applied_once(
@@ -389,7 +391,7 @@ async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
     before = len(logged_actions(database))
 
     clock.advance(1)  # both schedulers wake while the click is on its way
-    racing = await mover.click_nowait(panel, die_label(choice))
+    racing = await mover.click_nowait(panel, die_label(choice, state.turn, 0))
     await advance(world.bots, clock, 0)
     await racing.wait_answered()
     await world.world.wait_until_idle()
