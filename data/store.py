@@ -91,6 +91,12 @@ class Table:
     """When the scheduler must next look at this table (clock, lobby expiry, pause)."""
 
     @property
+    def language(self) -> str:
+        """The language of the table's public messages and pictures: its server's when
+        the table opened (tables from before languages existed speak English)."""
+        return str(self.extra.get("language", "en"))
+
+    @property
     def board_behind(self) -> bool:
         return self.board_version is None or self.board_version < self.version
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
+from cogs.language import channel_language
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.keeper import failure_text
 from cogs.table.replies import (
@@ -93,6 +94,7 @@ class Lobby:
         guild_id = interaction.guild_id or 0
         clocks = self.tables.bot.clocks
         extra = await clocks.new_table_extra(guild_id, kind, clock)
+        extra["language"] = await channel_language(interaction)
         try:
             table = await self.store.create_table(
                 kind=kind,
