@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
+from cogs.table import GameCog, Step, TableButton, TableSelect, Target, Turn, TurnLine, view_of
 from data import Table
 from games import GAMES
 from games.barree import (
@@ -89,6 +89,19 @@ class BarreeCog(
         self, table: Table, before: BarreeState, action: str, after: BarreeState
     ) -> list[str]:
         return narrate(after.view(None)["events"], table.names)
+
+    def turn_lines(self, table: Table, steps: Sequence[Step[BarreeState]]) -> list[TurnLine]:
+        """One line per turn: a roll starts a turn, and the walk and sending after it
+        (or the bar, or being stuck) are told on the same line."""
+        lines: list[TurnLine] = []
+        for turn in turns_of(steps):
+            sentences = [
+                sentence
+                for step in turn
+                for sentence in narrate(step.after.view(None)["events"], table.names)
+            ]
+            lines.append(TurnLine(turn[0].seat, " ".join(sentences)))
+        return lines
 
     def status_text(self, table: Table, state: BarreeState) -> str:
         view = state.view(None)
@@ -264,6 +277,17 @@ class BarreeCog(
             "or keep them there."
         )
         return {"content": content, "view": view_of(items)}
+
+
+def turns_of(steps: Sequence[Step[BarreeState]]) -> list[list[Step[BarreeState]]]:
+    """The steps grouped by turn: a new turn begins with a roll or with another seat."""
+    turns: list[list[Step[BarreeState]]] = []
+    for step in steps:
+        if not turns or step.action == ROLL or step.seat != turns[-1][-1].seat:
+            turns.append([step])
+        else:
+            turns[-1].append(step)
+    return turns
 
 
 def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:

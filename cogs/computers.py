@@ -21,12 +21,19 @@ _LEVEL_DESCRIPTIONS = {
 }
 
 
+COMPUTER_NAMES = ("Ada", "Max", "Zoe", "Kit")
+"""Given names for a table's computers, one for every seat of the largest table: no digits, which would read as card ranks, dice
+or scores beside a name ("Computer 2 8♠"), and each first letter different."""
+
+
 def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL) -> Seat:
     """A new computer seat at ``level``, named apart from the table's other computers:
-    ``Computer (hard)``, then ``Computer 2 (easy)`` and so on. The default level keeps
-    the plain name (``Computer``, ``Computer 2``) that tables had before levels."""
-    count = sum(seat.is_computer for seat in seats)
-    name = "Computer" if count == 0 else f"Computer {count + 1}"
+    ``Computer Ada``, then ``Computer Max (hard)`` and so on; a level other than the
+    default is part of the name."""
+    taken = {seat.name.split(" (")[0] for seat in seats}
+    name = next(
+        f"Computer {given}" for given in COMPUTER_NAMES if f"Computer {given}" not in taken
+    )
     return Seat(name if level == DEFAULT_LEVEL else f"{name} ({level})", level=level)
 
 

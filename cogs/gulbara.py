@@ -11,16 +11,27 @@ In a match the channel gets the score after each game that does not end the matc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs.render_pool import RenderJob
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
+from cogs.table import (
+    GameCog,
+    Step,
+    TableButton,
+    TableSelect,
+    Target,
+    Turn,
+    TurnLine,
+    quoted,
+    view_of,
+)
 from data import Table
 from games import GAMES, IllegalAction
 from games.base import whole_number
-from games.gulbara import UNDO, GulbaraState, split_steps, to_seat0
+from games.gulbara import UNDO, GulbaraState, GulbaraTurn, split_steps, to_seat0
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
@@ -92,6 +103,16 @@ class GulbaraCog(
         if undo is None:
             raise IllegalAction(ONLY_FORCED)
         return undo
+
+    def turn_lines(self, table: Table, steps: Sequence[Step[GulbaraState]]) -> list[TurnLine]:
+        """A line for every turn the steps finished: a turn of several steps (some
+        clicked earlier), a turn that could not move, each autoplayed turn on its own."""
+        viewer = board_seat(table)
+        return [
+            TurnLine(turn["seat"], gulbara_text.turn_sentence(turn, table.names, viewer))
+            for step in steps
+            for turn in finished_turns(step.before, step.action, step.after)
+        ]
 
     def turn_controls(self, table: Table, state: GulbaraState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "from")
@@ -240,6 +261,24 @@ class GulbaraCog(
             f"{over}\n{gulbara_text.match_standing(view, names)}\n{begins}",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def finished_turns(before: GulbaraState, action: str, after: GulbaraState) -> list[GulbaraTurn]:
+    """The turns ``action`` finished: the mover's, and any roll after it that could not move."""
+    if after.game_number != before.game_number:
+        # The game's last step: the new game cleared the turns the old one recorded.
+        return [
+            {
+                "seat": before.turn,
+                "roll": list(before.roll),
+                "steps": [*before.played_steps(), action],
+                "stages": list(before.stages),
+                "passed": False,
+            }
+        ]
+    started = sum(after.rolls) - sum(before.rolls)
+    finished = started + 1 if after.over and not before.over else started
+    return after.recent[len(after.recent) - finished :] if finished > 0 else []
 
 
 def point_option(state: GulbaraState, point: int) -> discord.SelectOption:

@@ -43,9 +43,10 @@ WINS_MATCH = "{winner} wins the match {won}–{lost}."
 LAST_GAME = "Last game: {result}"
 UNDECIDED = "The game ended before it was decided."
 GAME_NUMBERED = "Game {number}: {result}"
-LAST_TURN = "Last turn: {name} rolled {roll}: {steps}"
-LAST_TURN_ESCALATED = "Last turn: {name} rolled {roll} (escalated {stages}): {steps}"
-LAST_TURN_PASSED = "Last turn: {name} rolled {roll} and could not move"
+TURN_PLAYED = "{name} rolled {roll}: {steps}"
+TURN_ESCALATED = "{name} rolled {roll} (escalated {stages}): {steps}"
+TURN_PASSED = "{name} rolled {roll} and could not move"
+LAST_TURN = "Last turn: {turn}"
 THIS_TURN = "This turn: {steps}"
 OPENING_ROLL = "Opening roll: {first} {first_roll}, {second} {second_roll}"
 TO_MOVE = "{name} to move: rolled {roll}, dice left {dice}. Pick a point, then a die."
@@ -102,16 +103,21 @@ def chain_text(view: GulbaraView) -> str | None:
     return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
 
 
-def last_turn(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+def turn_sentence(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
     """One finished turn, its steps in the numbering of the board drawn from ``viewer``."""
     name, roll = names[turn["seat"]], dice_roll(turn["roll"])
     if turn["passed"]:
-        return LAST_TURN_PASSED.format(name=name, roll=roll)
+        return TURN_PASSED.format(name=name, roll=roll)
     steps = board_steps(turn["steps"], turn["seat"], viewer)
     if len(turn["stages"]) > 1:
         stages = " → ".join(f"{die}-{die}" for die in turn["stages"])
-        return LAST_TURN_ESCALATED.format(name=name, roll=roll, stages=stages, steps=steps)
-    return LAST_TURN.format(name=name, roll=roll, steps=steps)
+        return TURN_ESCALATED.format(name=name, roll=roll, stages=stages, steps=steps)
+    return TURN_PLAYED.format(name=name, roll=roll, steps=steps)
+
+
+def last_turn(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+    """The board's reminder of the turn before this one."""
+    return LAST_TURN.format(turn=turn_sentence(turn, names, viewer))
 
 
 def game_result(game: GulbaraGameResult, names: Sequence[str]) -> str:

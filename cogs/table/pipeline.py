@@ -10,7 +10,7 @@ import discord
 
 from cogs.clock_seats import played_by_computer
 from cogs.table.components import Target
-from cogs.table.hooks import Turn
+from cogs.table.hooks import Step, Turn, TurnLine
 from cogs.table.keeper import failure_text
 from cogs.table.replies import OUTDATED, acknowledge, log, quoted, tell
 from data import StaleVersion, Table
@@ -20,7 +20,10 @@ from games.proof import computer_seed
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
-COMPUTER_LOG_LINES = 15
+TURN_LOG_LINES = 15
+TURN_LINE_LIMIT = 200
+COMPUTER_MARK = "🤖"
+PERSON_MARK = "👤"
 MAX_ACTION = 40
 """Every game's actions are this short; longer text is refused before the rules see it."""
 CONTENT_LIMIT = 2000
@@ -28,27 +31,39 @@ CONTENT_LIMIT = 2000
 Logged = list[tuple[int | None, str]]
 
 
-def computer_log(notes: Sequence[str]) -> str | None:
-    """The newest narration lines that fit in one message, oldest first."""
-    lines: list[str] = []
+def board_log(lines: Sequence[str]) -> str | None:
+    """The newest turn lines that fit in one message, oldest first."""
+    kept: list[str] = []
     length = 0
-    for note in reversed(notes[-COMPUTER_LOG_LINES:]):
-        line = "🤖 " + (note if len(note) <= 150 else note[:149] + "…")
+    for line in reversed(lines[-TURN_LOG_LINES:]):
+        line = line if len(line) <= TURN_LINE_LIMIT else line[: TURN_LINE_LIMIT - 1] + "…"
         length += len(line) + 1
         if length > CONTENT_LIMIT:
             break
-        lines.insert(0, line)
-    return "\n".join(lines) or None
+        kept.insert(0, line)
+    return "\n".join(kept) or None
 
 
-def apply_all(state: GameState, seat: int, actions: Sequence[str]) -> GameState:
+def told(table: Table, lines: Sequence[TurnLine]) -> list[str]:
+    """Turn lines as the board shows them: a computer's marked 🤖, a person's 👤."""
+    return [
+        f"{COMPUTER_MARK if played_by_computer(table, line.seat) else PERSON_MARK} {line.text}"
+        for line in lines
+    ]
+
+
+def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
+    """The seat's ``actions`` applied in order (IllegalAction if any is refused)."""
     if not actions:
         raise IllegalAction("No move given.")
+    steps: list[Step[Any]] = []
     for action in actions:
         if state.current_player != seat:
             raise IllegalAction(f"'{action}' comes after your turn has ended.")
-        state = state.apply(action)
-    return state
+        after = state.apply(action)
+        steps.append(Step(seat, state, action, after))
+        state = after
+    return steps
 
 
 class Pipeline:
@@ -118,7 +133,7 @@ class Pipeline:
             )
             return
         try:
-            state = apply_all(turn.state, turn.seat, actions)
+            steps = played_steps(turn.state, turn.seat, actions)
         except IllegalAction as illegal:
             await tell(interaction, str(illegal))
             return
@@ -128,7 +143,9 @@ class Pipeline:
             if table is None or table.version != turn.table.version:
                 await interaction.followup.send(OUTDATED, ephemeral=True)
                 return
-            state, computer_actions, notes = await self.automatic_turns(table, state)
+            state, computer_actions, notes = await self.automatic_turns(
+                table, steps[-1].after, played=steps
+            )
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
             # Drawn under the lock: a click waiting for it then finds the board current,
@@ -181,18 +198,19 @@ class Pipeline:
         table: Table,
         state: GameState,
         stop_when: Callable[[GameState], bool] | None = None,
+        played: Sequence[Step[Any]] = (),
     ) -> tuple[GameState, Logged, list[str]]:
         """Play every computer seat's decisions (substitutes' included), and every human's
         decision the game's cog plays for him, until a human must choose, the game ends
         or ``stop_when`` says so.
 
-        Returns the new state, the actions played and the lines narrating the
-        computers' moves for the board message.
+        Returns the new state, the actions played and the board's lines telling each
+        turn, those of the steps a person just ``played`` first.
         """
         spec = GAMES[table.kind]
         cog = self.tables.game_cog(table.kind)
         actions: Logged = []
-        notes: list[str] = []
+        steps: list[Step[Any]] = list(played)
         while not state.is_over and not (stop_when is not None and stop_when(state)):
             seat = state.current_player
             if seat is None:
@@ -210,11 +228,10 @@ class Pipeline:
                 action = automatic
                 log.info("game %d: seat %d's only choice %s plays itself", table.id, seat, action)
             after = state.apply(action)
-            if by_computer:
-                notes += cog.narrate(table, state, action, after)
+            steps.append(Step(seat, state, action, after))
             state = after
             actions.append((seat, action))
-        return state, actions, notes
+        return state, actions, told(table, cog.turn_lines(table, steps))
 
     async def after_change(
         self,

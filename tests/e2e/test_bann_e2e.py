@@ -101,7 +101,9 @@ async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, da
         await play(world.alice, board, BANN.bot_action(state, seed=100 + moves))
         moves += 1
         if not stored_state(database_path).is_over:
-            assert board.content.startswith("🤖 Computer: Tip to"), "the computer's move is told"
+            told = board.content.splitlines()
+            assert told[0].startswith("👤 Alice: Tip to"), "the player's own move is told"
+            assert told[1].startswith("🤖 Computer Ada: Tip to"), "the computer's move too"
         assert moves < 200
     assert stored_game(database_path)["status"] == "finished"
     assert world.games.public_messages()[-1].content.startswith("🏁")

@@ -105,6 +105,9 @@ async def play_card(user: SimUser, message: Message, action: str) -> Result:
     return await user.select(message, [action])
 
 
+TURN_MARKS = ("🤖", "👤")
+
+
 class PublicWatch:
     """Checks every public message of the channel, and every version of it, as they come.
 
@@ -126,10 +129,10 @@ class PublicWatch:
             versions = [*message.versions, message]
             for version in versions[self.seen.get(message.id, 0) :]:
                 lines = version.content.splitlines()
-                # A computer's move line names the one card it has just laid: public.
-                for line in (line for line in lines if line.startswith("🤖")):
+                # A turn's line (a computer's or a person's) names the one card just laid.
+                for line in (line for line in lines if line.startswith(TURN_MARKS)):
                     assert len(mentioned_cards(line)) <= 1, line
-                said = [line for line in lines if not line.startswith("🤖")]
+                said = [line for line in lines if not line.startswith(TURN_MARKS)]
                 text = "\n".join(said) + json.dumps(version.embeds, ensure_ascii=False)
                 leaked = mentioned_cards(text) & held
                 assert not leaked, f"public message {message.id} names held cards {leaked}"
@@ -345,7 +348,7 @@ async def test_a_pass_that_breaks_the_obligation_is_refused(fake_discord, start_
         refused = await world.alice.click(panel, label)
         assert refused.ephemeral[-1].content.startswith("You must double declarer now")
     assert stored_game(database_path)["version"] == version, "a refused choice changes nothing"
-    await world.alice.click(panel, "Double Computer")
+    await world.alice.click(panel, "Double Computer Ada")
     await world.alice.click(panel, "Confirm (1 double(s))")
     assert logged_actions(database_path)[0] == "double:1", "doubling declarer is accepted"
 

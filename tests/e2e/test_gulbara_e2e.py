@@ -354,7 +354,7 @@ async def test_a_match_tells_the_score_after_each_game_and_the_result_at_the_end
     assert len(between_games) == games - 1, "one message after each game but the last"
     assert "game 1 is over" in between_games[0] and "Match to 3: Alice" in between_games[0]
     assert max(state.score) >= 3
-    winner = ["Alice", "Computer"][state.winner]
+    winner = ["Alice", "Computer Ada"][state.winner]
     announcement = world.games.public_messages()[-1].content
     assert announcement.startswith("🏁") and f"**{winner}** wins the match" in announcement
     assert f"{winner}** wins the match" in board.embeds[0]["description"]
