@@ -443,3 +443,23 @@ def test_a_roll_of_five_with_many_outcomes_fits_four_selects():
         assert any(
             other.end == walk.end and set(walk.discards) < set(other.discards) for other in shown
         ), "only walks beaten by a listed one are left out"
+
+
+async def test_a_fruitless_roll_is_told_on_its_own_line_before_the_computers_turn(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    # Alice stands in the blockaded row: whatever she rolls, her turn ends at once.
+    board = await arrange(
+        world, database_path, current=0, phase="roll", blockade=3, pieces=[34, 56]
+    )
+
+    await roll(world.alice, board, database_path)
+
+    lines = board.content.splitlines()
+    assert lines[0].startswith("👤 Alice rolls "), lines
+    assert "trapped" in lines[0] or "blockade moves" in lines[0], "what came of her roll"
+    assert lines[1].startswith("🤖 Computer Ada rolls "), "then the computer's turn"
+    assert all(line.count(" rolls ") == 1 for line in lines), "never two turns in one line"
+    assert stored_state(database_path).current_player == 0, "the turn came back to Alice"
