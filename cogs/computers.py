@@ -22,8 +22,8 @@ _LEVEL_DESCRIPTIONS = {
 
 
 COMPUTER_NAMES = ("Ada", "Max", "Zoe", "Kit")
-"""Given names for a table's computers, one for every seat of the largest table: no digits, which would read as card ranks, dice
-or scores beside a name ("Computer 2 8♠"), and each first letter different."""
+"""Given names for a table's computers, one for every seat of the largest table: no
+digits, which would read as card ranks, dice or scores beside a name ("Computer 2 8♠")."""
 
 
 def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL) -> Seat:

@@ -64,7 +64,9 @@ async def test_nim_against_the_computer_by_clicks_and_text(
 
     assert "Computer Ada (hard) took the last stone and wins." in board.embeds[0]["description"]
     announcement = world.games.public_messages()[-1]
-    assert announcement.content.startswith("🏁 Nim game #1: Computer Ada (hard) took the last stone")
+    assert announcement.content.startswith(
+        "🏁 Nim game #1: Computer Ada (hard) took the last stone"
+    )
     assert "Not rated: a computer played." in announcement.content
     assert league_rows(database_path) == [("nim", 0, "loss", 0.0), ("nim", 0, "win", 1.0)]
 

@@ -5,6 +5,7 @@ every turn its own line under the board and never runs two turns together in one
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from types import SimpleNamespace
 from typing import Any
 
@@ -110,7 +111,7 @@ def test_gul_bara_tells_every_turn_autoplayed_passed_or_clicked_once(seed: int) 
     assert isinstance(final, GulbaraState)
     assert len(lines) == sum(final.rolls), "a line for every roll, the last turn's included"
     seats = [seat for seat, _ in lines]
-    assert all(first != second for first, second in zip(seats, seats[1:], strict=False)), (
+    assert all(first != second for first, second in pairwise(seats)), (
         "turns alternate, so two lines of one seat in a row would be one turn split or lost"
     )
     for seat, text in lines:
