@@ -70,7 +70,7 @@ class BannCog(
         elif verb == "move" and len(turn.values) == 1:
             action = turn.values[0]
             legal = action in turn.state.legal_actions()
-            done = f"You played: {turn.state.describe(action)}" if legal else None
+            done = bann_text.confirmation(turn.state, action) if legal else None
             await self.tables.play(turn, [action], done=done)
         elif verb == "act" and arg in DRAW_ACTIONS:
             await self.tables.play(turn, [arg])
@@ -114,6 +114,9 @@ class BannCog(
             description="; ".join(notes)[:100] or None,
             emoji="⚔️" if details["captured"] else None,
         )
+
+    def narrate(self, table: Table, before: BannState, action: str, after: BannState) -> list[str]:
+        return [bann_text.turn_sentence(before, action, table.names)]
 
     def status_text(self, table: Table, state: BannState) -> str:
         view = state.view(None)

@@ -20,7 +20,7 @@ from discord import app_commands
 
 from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
-from games import GAMES
+from games import GAMES, IllegalAction
 from games.barbu import (
     CONTRACT_TITLES,
     PASS,
@@ -32,12 +32,11 @@ from games.barbu import (
     BarbuState,
     BarbuView,
     DoublingChoice,
-    contract_label,
 )
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
-from texts.barbu import deal_heading, scores_list
+from texts.barbu import contract_title_of, deal_heading, scores_list
 
 SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
@@ -81,6 +80,14 @@ def parse_seat_set(arg: str) -> frozenset[int] | None:
     return frozenset(int(part) for part in parts)
 
 
+def seats_of_players(players: str) -> list[int]:
+    """The seats of player numbers such as ``2,4`` (1–4 as the picture shows them)."""
+    parts = [part.strip() for part in players.split(",")]
+    if not all(part in ("1", "2", "3", "4") for part in parts):
+        raise IllegalAction(barbu_text.DOUBLES_NOTATION)
+    return [int(part) - 1 for part in parts]
+
+
 def seat_set_arg(seats: Iterable[int]) -> str:
     return ".".join(str(seat) for seat in sorted(seats))
 
@@ -98,6 +105,14 @@ class BarbuCog(
     move_help = "Play in notation: a card, a contract, doubles"
     notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
     picture = staticmethod(render_barbu_table)
+
+    def notation_actions(self, state: BarbuState, notation: str) -> list[str]:
+        """A typed move; ``double:`` names players as the picture numbers them (1–4)."""
+        text = notation.strip()
+        verb, colon, players = text.partition(":")
+        if verb.lower() != "double" or not colon:
+            return [text]
+        return [f"double:{','.join(str(seat) for seat in seats_of_players(players))}"]
 
     # ---- the public board --------------------------------------------------------------
 
@@ -355,7 +370,7 @@ class BarbuCog(
         before = turn.state
         done = None
         if is_private(turn.interaction) and action in before.legal_actions():
-            done = f"✅ {before.describe(action, turn.table.names)}"
+            done = barbu_text.confirmation(before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
     # ---- finished deals ----------------------------------------------------------------
@@ -431,15 +446,3 @@ def is_private(interaction: discord.Interaction[Any]) -> bool:
     if message is None:
         return False
     return message.flags.ephemeral or interaction.guild_id is None
-
-
-def contract_title_of(action: str | None) -> str:
-    """``trumps:H`` as "Trumps (hearts)", ``domino:5`` as "Domino from the fives"."""
-    if not action:
-        return "contract"
-    name, _, detail = action.partition(":")
-    if name == "trumps" and detail:
-        return contract_label(name, trump=SUITS.index(detail))
-    if name == "domino" and detail:
-        return contract_label(name, start_rank=RANKS.index(detail))
-    return CONTRACT_TITLES.get(name, name)

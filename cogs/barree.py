@@ -19,7 +19,7 @@ import discord
 
 from cogs.table import GameCog, Step, TableButton, TableSelect, Target, Turn, TurnLine, view_of
 from data import Table
-from games import GAMES
+from games import GAMES, IllegalAction
 from games.barree import (
     KEEP,
     PHASE_DRIVE,
@@ -83,7 +83,11 @@ class BarreeCog(
     # ---- the board ---------------------------------------------------------------------
 
     def notation_actions(self, state: BarreeState, notation: str) -> list[str]:
-        return [notation.strip().lower()]
+        """A typed move; ``send:`` names the player as the board numbers him (from 1)."""
+        text = notation.strip().lower()
+        if not text.startswith("send:"):
+            return [text]
+        return [engine_sending(text, state.players)]
 
     def narrate(
         self, table: Table, before: BarreeState, action: str, after: BarreeState
@@ -170,7 +174,9 @@ class BarreeCog(
         before = turn.state
         private = _from_private_menu(turn.interaction)
         legal = action in before.legal_actions()
-        done = f"✅ {before.describe(action, turn.table.names)}" if private and legal else None
+        done = None
+        if private and legal:
+            done = barree_text.confirmation(before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
     async def after_play(
@@ -277,6 +283,18 @@ class BarreeCog(
             "or keep them there."
         )
         return {"content": content, "view": view_of(items)}
+
+
+def engine_sending(text: str, players: int) -> str:
+    """``send:2:63`` (player 2 as the board shows him) as the rules write it, ``send:1:63``."""
+    parts = text.split(":")
+    numbers = [part.strip() for part in parts[1:]]
+    if len(parts) != 3 or not all(number.isdecimal() and len(number) <= 2 for number in numbers):
+        raise IllegalAction(barree_text.SEND_NOTATION)
+    player, field = (int(number) for number in numbers)
+    if not 1 <= player <= players:
+        raise IllegalAction(barree_text.SEND_NOTATION)
+    return f"send:{player - 1}:{field}"
 
 
 def turns_of(steps: Sequence[Step[BarreeState]]) -> list[list[Step[BarreeState]]]:

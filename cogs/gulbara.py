@@ -57,16 +57,26 @@ def undo_actions(state: GulbaraState) -> list[str] | None:
     return None
 
 
-def forced_note(state: GulbaraState, action: str) -> str:
+def forced_after(state: GulbaraState, action: str) -> list[str]:
     """The steps of this turn that will play themselves after the legal ``action``."""
     if not state.autoplay:
-        return ""
+        return []
     after = state.apply(action)
     forced: list[str] = []
     while after.current_player == state.current_player and (step := after.forced_step()):
         forced.append(step)
         after = after.apply(step)
-    return f" Then forced: {' '.join(forced)}." if forced else ""
+    return forced
+
+
+def step_confirmation(state: GulbaraState, action: str, die: int) -> str:
+    """The private note for a step, with the steps that then played themselves."""
+    forced = forced_after(state, action)
+    if forced:
+        return gulbara_text.YOU_STEPPED_THEN_FORCED.format(
+            step=action, die=die, forced=" ".join(forced)
+        )
+    return gulbara_text.YOU_STEPPED.format(step=action, die=die)
 
 
 def die_label(choice: dict[str, Any]) -> str:
@@ -219,7 +229,7 @@ class GulbaraCog(
         source = whole_number(action.partition("/")[0], max_digits=2)
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
-        done = f"✅ Played {action} ({dice[0]}).{forced_note(state, action)}" if dice else None
+        done = step_confirmation(state, action, dice[0]) if dice else None
         await self.tables.play(turn, [action], done=done)
 
     async def _undo(self, turn: Turn[GulbaraState]) -> None:

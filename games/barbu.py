@@ -572,7 +572,7 @@ class BarbuState(GameState):
 
     def _why_not_double(self, choice: DoublingChoice, seat: int) -> str:
         if seat == choice.seat or not 0 <= seat < 4:
-            return f"You cannot double seat {seat}."
+            return f"You cannot double player {seat + 1}."
         if choice.seat == choice.declarer:
             return "Declarer may only redouble players who doubled him."
         return "In Trumps and Domino you may double only declarer."

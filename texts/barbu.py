@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.barbu import BarbuView
+from games.barbu import (
+    CONTRACT_TITLES,
+    PASS,
+    RANKS,
+    SUITS,
+    BarbuState,
+    BarbuView,
+    card_words,
+    contract_label,
+    parse_card,
+)
 
 RULES = """\
 **Deals.** 52 cards, 13 each. One player declares for seven deals in a row, choosing each \
@@ -34,6 +44,10 @@ In `double:` the seats are numbered 0–3 clockwise (the table picture shows the
 **Full rules:** `docs/rules/barbu.md` in the bot's repository.\
 """
 
+DOUBLES_NOTATION = (
+    "Write doubles as double:2,4 with the player numbers the table picture shows (1–4)."
+)
+
 DEAL_HEADING = "Deal {number} of {total}"
 WINS = "{winner} wins with {score}."
 SHARED_WIN = "{winners} win with {score}."
@@ -54,6 +68,52 @@ CONTRACT = "Contract: {contract} · Doubles: {doubles}"
 DOUBLING = "{name} decides whom to double."
 DOMINO_TURN = "{name} lays a card or passes."
 TRICK_TURN = "Trick {number} · {name} to play."
+
+
+YOU_CHOSE = "✅ You chose {contract}."
+YOU_PLAYED_CARD = "✅ You played the {card}."
+YOU_LAID_CARD = "✅ You laid the {card}."
+YOU_PASSED = "✅ You passed."
+YOU_DOUBLED = "✅ You doubled {doubled}."
+YOU_REDOUBLED = "✅ You redoubled {redoubled}."
+YOU_DOUBLED_AND_REDOUBLED = "✅ You doubled {doubled} and redoubled {redoubled}."
+
+
+def confirmation(state: BarbuState, action: str, names: Sequence[str]) -> str:
+    """The private note for the legal ``action`` of the seat to act, e.g. "✅ You played
+    the queen of spades."."""
+    if state.phase == "contract":
+        return YOU_CHOSE.format(contract=contract_title_of(action))
+    if action == PASS:
+        return YOU_PASSED
+    if action.startswith("double:"):
+        return _doubled(state, [int(seat) for seat in action.split(":")[1].split(",")], names)
+    card = card_words(parse_card(action))
+    sentence = YOU_LAID_CARD if state.contract == "domino" else YOU_PLAYED_CARD
+    return sentence.format(card=card)
+
+
+def _doubled(state: BarbuState, seats: Sequence[int], names: Sequence[str]) -> str:
+    mover = state.current_player
+    doubled = " and ".join(names[seat] for seat in seats if (seat, mover) not in state.doubles)
+    redoubled = " and ".join(names[seat] for seat in seats if (seat, mover) in state.doubles)
+    if doubled and redoubled:
+        return YOU_DOUBLED_AND_REDOUBLED.format(doubled=doubled, redoubled=redoubled)
+    if redoubled:
+        return YOU_REDOUBLED.format(redoubled=redoubled)
+    return YOU_DOUBLED.format(doubled=doubled)
+
+
+def contract_title_of(action: str | None) -> str:
+    """``trumps:H`` as "Trumps (hearts)", ``domino:5`` as "Domino from the fives"."""
+    if not action:
+        return "contract"
+    name, _, detail = action.partition(":")
+    if name == "trumps" and detail:
+        return contract_label(name, trump=SUITS.index(detail))
+    if name == "domino" and detail:
+        return contract_label(name, start_rank=RANKS.index(detail))
+    return CONTRACT_TITLES.get(name, name)
 
 
 def signed(value: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.barree import BarreeView
+from games.barree import KEEP, BarreeState, BarreeView, format_walk
 
 RULES = """\
 **Goal.** Get rid of your cards: every card held when the round ends is a minus point.
@@ -30,6 +30,16 @@ up to the starter. Fewest minus points over the match wins.
 **Full rules:** `docs/rules/barree.md` in the bot's repository.\
 """
 
+SEND_NOTATION = (
+    "Write a sending as send:<player>:<field> with the player number the board shows, "
+    "e.g. send:2:63."
+)
+
+YOU_WALKED = "✅ You walked {path}."
+YOU_WALKED_DISCARDING = "✅ You walked {path} and discarded {cards}."
+YOU_SENT = "✅ You played card {field} and sent {name} to {field}."
+YOU_KEPT = "✅ You left the piece there."
+
 ROUND = "Round {number} of {rounds} · {status}"
 ROLLED = "{name} rolled {die}: choose a walk"
 LANDED = "{name} landed on {targets}: send away or keep"
@@ -46,6 +56,22 @@ ROUND_OVER = (
     "📋 Barree game #{table}: round {number} of {rounds} is over. "
     "Minus points this round: {points}. Totals so far: {totals}."
 )
+
+
+def confirmation(state: BarreeState, action: str, names: Sequence[str]) -> str:
+    """The private note for the legal walk, sending or keep ``action`` of the seat to act."""
+    if action == KEEP:
+        return YOU_KEPT
+    if action.startswith("send:"):
+        _, seat, field = action.split(":")
+        return YOU_SENT.format(field=field, name=names[int(seat)])
+    walk = state.apply(action).last_walk
+    assert walk is not None, "a walk is recorded as it is played"
+    path = format_walk(walk["path"])
+    if walk["discarded"]:
+        cards = ", ".join(str(card) for card in walk["discarded"])
+        return YOU_WALKED_DISCARDING.format(path=path, cards=cards)
+    return YOU_WALKED.format(path=path)
 
 
 def minus_points(count: int) -> str:

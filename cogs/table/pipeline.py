@@ -16,6 +16,7 @@ from cogs.table.replies import OUTDATED, acknowledge, log, quoted, tell
 from data import StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
+from texts import YOU_PLAYED
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -183,7 +184,7 @@ class Pipeline:
         except IllegalAction as illegal:
             await tell(interaction, str(illegal))
             return
-        await self.play(turn, actions, done=f"You played {' '.join(actions)}.")
+        await self.play(turn, actions, done=YOU_PLAYED.format(move=" ".join(notation.split())))
 
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from stored import logged_moves, stored_game, stored_state
+from stored import logged_moves, stored_game, stored_state, typed
 
 from fakediscord import Message, SimUser
 from games import GAMES
@@ -210,7 +210,7 @@ async def test_hands_by_dm_and_private_views_never_hold_the_seed(
             break
         await world.alice.click(board, "My hand")
         action = GAMES["barbu"].bot_action(state, seed=decision)
-        await world.alice.slash(world.games, "barbu move", notation=action)
+        await world.alice.slash(world.games, "barbu move", notation=typed(action))
     asked = await world.alice.click(board, "Resign")
     await world.alice.click(asked.ephemeral[0], "Yes, resign")
     announcement = world.games.public_messages()[-1]

@@ -58,7 +58,7 @@ async def test_two_players_play_a_whole_game_to_a_win_by_clicks(
         else:
             action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
         result = await play(player, board, action)
-        assert result.message.content.startswith("You played"), "the private menu confirms the move"
+        assert result.message.content.startswith("✅ You tipped to"), "the private menu confirms"
         images.append(board.attachments[0].data)
         assert images[-1] != images[-2], "the board picture changes after every move"
         moves += 1
@@ -102,8 +102,8 @@ async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, da
         moves += 1
         if not stored_state(database_path).is_over:
             told = board.content.splitlines()
-            assert told[0].startswith("👤 Alice: Tip to"), "the player's own move is told"
-            assert told[1].startswith("🤖 Computer Ada: Tip to"), "the computer's move too"
+            assert told[0].startswith("👤 Alice tips to"), "the player's own move is told"
+            assert told[1].startswith("🤖 Computer Ada tips to"), "the computer's move too"
         assert moves < 200
     assert stored_game(database_path)["status"] == "finished"
     assert world.games.public_messages()[-1].content.startswith("🏁")
@@ -219,7 +219,7 @@ async def test_a_text_move_plays_like_a_click(fake_discord, start_bot, database_
     player = [world.alice, world.bob][state.current_player]
     action = state.legal_actions()[0]
     result = await player.slash(world.games, "bann move", notation=action)
-    assert result.message.content == f"You played {action}."
+    assert result.message.content == f"✅ You played {action}."
     assert stored_state(database_path).to_dict() == state.apply(action).to_dict()
     assert board.versions, "the board message was redrawn"
 

@@ -217,7 +217,7 @@ async def test_one_player_and_three_computers_play_a_whole_deal_by_dm_and_button
         route, result = await decide(world.alice, 0, board, database_path, step)
         routes.add((state.phase, route))
         if route != "board":
-            assert result.message.content.startswith("✅ Alice"), "the private menu confirms"
+            assert result.message.content.startswith("✅ You "), "the private menu confirms"
         assert len(board.versions) > pictures, "the board is redrawn after every decision"
         watch.check()
         step += 1
@@ -233,7 +233,7 @@ async def test_one_player_and_three_computers_play_a_whole_deal_by_dm_and_button
     assert summary.image().size[0] == SHEET_WIDTH, "the score sheet comes with the deal's scores"
     assert "Deal 2 of 7" in board.embeds[0]["description"]
     assert "Your hand · Deal 2 of 7" in world.alice.dms[-1].content, "a new deal, a new hand"
-    assert any(dm.content.startswith("✅ Alice plays") for dm in world.alice.dms)
+    assert any(dm.content.startswith("✅ You played the") for dm in world.alice.dms)
     watch.check_images()
 
 
@@ -288,7 +288,7 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
     toggled = {button.label: button.style for button in panel.buttons()}
     assert toggled["Double Alice"] == 3 and toggled["Double Carol"] == 2, "green means doubled"
     bob_done = await bob.click(panel, "Confirm (1 double(s))")
-    assert panel.content == "✅ Bob doubles Alice."
+    assert panel.content == "✅ You doubled Alice."
     assert pings(bob_done) == [[carol.id]]
 
     carol_done = await carol.click(latest_hand_dm(carol), "Maximum")
@@ -371,7 +371,7 @@ async def test_a_restart_mid_deal_keeps_the_hands_in_dms_working(
     shown = await world.alice.click(board, "My hand")
     assert shown.ephemeral[0].selects(), "the old board still answers after the restart"
     result = await world.alice.select(hand, [card])
-    assert result.message.content.startswith("✅ Alice plays the")
+    assert result.message.content.startswith("✅ You played the")
     after = stored_state(database)
     assert card not in after.view(0)["hand"]
     assert card in logged_actions(database)
@@ -423,7 +423,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(
     assert stored_state(database_path).to_dict() == state.to_dict()
 
     typed = await alice.slash(world.games, "barbu move", notation="noqueens")
-    assert typed.message.content == "You played noqueens."
+    assert typed.message.content == "✅ You played noqueens."
     outdated = await alice.click(contract_dm, "No Tricks")
     assert "outdated" in outdated.ephemeral[0].content
 
@@ -459,7 +459,7 @@ async def test_domino_by_starting_rank_buttons_then_laying_cards(
     ranks = asked.ephemeral[0]
     assert button_labels(ranks)[:2] == ["Twos", "Threes"] and len(ranks.buttons()) == 13
     chosen = await world.alice.click(ranks, "Sevens")
-    assert ranks.content == "✅ Alice chooses Domino from the sevens."
+    assert ranks.content == "✅ You chose Domino from the sevens."
     assert chosen.message is ranks and logged_actions(database_path)[0] == "domino:7"
     for step in range(1, 9):
         state = stored_state(database_path)

@@ -115,7 +115,7 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
                 assert menu.selects()[0].placeholder.startswith("Send "), "the menu became sendings"
             action = BARREE.bot_action(state, seed=decisions)
             result = await choose(world.alice, menu, action)
-            assert result.message is menu and menu.content.startswith("✅ Alice")
+            assert result.message is menu and menu.content.startswith("✅ You ")
         assert board.attachments[0].data != picture, "the board is redrawn after every move"
         decisions += 1
         assert decisions < 150
@@ -157,7 +157,7 @@ async def test_landing_on_a_computer_offers_its_sendings_and_sends_it(
     assert "Keep" in [button.label for button in board.buttons()], "the board offers Keep too"
     logged = len(logged_actions(database_path))
     await choose(world.alice, menu, "send:1:62")
-    assert menu.content == "✅ Alice plays card 62 and sends Computer Ada to 62."
+    assert menu.content == "✅ You played card 62 and sent Computer Ada to 62."
     assert logged_actions(database_path)[logged] == "send:1:62"
     assert 62 not in stored_state(database_path).cards[0]
 
@@ -367,7 +367,7 @@ async def test_illegal_text_moves_are_explained_and_a_legal_one_plays(
 
     played = await world.alice.slash(world.games, "barree move", notation="33-34-35")
 
-    assert played.message.content == "You played 33-34-35."
+    assert played.message.content == "✅ You played 33-34-35."
     assert stored_state(database_path).to_dict() == state.apply("33-34-35").to_dict()
     assert board.versions, "the board was redrawn"
 
@@ -382,7 +382,7 @@ async def test_a_typed_roll_brings_the_walk_menu(fake_discord, start_bot, databa
         result = await world.alice.slash(world.games, "barree move", notation="roll")
         if stored_state(database_path).phase == "move":
             break
-    assert result.message.content == "You played roll."
+    assert result.message.content == "✅ You played roll."
     assert [message.selects() != [] for message in result.followups] == [True]
 
 

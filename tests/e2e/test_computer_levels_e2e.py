@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from stored import stored_game, stored_state
+from stored import stored_game, stored_state, typed
 
 from cogs.computers import ADD_COMPUTER
 from games import GAMES, GameState
@@ -84,6 +84,6 @@ async def test_lobby_adds_computers_at_the_chosen_levels(
         if state.is_over or {seat for seat, _ in asked} >= {1, 2, 3}:
             break
         action = GAMES["barree"].bot_action(state, seed=0)
-        await world.alice.slash(world.games, "barree move", notation=action)
+        await world.alice.slash(world.games, "barree move", notation=typed(action))
     computers = {seat: level for seat, level in asked if seat != 0}
     assert computers == {1: "easy", 2: "hard", 3: "normal"}, asked

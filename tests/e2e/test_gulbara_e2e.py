@@ -330,7 +330,7 @@ async def test_a_whole_turn_typed_in_one_command_plays_like_clicks(
 
     result = await player.slash(world.games, "gulbara move", notation=" ".join(steps))
 
-    assert result.message.content == f"You played {' '.join(steps)}."
+    assert result.message.content == f"✅ You played {' '.join(steps)}."
     assert stored_state(database_path).to_dict() == expected_after(state, steps).to_dict()
     assert board.versions, "the board message was redrawn"
 

@@ -55,7 +55,7 @@ async def test_nim_against_the_computer_by_clicks_and_text(
     assert typed.message.is_ephemeral and "Take 1 to 3 stones" in typed.message.content
     assert stored_state(database_path).stones == 8, "a refused move changes nothing"
     typed = await world.alice.slash(world.games, "nim move", notation="2")
-    assert typed.message.content == "You played 2."
+    assert typed.message.content == "✅ You played 2."
 
     again = await world.alice.slash(world.games, "game board")
     board = again.message
