@@ -32,6 +32,7 @@ from games.proof import GameFacts, short_commitment, write_record
 from games.replays import replay_frames
 from render.luck import render_luck
 from render.replay import ReplayTooLarge, render_replay
+from texts import table as table_text
 
 log = logging.getLogger("tablebot.archive")
 
@@ -328,13 +329,14 @@ def luck_text(kind: str, luck: DiceLuck) -> str:
         f"{names.get(face, str(face))}: {count}" for face, count in sorted(luck.faces.items())
     )
     lines = [
-        f"{luck.rolls} rolls ({luck.dice} dice) in {luck.games} games",
-        f"{faces} (fair dice: {luck.expected_per_face:.1f} each)",
+        table_text.LUCK_TOTALS.format(rolls=luck.rolls, dice=luck.dice, games=luck.games),
+        table_text.LUCK_FACES.format(faces=faces, expected=luck.expected_per_face),
     ]
     if luck.pair_rolls:
         lines.append(
-            f"Doubles: {luck.doubles} in {luck.pair_rolls} rolls "
-            f"(fair dice: {luck.expected_doubles:.1f})"
+            table_text.LUCK_DOUBLES.format(
+                doubles=luck.doubles, pair_rolls=luck.pair_rolls, expected=luck.expected_doubles
+            )
         )
     return "\n".join(lines)
 

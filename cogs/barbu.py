@@ -37,6 +37,7 @@ from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_ta
 from texts import barbu as barbu_text
 from texts import bold, clipped
 from texts.barbu import contract_title_of, deal_heading, scores_list
+from texts.table import counted
 
 SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
@@ -283,15 +284,21 @@ class BarbuCog(
                     row=0,
                 )
             )
-        summary = f"{len(chosen)} double(s)" if chosen else "pass"
+        confirm = counted(
+            len(chosen),
+            barbu_text.CONFIRM_ONE_DOUBLE,
+            barbu_text.CONFIRM_DOUBLES,
+        )
         return [
             *toggles,
             TableButton(target.but("double_max"), label="Maximum", row=1),
             TableButton(target.but("double_pass"), label="Pass", row=1),
             TableButton(
                 target.but("double_confirm", seat_set_arg(chosen)),
-                label=f"Confirm ({summary})",
+                label=confirm if chosen else barbu_text.CONFIRM_NOTHING,
                 style=discord.ButtonStyle.primary,
+                # With nobody toggled, confirming would only repeat Pass beside it.
+                disabled=not chosen,
                 row=1,
             ),
         ]

@@ -37,6 +37,7 @@ from render.barree import render_barree
 from texts import barree as barree_text
 from texts import clipped
 from texts.barree import points_list
+from texts.table import counted
 
 SELECT_OPTIONS = 25
 WALK_SELECTS = 4
@@ -250,13 +251,17 @@ class BarreeCog(
             )
         start_field = state.pieces[state.current]
         lines = [
-            f"You rolled **{state.die}** on field {start_field}: {len(options)} possible "
-            "outcome(s), the most cards discarded first."
+            counted(
+                len(options),
+                barree_text.ROLLED_ONE_OUTCOME,
+                barree_text.ROLLED_OUTCOMES,
+                die=state.die,
+                start=start_field,
+            )
         ]
         if left_out:
             lines.append(
-                f"{left_out} weaker walks are not listed; type one with `/barree move` if you "
-                "really want it."
+                counted(left_out, barree_text.ONE_WALK_LEFT_OUT, barree_text.WALKS_LEFT_OUT)
             )
         return {"content": "\n".join(lines), "view": view_of(selects)}
 

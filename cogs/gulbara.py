@@ -35,6 +35,7 @@ from games.gulbara import UNDO, GulbaraState, GulbaraTurn, split_steps, to_seat0
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
+from texts.table import counted
 
 POINT_PLACEHOLDER = "Move a checker from point…"
 NOTHING_TO_UNDO = "There is no step of this turn you can take back."
@@ -295,7 +296,9 @@ def point_option(state: GulbaraState, point: int) -> discord.SelectOption:
     choices = state.step_choices(point)
     checkers = checkers_on(state, point)
     return discord.SelectOption(
-        label=f"Point {point} ({checkers} checker{'s' if checkers != 1 else ''})",
+        label=counted(
+            checkers, gulbara_text.POINT_ONE_CHECKER, gulbara_text.POINT_CHECKERS, point=point
+        ),
         value=str(point),
         description=" · ".join(die_label(choice) for choice in choices),
     )

@@ -33,6 +33,8 @@ from data.league import (
 )
 from games import GAMES
 from render.league import render_profile, render_standings
+from texts import table as table_text
+from texts.table import counted
 
 log = logging.getLogger("tablebot.league")
 
@@ -82,10 +84,15 @@ def rating_summary(result: RecordedResult) -> str:
 
 def standing_line(row: Standing) -> str:
     trend = f" · trend {signed(row.trend)}" if row.trend else ""
-    return (
-        f"`#{row.rank:>2}` **{discord.utils.escape_markdown(row.name)}** {row.rating}"
-        f" · {row.games} game{'' if row.games == 1 else 's'} · {round(100 * row.win_rate)}% wins"
-        f"{trend}"
+    return counted(
+        row.games,
+        table_text.STANDING_ONE_GAME,
+        table_text.STANDING_GAMES,
+        rank=f"{row.rank:>2}",
+        name=discord.utils.escape_markdown(row.name),
+        rating=row.rating,
+        wins=round(100 * row.win_rate),
+        trend=trend,
     )
 
 
@@ -173,7 +180,7 @@ class LeagueCog(commands.Cog, name="League"):
     async def cog_load(self) -> None:
         caught_up = await self.league.record_missing(list(GAMES), final_scores)
         if caught_up:
-            log.info("recorded %d finished game(s) that had no league result", len(caught_up))
+            log.info("finished games recorded that had no league result: %d", len(caught_up))
 
     async def record_result(self, table: Table) -> str | None:
         """Record a game that just finished; the announcement line, or None when the

@@ -173,8 +173,13 @@ def is_paused(clock: dict[str, Any] | None) -> bool:
 
 def describe(seconds: int) -> str:
     """``seconds`` as a player reads a clock: "10 minutes", "1 day"."""
-    for unit, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE)):
+    for one, many, size in (
+        ("1 day", "{count} days", DAY),
+        ("1 hour", "{count} hours", HOUR),
+        ("1 minute", "{count} minutes", MINUTE),
+        ("1 second", "{count} seconds", 1),
+    ):
         if seconds >= size and seconds % size == 0:
             count = seconds // size
-            return f"{count} {unit}{'' if count == 1 else 's'}"
+            return one if count == 1 else many.format(count=count)
     return f"{seconds} seconds"

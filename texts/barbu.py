@@ -70,6 +70,10 @@ DOMINO_TURN = "{name} lays a card or passes."
 TRICK_TURN = "Trick {number} · {name} to play."
 
 
+CONFIRM_NOTHING = "Confirm"
+CONFIRM_ONE_DOUBLE = "Confirm 1 double"
+CONFIRM_DOUBLES = "Confirm {count} doubles"
+
 YOU_CHOSE = "✅ You chose {contract}."
 YOU_PLAYED_CARD = "✅ You played the {card}."
 YOU_LAID_CARD = "✅ You laid the {card}."

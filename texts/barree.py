@@ -35,6 +35,18 @@ SEND_NOTATION = (
     "e.g. send:2:63."
 )
 
+ROLLED_ONE_OUTCOME = "You rolled **{die}** on field {start}: 1 possible outcome."
+ROLLED_OUTCOMES = (
+    "You rolled **{die}** on field {start}: {count} possible outcomes, the most cards "
+    "discarded first."
+)
+ONE_WALK_LEFT_OUT = (
+    "1 weaker walk is not listed; type it with `/barree move` if you really want it."
+)
+WALKS_LEFT_OUT = (
+    "{count} weaker walks are not listed; type one with `/barree move` if you really want it."
+)
+
 YOU_WALKED = "✅ You walked {path}."
 YOU_WALKED_DISCARDING = "✅ You walked {path} and discarded {cards}."
 YOU_SENT = "✅ You played card {field} and sent {name} to {field}."

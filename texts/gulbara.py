@@ -57,6 +57,8 @@ MATCH_STANDING = (
 GAME_OVER_IN_MATCH = "🎲 Gul Bara game #{table}: game {number} is over. {result}"
 NEXT_GAME = "Game {number} begins: {opener} opens with {roll}."
 NO_DICE = "none"
+POINT_ONE_CHECKER = "Point {point} (1 checker)"
+POINT_CHECKERS = "Point {point} ({count} checkers)"
 YOU_STEPPED = "✅ You played {step} ({die})."
 YOU_STEPPED_THEN_FORCED = "✅ You played {step} ({die}). Then forced: {forced}."
 

@@ -139,8 +139,11 @@ async def test_an_exported_record_verifies_and_profile_counts_the_dice(
     game = stored_game(database_path)
     facts = GameFacts("gulbara", 2, world.guild.id, world.games.id, game["seed"], {}, ["", ""])
     expected = luck_in_game(facts, logged_moves(database_path), 0)
-    assert luck["value"].startswith(f"{expected.rolls} rolls ({expected.dice} dice) in 1 games")
-    assert f"Doubles: {expected.doubles} in {expected.pair_rolls} rolls" in luck["value"]
+    totals = f"Rolls: {expected.rolls} · dice: {expected.dice} · games: 1"
+    assert luck["value"].startswith(totals)
+    assert (
+        f"Doubles: {expected.doubles} · rolls of two dice: {expected.pair_rolls}" in luck["value"]
+    )
     counts = " · ".join(f"{face}: {expected.faces[face]}" for face in range(1, 7))
     assert counts in luck["value"]
     assert [a.filename for a in profile.message.attachments] == ["profile.png", "luck.png"]

@@ -279,15 +279,16 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
         "Double Dave",
         "Maximum",
         "Pass",
-        "Confirm (pass)",
+        "Confirm",
     ]
+    assert panel.buttons()[-1].disabled, "confirming nobody would only repeat Pass"
     assert "remaining 7 deals" in panel.content, "the panel shows Bob's obligation"
     await bob.click(panel, "Double Alice")
     await bob.click(panel, "Double Carol")
     await bob.click(panel, "Double Carol")
     toggled = {button.label: button.style for button in panel.buttons()}
     assert toggled["Double Alice"] == 3 and toggled["Double Carol"] == 2, "green means doubled"
-    bob_done = await bob.click(panel, "Confirm (1 double(s))")
+    bob_done = await bob.click(panel, "Confirm 1 double")
     assert panel.content == "✅ You doubled Alice."
     assert pings(bob_done) == [[carol.id]]
 
@@ -299,7 +300,7 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
     alice_panel = latest_hand_dm(alice)
     assert button_labels(alice_panel)[:2] == ["Redouble Bob", "Redouble Carol"]
     await alice.click(alice_panel, "Redouble Carol")
-    await alice.click(alice_panel, "Confirm (1 double(s))")
+    await alice.click(alice_panel, "Confirm 1 double")
 
     state = stored_state(database_path)
     assert state.phase == "play" and state.current_player == 0
@@ -343,13 +344,12 @@ async def test_a_pass_that_breaks_the_obligation_is_refused(fake_discord, start_
     )
     version = stored_game(database_path)["version"]
     panel = (await world.alice.click(board, "Double or pass…")).ephemeral[0]
-    assert "You must double declarer in 1 of the remaining 1 deal" in panel.content
-    for label in ("Pass", "Confirm (pass)"):
-        refused = await world.alice.click(panel, label)
-        assert refused.ephemeral[-1].content.startswith("You must double declarer now")
+    assert "You must double declarer in this deal, the last of the series." in panel.content
+    refused = await world.alice.click(panel, "Pass")
+    assert refused.ephemeral[-1].content.startswith("You must double declarer now")
     assert stored_game(database_path)["version"] == version, "a refused choice changes nothing"
     await world.alice.click(panel, "Double Computer Ada")
-    await world.alice.click(panel, "Confirm (1 double(s))")
+    await world.alice.click(panel, "Confirm 1 double")
     assert logged_actions(database_path)[0] == "double:1", "doubling declarer is accepted"
 
 

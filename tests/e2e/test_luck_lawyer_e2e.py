@@ -71,10 +71,10 @@ async def test_profile_luck_matches_a_count_made_from_the_seed_alone(
     [embed] = profile.message.embeds
     luck = next(field for field in embed["fields"] if "Gul Bara" in field["name"])["value"]
     dice = sum(faces.values())
-    assert luck.splitlines()[0] == f"{len(alice)} rolls ({dice} dice) in 1 games"
+    assert luck.splitlines()[0] == f"Rolls: {len(alice)} · dice: {dice} · games: 1"
     counted = dict(re.findall(r"(\d): (\d+)", luck.splitlines()[1]))
     assert counted == {str(face): str(faces[face]) for face in range(1, 7)}
     assert f"(fair dice: {dice / 6:.1f} each)" in luck
     assert luck.splitlines()[2] == (
-        f"Doubles: {doubles} in {len(pairs)} rolls (fair dice: {len(pairs) / 6:.1f})"
+        f"Doubles: {doubles} · rolls of two dice: {len(pairs)} (fair dice: {len(pairs) / 6:.1f})"
     )

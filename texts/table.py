@@ -1,0 +1,25 @@
+"""Sentences every game's table shares: the lobby, the league's standings and the dice
+luck of the archive. A sentence that counts something comes once per grammatical number,
+each whole, and ``counted`` picks the one that fits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def counted(count: int, one: str, many: str, **fields: Any) -> str:
+    """``one`` filled in when ``count`` is 1, otherwise ``many`` (``{count}`` is the count)."""
+    return (one if count == 1 else many).format(count=count, **fields)
+
+
+NEEDS_ONE_PLAYER = "Needs 1 more player."
+NEEDS_PLAYERS = "Needs {count} more players."
+READY = "Ready: the creator starts."
+JOIN_OR_ADD = "Join, or the creator adds computer players."
+
+STANDING_ONE_GAME = "`#{rank}` **{name}** {rating} · 1 game · {wins}% wins{trend}"
+STANDING_GAMES = "`#{rank}` **{name}** {rating} · {count} games · {wins}% wins{trend}"
+
+LUCK_TOTALS = "Rolls: {rolls} · dice: {dice} · games: {games}"
+LUCK_FACES = "{faces} (fair dice: {expected:.1f} each)"
+LUCK_DOUBLES = "Doubles: {doubles} · rolls of two dice: {pair_rolls} (fair dice: {expected:.1f})"
