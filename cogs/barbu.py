@@ -104,7 +104,7 @@ class BarbuCog(
     private_label = "My hand"
     rules_text = barbu_text.RULES
     move_help = "Play in notation: a card, a contract, doubles"
-    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
+    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:2,4 or pass"
     picture = staticmethod(render_barbu_table)
 
     def notation_actions(self, state: BarbuState, notation: str) -> list[str]:

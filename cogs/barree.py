@@ -78,7 +78,7 @@ class BarreeCog(
     colour = discord.Colour.from_rgb(46, 125, 90)
     rules_text = barree_text.RULES
     move_help = "Play in notation: roll, a walk like 34-35-45, send, keep"
-    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
+    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<player>:<field> · keep"
     picture = staticmethod(render_barree)
 
     # ---- the board ---------------------------------------------------------------------

@@ -8,6 +8,15 @@ from typing import Any
 from games.bann import BannMove, BannState, BannView
 
 RULES = """\
+**How to play**
+1. On your turn, tip your die over one edge, then move one knight one square.
+2. A knight moves north, east, south or west, onto an empty square.
+3. Knights whose number is on top of either die are banned: they may not move.
+4. Moving next to enemy knights captures them.
+5. Win by reaching the far corner (the castle) or by capturing every enemy knight.
+**Words.** *Tip*: roll the die over one edge, so a side face comes on top. *Ban*: a knight \
+whose number shows on a die's top face stays where it is this turn. *Castle*: your \
+opponent's corner square.
 **Goal.** Move a knight onto your opponent's castle (the far corner), or capture all of \
 his knights. A player who cannot move after tipping loses.
 **Your turn.** 1) Tip your die over an edge: the new top is one of the four side faces. \

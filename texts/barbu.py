@@ -17,6 +17,16 @@ from games.barbu import (
 )
 
 RULES = """\
+**How to play**
+1. Four players, 13 cards each; in each deal the declarer chooses the contract.
+2. The declarer leads; follow the suit led if you can; the highest card of it wins the trick.
+3. Most contracts cost points for what you take; Trumps pays for tricks; Domino is a race.
+4. Before the cards are played, each player may double others to raise the stakes.
+5. Your hand and your choices come by DM and under **My hand** on the board.
+**Words.** *Trick*: the four cards played in a round, one each. *Lead*: play a trick's \
+first card. *Declarer*: the player who chooses this deal's contract. *Trumps*: a suit that \
+beats every other. *Double*: a bet with one other player on who scores better this deal. \
+*Redouble*: doubling back a player who doubled you, which doubles that bet again.
 **Deals.** 52 cards, 13 each. One player declares for seven deals in a row, choosing each \
 of the seven contracts once; then his left-hand neighbour declares. Four series make a \
 game (`/barbu new series:` plays fewer). Declarer leads first; follow suit if you can; the \
@@ -39,8 +49,8 @@ twice it.
 **Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
 cards you may play when it is your turn.
 **`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
-`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
-In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
+`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:2,4` or `pass`. \
+In `double:` name the players by the numbers the table picture shows (1–4).
 **Full rules:** `docs/rules/barbu.md` in the bot's repository.\
 """
 

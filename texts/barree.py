@@ -7,6 +7,15 @@ from collections.abc import Sequence
 from games.barree import KEEP, BarreeState, BarreeView, format_walk
 
 RULES = """\
+**How to play**
+1. Roll the die: the bar moves the blockade; 1–5 is a walk of exactly that many steps.
+2. Every field you pass or reach whose card you hold is discarded.
+3. End your walk on another player's piece and you may send it away with one of your cards.
+4. Nobody enters or crosses the blockaded row.
+5. Discard all your cards first to win the round; cards left over are minus points.
+**Words.** *Field*: one of the 48 numbered places on the board, each with its card. \
+*Blockade*: the row nobody may enter. *Bar*: the die's face without a number, which moves \
+the blockade. *Send*: put another player's piece on the field of a card you play.
 **Goal.** Get rid of your cards: every card held when the round ends is a minus point.
 **Board.** 48 fields, 8 number rows of 6: field 34 is row 3, place 4. Lines join the \
 neighbours in a row and the fields above and below; four diagonals (21–32, 34–45, \
@@ -25,8 +34,7 @@ field (not in the blockaded row, not onto a piece), or keep him there.
 **End.** The first to discard every card wins the round; the others finish the turn round \
 up to the starter. Fewest minus points over the match wins.
 **`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
-`send:<seat>:<field>` with seats counted from 0 (the board's player 2 is seat 1: \
-`send:1:63`); `keep`.
+`send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.
 **Full rules:** `docs/rules/barree.md` in the bot's repository.\
 """
 

@@ -12,6 +12,16 @@ from collections.abc import Sequence
 from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
 
 RULES = """\
+**How to play**
+1. You roll two dice each turn; each die moves one of your checkers that many points.
+2. Everyone moves the same way round, towards his own home (his points 1–6).
+3. You may not land on a point where the opponent has a checker.
+4. A double (both dice equal) is played four times, and from your fourth roll on it climbs.
+5. Once all 15 of your checkers are home, bear them off; the first to clear his board wins.
+**Words.** *Point*: one of the 24 triangles; a checker moves from point to point. *Pips*: \
+the points your checkers still have to travel (the board shows each player's total: fewer \
+is better). *Home*: your points 1–6. *Bear off*: take a checker off the board from home. \
+*Head*: your point 24, where all your checkers start. *Prime*: six held points in a row.
 **Goal.** Bear off all 15 of your checkers first. 1 point for the win, 2 if your opponent \
 has borne off none. A match goes to the points chosen with `match_to`.
 **Board.** Everyone numbers the points 24→1 in his own direction: all 15 checkers start \

@@ -502,3 +502,35 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     assert result.content.startswith(f"🏁 Barbu game #1: {expected}")
     assert summary.content.startswith("📋 Barbu game #1: deal 7 of 7 is over. Alice's No Tricks")
     assert summary.image().size[0] == SHEET_WIDTH, "the final score sheet"
+
+
+async def test_typed_doubles_name_players_as_the_picture_numbers_them(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await alice_and_three_computers(world, start_bot)
+    await arrange(
+        world,
+        database_path,
+        first_declarer=1,
+        deal_number=6,
+        remaining=[],
+        phase="doubling",
+        contract="notricks",
+        doubling_step=2,
+        declarer_doubled=[1, 2, 2, 2],
+    )
+    version = stored_game(database_path)["version"]
+    for typed, answer in (
+        ("double:0", "Write doubles as double:2,4 with the player numbers the table picture"),
+        ("double:5", "Write doubles as double:2,4 with the player numbers the table picture"),
+        ("double:1", "You cannot double player 1."),
+    ):
+        refused = await world.alice.slash(world.games, "barbu move", notation=typed)
+        assert refused.message.content.startswith(answer), refused.message.content
+    assert stored_game(database_path)["version"] == version, "a refused double changes nothing"
+
+    played = await world.alice.slash(world.games, "barbu move", notation="double:2")
+
+    assert played.message.content == "✅ You played double:2."
+    assert logged_actions(database_path)[0] == "double:1", "player 2 on the picture is seat 1"

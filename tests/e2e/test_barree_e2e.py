@@ -463,3 +463,32 @@ async def test_a_fruitless_roll_is_told_on_its_own_line_before_the_computers_tur
     assert lines[1].startswith("🤖 Computer Ada rolls "), "then the computer's turn"
     assert all(line.count(" rolls ") == 1 for line in lines), "never two turns in one line"
     assert stored_state(database_path).current_player == 0, "the turn came back to Alice"
+
+
+async def test_a_typed_sending_names_the_player_as_the_board_numbers_him(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    await arrange(
+        world,
+        database_path,
+        current=0,
+        phase="move",
+        die=1,
+        blockade=8,
+        pieces=[33, 34],
+        cards=[[11, 12, 25, 34, 51, 62, 86], [13, 14, 15, 16, 17, 18, 19]],
+    )
+    await world.alice.slash(world.games, "barree move", notation="33-34")
+    version = stored_game(database_path)["version"]
+    for typed in ("send:0:62", "send:3:62", "send:two:62"):
+        refused = await world.alice.slash(world.games, "barree move", notation=typed)
+        assert refused.message.content.startswith("Write a sending as send:<player>:<field>")
+    assert stored_game(database_path)["version"] == version, "a refused sending changes nothing"
+
+    logged = len(logged_actions(database_path))
+    await world.alice.slash(world.games, "barree move", notation="send:2:62")
+
+    assert logged_actions(database_path)[logged] == "send:1:62", "player 2 on the board is seat 1"
+    assert 62 not in stored_state(database_path).cards[0], "Alice played her card 62"
