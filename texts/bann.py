@@ -95,7 +95,9 @@ def last_move(view: BannView, names: Sequence[str]) -> str:
 
 def turn_sentence(state: BannState, action: str, names: Sequence[str]) -> str:
     """The channel's line for ``action`` played in ``state``: a move or a draw offer's step."""
-    name = names[state.turn]
+    seat = state.current_player
+    assert seat is not None, "a finished game takes no action"
+    name = names[seat]
     if action in DRAW_STEPS:
         return DRAW_STEPS[action].format(offerer=name, name=name)
     details = state.move_details(action)

@@ -255,9 +255,29 @@ async def test_draw_offer_and_acceptance_end_the_game_drawn(fake_discord, start_
     await offerer.click(board, "Offer draw")
     answerer = seats[1 - state.current_player]
     assert [b.label for b in board.buttons()] == ["Accept draw", "Decline draw"]
+    names = {world.alice.id: "Alice", world.bob.id: "Bob"}
+    assert board.content == f"👤 {names[offerer.id]} offers a draw.", "the channel sees the offer"
     await answerer.click(board, "Accept draw")
     assert stored_state(database_path).result == "agreement"
     assert "Drawn by agreement" in board.embeds[0]["description"]
+    assert board.content == f"👤 {names[answerer.id]} accepts the draw."
+
+
+async def test_a_declined_draw_is_announced_and_play_goes_on(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    state = stored_state(database_path)
+    offerer = mover(state, seats)
+    await offerer.click(board, "Offer draw")
+    answerer = seats[1 - state.current_player]
+    await answerer.click(board, "Decline draw")
+    names = {world.alice.id: "Alice", world.bob.id: "Bob"}
+    assert board.content == f"👤 {names[answerer.id]} declines the draw.", "a decline is told"
+    after = stored_state(database_path)
+    assert not after.is_over and after.current_player == state.current_player
 
 
 @both_engines()
