@@ -29,14 +29,13 @@ from games.barree import (
     BarreeState,
     SendOption,
     WalkOption,
-    narrate,
     send_options,
     walk_options,
 )
 from render.barree import render_barree
 from texts import barree as barree_text
 from texts import clipped
-from texts.barree import points_list
+from texts.barree import narrate, points_list
 from texts.table import counted
 
 SELECT_OPTIONS = 25

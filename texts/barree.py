@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.barree import KEEP, BarreeState, BarreeView, format_walk
+from games.barree import BAR, KEEP, BarreeEvent, BarreeState, BarreeView, format_walk
 
 RULES = """\
 **How to play**
@@ -54,6 +54,25 @@ ONE_WALK_LEFT_OUT = (
 WALKS_LEFT_OUT = (
     "{count} weaker walks are not listed; type one with `/barree move` if you really want it."
 )
+
+# What happened in an action, one sentence per event (``BarreeState.events``).
+ROLLS_BAR = "{name} rolls the bar."
+ROLLS = "{name} rolls {die}."
+BLOCKADE_MOVES = "Card {card}: the blockade moves to row {row}."
+TRAPPED = "{name} is trapped in the blockaded row; the turn passes."
+WALKS = "{name} walks {path}."
+WALKS_DISCARDING = "{name} walks {path}, discarding {cards}."
+KEEPS = "{name} leaves the piece there."
+SENDS = "{name} sends {target} to {field}."
+REVEAL = "{name} has two or fewer face-up cards left: everyone reveals the hidden cards."
+FINISHED_FIRST = "{name} has discarded every card and wins the round!"
+FINISHED_TOO = "{name} has discarded every card too."
+ROUND_ENDS = "Round {number} is over. Minus points: {points}."
+MATCH_ENDS = "The match is over. Total minus points: {points}."
+ROUND_STARTS = (
+    "Round {number}: {starter} rolled highest and starts; the blockade stands on row {row}."
+)
+RESHUFFLED = "The discard pile is shuffled into a new draw pile."
 
 YOU_WALKED = "✅ You walked {path}."
 YOU_WALKED_DISCARDING = "✅ You walked {path} and discarded {cards}."
@@ -136,3 +155,35 @@ def result(view: BarreeView, names: Sequence[str]) -> str:
     if len(winners) == 1:
         return WINS.format(winner=winners[0], points=minus_points(best))
     return SHARED_WIN.format(winners=" and ".join(winners), points=minus_points(best))
+
+
+def narrate(events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
+    """Sentences for the events of the last action (``view["events"]``)."""
+    return [sentence for event in events if (sentence := event_sentence(event, names))]
+
+
+def event_sentence(event: BarreeEvent, names: Sequence[str]) -> str | None:
+    kind = event["type"]
+    name = names[event["seat"]] if "seat" in event else ""
+    if kind == "roll":
+        return (ROLLS_BAR if event["die"] == BAR else ROLLS).format(name=name, die=event["die"])
+    if kind == "walk":
+        path = format_walk(event["path"])
+        if event["discarded"]:
+            cards = ", ".join(str(card) for card in event["discarded"])
+            return WALKS_DISCARDING.format(name=name, path=path, cards=cards)
+        return WALKS.format(name=name, path=path)
+    if kind == "send":
+        return SENDS.format(name=name, target=names[event["target"]], field=event["field"])
+    if kind == "finished":
+        return (FINISHED_FIRST if event["first"] else FINISHED_TOO).format(name=name)
+    if kind in ("round_over", "match_over"):
+        sentence = ROUND_ENDS if kind == "round_over" else MATCH_ENDS
+        return sentence.format(number=event.get("round"), points=points_list(event["minus"], names))
+    if kind == "setup":
+        starter = names[event["starter"]]
+        return ROUND_STARTS.format(number=event["round"], starter=starter, row=event["blockade"])
+    simple = {"bar": BLOCKADE_MOVES, "trapped": TRAPPED, "keep": KEEPS, "reveal": REVEAL}
+    if kind in simple:
+        return simple[kind].format(name=name, card=event.get("card"), row=event.get("row"))
+    return RESHUFFLED if kind == "reshuffle" else None

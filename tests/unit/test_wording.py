@@ -43,14 +43,23 @@ def sentences(module: ModuleType) -> Iterator[tuple[str, str]]:
                 yield f"{module.__name__}.{name}", item
 
 
+PERSON_FIELDS = frozenset(
+    {
+        *("name", "winner", "winners", "loser", "offerer", "answerer", "starter", "opener"),
+        *("finisher", "target", "targets", "first", "second", "doubled", "redoubled"),
+    }
+)
+"""Placeholders that take a player's name: "{name} rolls" is a verb, not a count."""
+
+
 class EveryField(string.Formatter):
-    """Fills every placeholder with the same number."""
+    """Fills every placeholder that may hold a number with the same number."""
 
     def __init__(self, number: int) -> None:
         self.number = number
 
-    def get_value(self, key: object, args: object, kwargs: object) -> int:
-        return self.number
+    def get_value(self, key: object, args: object, kwargs: object) -> int | str:
+        return "Alice" if key in PERSON_FIELDS else self.number
 
 
 ALL_SENTENCES = [pair for module in TEXT_MODULES for pair in sentences(module)]
