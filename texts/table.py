@@ -17,6 +17,9 @@ NEEDS_PLAYERS = "Needs {count} more players."
 READY = "Ready: the creator starts."
 JOIN_OR_ADD = "Join, or the creator adds computer players."
 
+ONE_EARLIER_TURN = "⋯ 1 earlier turn was played; the newest turns follow."
+EARLIER_TURNS = "⋯ {count} earlier turns were played; the newest turns follow."
+
 STANDING_ONE_GAME = "`#{rank}` **{name}** {rating} · 1 game · {wins}% wins{trend}"
 STANDING_GAMES = "`#{rank}` **{name}** {rating} · {count} games · {wins}% wins{trend}"
 

@@ -17,12 +17,14 @@ from data import StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
 from texts import YOU_PLAYED
+from texts import table as table_text
+from texts.table import counted
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
-TURN_LOG_LINES = 15
-TURN_LINE_LIMIT = 200
+TURN_LINE_LIMIT = 400
+"""Characters; Gul Bara's longest escalating turn and Barree's busiest take about 300."""
 COMPUTER_MARK = "🤖"
 PERSON_MARK = "👤"
 MAX_ACTION = 40
@@ -33,15 +35,19 @@ Logged = list[tuple[int | None, str]]
 
 
 def board_log(lines: Sequence[str]) -> str | None:
-    """The newest turn lines that fit in one message, oldest first."""
+    """The turn lines, oldest first; if they do not all fit in one message, the newest
+    that do, after a line saying how many earlier turns are left out."""
     kept: list[str] = []
-    length = 0
-    for line in reversed(lines[-TURN_LOG_LINES:]):
+    length = len(table_text.EARLIER_TURNS) + 10
+    for line in reversed(lines):
         line = line if len(line) <= TURN_LINE_LIMIT else line[: TURN_LINE_LIMIT - 1] + "…"
         length += len(line) + 1
         if length > CONTENT_LIMIT:
             break
         kept.insert(0, line)
+    left_out = len(lines) - len(kept)
+    if left_out:
+        kept.insert(0, counted(left_out, table_text.ONE_EARLIER_TURN, table_text.EARLIER_TURNS))
     return "\n".join(kept) or None
 
 

@@ -16,6 +16,7 @@ from cogs.barbu import BarbuCog
 from cogs.barree import BarreeCog
 from cogs.gulbara import GulbaraCog
 from cogs.table import GameCog, Step
+from cogs.table.pipeline import CONTENT_LIMIT, board_log
 from games import GAMES, GameState
 from games.barree import ROLL, BarreeState
 from games.gulbara import GulbaraState
@@ -134,3 +135,19 @@ def test_barree_tells_each_roll_with_what_came_of_it_on_one_line(seed: int) -> N
         assert text.count(" rolls ") <= 1, f"one turn per line: {text}"
     fruitless = [text for text in rolled_lines if "blockade moves" in text or "trapped" in text]
     assert fruitless, "the recorded game has bars or stuck pieces, and they are told"
+
+
+def test_a_board_too_short_for_every_turn_says_how_many_earlier_ones_are_left_out() -> None:
+    lines = [f"🤖 Computer Ada rolls {turn}. " + "x" * 180 for turn in range(30)]
+    shown = board_log(lines)
+    assert shown is not None and len(shown) <= CONTENT_LIMIT
+    first, *newest = shown.splitlines()
+    assert (
+        first == f"⋯ {len(lines) - len(newest)} earlier turns were played; the newest turns follow."
+    )
+    assert newest == lines[-len(newest) :], "the newest turns, whole and in order"
+
+
+def test_a_board_with_room_shows_every_turn_whole() -> None:
+    lines = [f"👤 Alice rolls {turn}. " + "y" * 300 for turn in range(4)]
+    assert board_log(lines) == "\n".join(lines)
