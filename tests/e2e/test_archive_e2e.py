@@ -92,7 +92,7 @@ async def test_the_seed_stays_secret_until_the_result_reveals_it(
     assert not [line for line in logged if any(form in line for form in forms)]
 
     assert result.content.startswith("🏁 Gul Bara game #1")
-    seats = [f"Alice (user {world.alice.id})", "Computer Ada (computer)"]
+    seats = [f"Alice (user {world.alice.id})", "AdaBot (computer)"]
     game = stored_game(database_path)
     options = json.loads(game["options"])
     full = commitment("gulbara", 1, world.guild.id, world.games.id, SECRET_SEED, options, seats)

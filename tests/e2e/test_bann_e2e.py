@@ -103,7 +103,7 @@ async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, da
         if not stored_state(database_path).is_over:
             told = board.content.splitlines()
             assert told[0].startswith("👤 Alice tips to"), "the player's own move is told"
-            assert told[1].startswith("🤖 Computer Ada tips to"), "the computer's move too"
+            assert told[1].startswith("🤖 AdaBot tips to"), "the computer's move too"
         assert moves < 200
     assert stored_game(database_path)["status"] == "finished"
     assert world.games.public_messages()[-1].content.startswith("🏁")

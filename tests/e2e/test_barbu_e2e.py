@@ -348,7 +348,7 @@ async def test_a_pass_that_breaks_the_obligation_is_refused(fake_discord, start_
     refused = await world.alice.click(panel, "Pass")
     assert refused.ephemeral[-1].content.startswith("You must double declarer now")
     assert stored_game(database_path)["version"] == version, "a refused choice changes nothing"
-    await world.alice.click(panel, "Double Computer Ada")
+    await world.alice.click(panel, "Double AdaBot")
     await world.alice.click(panel, "Confirm 1 double")
     assert logged_actions(database_path)[0] == "double:1", "doubling declarer is accepted"
 

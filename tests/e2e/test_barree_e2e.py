@@ -90,8 +90,8 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
     board = (await world.alice.click(lobby, "Start")).message
     assert [seat["name"] for seat in json.loads(stored_game(database_path)["seats"])] == [
         "Alice",
-        "Computer Ada",
-        "Computer Max",
+        "AdaBot",
+        "MaxBot",
     ]
     menu: Message | None = None
     decisions = 0
@@ -103,8 +103,8 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
         if state.phase == "roll":
             if phases["roll"] > 1:
                 told = board.content.splitlines()
-                assert any(line.startswith("🤖 Computer Ada rolls") for line in told), told
-                assert any(line.startswith("🤖 Computer Max rolls") for line in told), told
+                assert any(line.startswith("🤖 AdaBot rolls") for line in told), told
+                assert any(line.startswith("🤖 MaxBot rolls") for line in told), told
             menu = await roll(world.alice, board, database_path)
         else:
             assert menu is not None
@@ -147,17 +147,17 @@ async def test_landing_on_a_computer_offers_its_sendings_and_sends_it(
     menu = (await world.alice.click(board, "Choose a walk (1)")).ephemeral[0]
     landing = "33-34"
     assert menu.selects()[0].options[0].value == landing, "discarding 34 comes first"
-    assert "lands on Computer" in menu.selects()[0].options[0].label
+    assert "lands on AdaBot" in menu.selects()[0].options[0].label
 
     await choose(world.alice, menu, landing)
 
-    assert "You landed on **Computer Ada**" in menu.content
+    assert "You landed on **AdaBot**" in menu.content
     sendings = menu.selects()[0]
     assert sendings.values == ["send:1:11", "send:1:12", "send:1:25", "send:1:51", "send:1:62"]
     assert "Keep" in [button.label for button in board.buttons()], "the board offers Keep too"
     logged = len(logged_actions(database_path))
     await choose(world.alice, menu, "send:1:62")
-    assert menu.content == "✅ You played card 62 and sent Computer Ada to 62."
+    assert menu.content == "✅ You played card 62 and sent AdaBot to 62."
     assert logged_actions(database_path)[logged] == "send:1:62"
     assert 62 not in stored_state(database_path).cards[0]
 
@@ -213,8 +213,8 @@ async def test_rounds_of_a_match_are_summarised_in_the_channel_and_at_the_end(
     summaries = [m.content for m in world.games.public_messages() if m.content.startswith("📋")]
     assert summaries == [
         f"📋 Barree game #{game}: round 1 of 2 is over. "
-        "Minus points this round: Alice 0, Computer Ada 3, Computer Max 2. "
-        "Totals so far: Alice 0, Computer Ada 3, Computer Max 2."
+        "Minus points this round: Alice 0, AdaBot 3, MaxBot 2. "
+        "Totals so far: Alice 0, AdaBot 3, MaxBot 2."
     ]
     state = stored_state(database_path)
     assert state.round_no == 2 and not state.is_over
@@ -229,9 +229,9 @@ async def test_rounds_of_a_match_are_summarised_in_the_channel_and_at_the_end(
     assert len([text for text in messages if text.startswith("📋")]) == 1, "the end says it all"
     assert messages[-1].startswith(
         f"🏁 Barree game #{game}: **Alice wins with 0 minus points**.\n"
-        "Round 1: Alice 0, Computer Ada 3, Computer Max 2\n"
-        "Round 2: Alice 0, Computer Ada 3, Computer Max 2\n"
-        "Minus points: Alice 0, Computer Ada 6, Computer Max 4."
+        "Round 1: Alice 0, AdaBot 3, MaxBot 2\n"
+        "Round 2: Alice 0, AdaBot 3, MaxBot 2\n"
+        "Minus points: Alice 0, AdaBot 6, MaxBot 4."
     )
 
 
@@ -460,7 +460,7 @@ async def test_a_fruitless_roll_is_told_on_its_own_line_before_the_computers_tur
     lines = board.content.splitlines()
     assert lines[0].startswith("👤 Alice rolls "), lines
     assert "trapped" in lines[0] or "blockade moves" in lines[0], "what came of her roll"
-    assert lines[1].startswith("🤖 Computer Ada rolls "), "then the computer's turn"
+    assert lines[1].startswith("🤖 AdaBot rolls "), "then the computer's turn"
     assert all(line.count(" rolls ") == 1 for line in lines), "never two turns in one line"
     assert stored_state(database_path).current_player == 0, "the turn came back to Alice"
 

@@ -45,7 +45,7 @@ async def test_bann_new_with_a_hard_computer_plays_it_at_that_level(
     opened = await world.alice.slash(world.games, "bann new", computer="hard")
     assert stored_game(database_path)["status"] == "active", "a computer opponent starts it"
     assert stored_seats(database_path)[1] == {
-        "name": "Computer Ada (hard)",
+        "name": "AdaBot (hard)",
         "user_id": None,
         "level": "hard",
     }
@@ -55,7 +55,7 @@ async def test_bann_new_with_a_hard_computer_plays_it_at_that_level(
     assert asked, "the computer has moved"
     assert set(asked) == {(1, "hard")}, "every move of the computer's seat is played at hard"
     board = opened.message
-    assert "Computer Ada (hard)" in (board.content or "") + json.dumps(board.embeds)
+    assert "AdaBot (hard)" in (board.content or "") + json.dumps(board.embeds)
 
 
 async def test_lobby_adds_computers_at_the_chosen_levels(
@@ -70,14 +70,14 @@ async def test_lobby_adds_computers_at_the_chosen_levels(
     await world.alice.select(lobby, ["easy"], placeholder=ADD_COMPUTER)
     await world.alice.select(lobby, ["hard"], placeholder=ADD_COMPUTER)
     listed = lobby.embeds[0]["description"]
-    assert "2. Computer Ada (easy)" in listed and "3. Computer Max (hard)" in listed, listed
+    assert "2. AdaBot (easy)" in listed and "3. MaxBot (hard)" in listed, listed
     await world.alice.select(lobby, ["normal"], placeholder=ADD_COMPUTER)
     assert stored_game(database_path)["status"] == "active", "four seats start the game"
     assert [(seat["name"], seat.get("level")) for seat in stored_seats(database_path)] == [
         ("Alice", None),
-        ("Computer Ada (easy)", "easy"),
-        ("Computer Max (hard)", "hard"),
-        ("Computer Zoe", "normal"),
+        ("AdaBot (easy)", "easy"),
+        ("MaxBot (hard)", "hard"),
+        ("ZoeBot", "normal"),
     ]
     for _ in range(12):
         state = stored_state(database_path)

@@ -354,7 +354,7 @@ async def test_a_match_tells_the_score_after_each_game_and_the_result_at_the_end
     assert len(between_games) == games - 1, "one message after each game but the last"
     assert "game 1 is over" in between_games[0] and "Match to 3: Alice" in between_games[0]
     assert max(state.score) >= 3
-    winner = ["Alice", "Computer Ada"][state.winner]
+    winner = ["Alice", "AdaBot"][state.winner]
     announcement = world.games.public_messages()[-1].content
     assert announcement.startswith("🏁") and f"**{winner}** wins the match" in announcement
     assert f"{winner}** wins the match" in board.embeds[0]["description"]
@@ -485,7 +485,7 @@ async def test_one_click_that_autoplays_several_turns_shows_every_turn_on_its_ow
     assert len(lines) >= 5, "she needed at least two more turns, each shown"
     alices = [line for line in lines if line.startswith("👤 Alice rolled ")]
     assert sum(line.count("/off") for line in alices) == 7, "every bear-off is on a line"
-    computers = [line for line in lines if line.startswith("🤖 Computer Ada rolled ")]
+    computers = [line for line in lines if line.startswith("🤖 AdaBot rolled ")]
     assert len(computers) == len(alices) - 1
     logged = logged_moves(database_path)[before:]
     assert sum(seat == 0 for seat, _ in logged) == 7, "the log holds the same bear-offs"

@@ -37,7 +37,7 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {
     "barree": {"rounds": 1},
 }
 PLAYERS = {"bann": 2, "gulbara": 2, "barbu": 4, "barree": 3}
-NAMES = ["Alice", "Computer Ada", "Computer Max", "Computer Zoe"]
+NAMES = ["Alice", "AdaBot", "MaxBot", "ZoeBot"]
 
 
 def recorded_log(kind: str, seed: int) -> list[str]:
@@ -138,7 +138,7 @@ def test_barree_tells_each_roll_with_what_came_of_it_on_one_line(seed: int) -> N
 
 
 def test_a_board_too_short_for_every_turn_says_how_many_earlier_ones_are_left_out() -> None:
-    lines = [f"🤖 Computer Ada rolls {turn}. " + "x" * 180 for turn in range(30)]
+    lines = [f"🤖 AdaBot rolls {turn}. " + "x" * 180 for turn in range(30)]
     shown = board_log(lines)
     assert shown is not None and len(shown) <= CONTENT_LIMIT
     first, *newest = shown.splitlines()
