@@ -82,7 +82,7 @@ class BannCog(
             await turn.interaction.response.send_message(MENU_OUTDATED, ephemeral=True)
             return
         legal = action in turn.state.legal_actions()
-        done = f"You played: {turn.state.describe(action)}" if legal else None
+        done = bann_text.confirmation(turn.state, action) if legal else None
         await self.tables.play(turn, [action], done=done)
 
     async def _show_moves(self, turn: Turn[BannState], face: int) -> None:
@@ -123,6 +123,9 @@ class BannCog(
             description="; ".join(notes)[:100] or None,
             emoji="⚔️" if details["captured"] else None,
         )
+
+    def narrate(self, table: Table, before: BannState, action: str, after: BannState) -> list[str]:
+        return [bann_text.turn_sentence(before, action, table.names)]
 
     def status_text(self, table: Table, state: BannState) -> str:
         view = state.view(None)

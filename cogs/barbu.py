@@ -22,7 +22,7 @@ from discord import app_commands
 
 from cogs.table import GameCog, TableButton, Target, Turn, view_of
 from data import Table
-from games import GAMES
+from games import GAMES, IllegalAction
 from games.barbu import (
     CONTRACT_TITLES,
     PASS,
@@ -34,12 +34,12 @@ from games.barbu import (
     BarbuState,
     BarbuView,
     DoublingChoice,
-    contract_label,
 )
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
-from texts.barbu import deal_heading, scores_list
+from texts.barbu import contract_title_of, deal_heading, scores_list
+from texts.table import counted
 
 SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
@@ -84,6 +84,14 @@ def parse_seat_set(arg: str) -> frozenset[int] | None:
     return frozenset(int(part) for part in parts)
 
 
+def seats_of_players(players: str) -> list[int]:
+    """The seats of player numbers such as ``2,4`` (1–4 as the picture shows them)."""
+    parts = [part.strip() for part in players.split(",")]
+    if not all(part in ("1", "2", "3", "4") for part in parts):
+        raise IllegalAction(barbu_text.DOUBLES_NOTATION)
+    return [int(part) - 1 for part in parts]
+
+
 def seat_set_arg(seats: Iterable[int]) -> str:
     return ".".join(str(seat) for seat in sorted(seats))
 
@@ -99,8 +107,16 @@ class BarbuCog(
     private_label = "My hand"
     rules_text = barbu_text.RULES
     move_help = "Play in notation: a card, a contract, doubles"
-    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:0,2 or pass"
+    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:2,4 or pass"
     picture = staticmethod(render_barbu_table)
+
+    def notation_actions(self, state: BarbuState, notation: str) -> list[str]:
+        """A typed move; ``double:`` names players as the picture numbers them (1–4)."""
+        text = notation.strip()
+        verb, colon, players = text.partition(":")
+        if verb.lower() != "double" or not colon:
+            return [text]
+        return [f"double:{','.join(str(seat) for seat in seats_of_players(players))}"]
 
     # ---- the public board --------------------------------------------------------------
 
@@ -278,15 +294,21 @@ class BarbuCog(
                     row=0,
                 )
             )
-        summary = f"{len(chosen)} double(s)" if chosen else "pass"
+        confirm = counted(
+            len(chosen),
+            barbu_text.CONFIRM_ONE_DOUBLE,
+            barbu_text.CONFIRM_DOUBLES,
+        )
         return [
             *toggles,
             TableButton(target.but("double_max"), label="Maximum", row=1),
             TableButton(target.but("double_pass"), label="Pass", row=1),
             TableButton(
                 target.but("double_confirm", seat_set_arg(chosen)),
-                label=f"Confirm ({summary})",
+                label=confirm if chosen else barbu_text.CONFIRM_NOTHING,
                 style=discord.ButtonStyle.primary,
+                # With nobody toggled, confirming would only repeat Pass beside it.
+                disabled=not chosen,
                 row=1,
             ),
         ]
@@ -368,7 +390,7 @@ class BarbuCog(
         message = turn.interaction.message
         from_panel = message is not None and message.flags.ephemeral
         if from_panel and action in before.legal_actions():
-            done = f"✅ {before.describe(action, turn.table.names)}"
+            done = barbu_text.confirmation(before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
     # ---- finished deals ----------------------------------------------------------------
@@ -444,15 +466,3 @@ class BarbuCog(
             file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
             ephemeral=True,
         )
-
-
-def contract_title_of(action: str | None) -> str:
-    """``trumps:H`` as "Trumps (hearts)", ``domino:5`` as "Domino from the fives"."""
-    if not action:
-        return "contract"
-    name, _, detail = action.partition(":")
-    if name == "trumps" and detail:
-        return contract_label(name, trump=SUITS.index(detail))
-    if name == "domino" and detail:
-        return contract_label(name, start_rank=RANKS.index(detail))
-    return CONTRACT_TITLES.get(name, name)

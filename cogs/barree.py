@@ -21,9 +21,19 @@ from typing import Any
 
 import discord
 
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
+from cogs.table import (
+    GameCog,
+    Step,
+    TableButton,
+    TableSelect,
+    Target,
+    Turn,
+    TurnLine,
+    quoted,
+    view_of,
+)
 from data import Table
-from games import GAMES
+from games import GAMES, IllegalAction
 from games.barree import (
     KEEP,
     PHASE_DRIVE,
@@ -33,7 +43,6 @@ from games.barree import (
     BarreeState,
     SendOption,
     WalkOption,
-    narrate,
     send_options,
     walk_options,
 )
@@ -41,7 +50,8 @@ from games.base import whole_number
 from render.barree import render_barree, render_barree_targets
 from texts import barree as barree_text
 from texts import clipped
-from texts.barree import points_list
+from texts.barree import narrate, points_list
+from texts.table import counted
 
 SELECT_OPTIONS = 25
 TARGET_BUTTONS = 25
@@ -78,18 +88,35 @@ class BarreeCog(
     colour = discord.Colour.from_rgb(46, 125, 90)
     rules_text = barree_text.RULES
     move_help = "Play in notation: roll, a walk like 34-35-45, send, keep"
-    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<seat>:<field> · keep"
+    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<player>:<field> · keep"
     picture = staticmethod(render_barree)
 
     # ---- the board ---------------------------------------------------------------------
 
     def notation_actions(self, state: BarreeState, notation: str) -> list[str]:
-        return [notation.strip().lower()]
+        """A typed move; ``send:`` names the player as the board numbers him (from 1)."""
+        text = notation.strip().lower()
+        if not text.startswith("send:"):
+            return [text]
+        return [engine_sending(text, state.players)]
 
     def narrate(
         self, table: Table, before: BarreeState, action: str, after: BarreeState
     ) -> list[str]:
         return narrate(after.view(None)["events"], table.names)
+
+    def turn_lines(self, table: Table, steps: Sequence[Step[BarreeState]]) -> list[TurnLine]:
+        """One line per turn: a roll starts a turn, and the walk and sending after it
+        (or the bar, or being stuck) are told on the same line."""
+        lines: list[TurnLine] = []
+        for turn in turns_of(steps):
+            sentences = [
+                sentence
+                for step in turn
+                for sentence in narrate(step.after.view(None)["events"], table.names)
+            ]
+            lines.append(TurnLine(turn[0].seat, " ".join(sentences)))
+        return lines
 
     def status_text(self, table: Table, state: BarreeState) -> str:
         view = state.view(None)
@@ -191,7 +218,9 @@ class BarreeCog(
         before = turn.state
         private = _from_private_menu(turn.interaction)
         legal = action in before.legal_actions()
-        done = f"✅ {before.describe(action, turn.table.names)}" if private and legal else None
+        done = None
+        if private and legal:
+            done = barree_text.confirmation(before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
     async def after_play(
@@ -264,15 +293,11 @@ class BarreeCog(
                 )
             )
         start_field = state.pieces[state.current]
-        lines = [
-            f"You rolled **{state.die}** on field {start_field}. Tap the number of the field "
-            "to end on (1 discards the most cards)."
-        ]
+        lines = [barree_text.ROLLED_PICK_FIELD.format(die=state.die, start=start_field)]
         left_out = len(set(option.end for option in options)) - len(targets)
         if left_out:
             lines.append(
-                f"{left_out} weaker end fields are not numbered; type a walk there with "
-                "`/barree move` if you really want it."
+                counted(left_out, barree_text.ONE_FIELD_LEFT_OUT, barree_text.FIELDS_LEFT_OUT)
             )
         picture = discord.File(io.BytesIO(png), filename=f"barree-walks-{table.id}.png")
         return {"content": "\n".join(lines), "view": view_of(buttons), "file": picture}
@@ -300,6 +325,29 @@ class BarreeCog(
             "or keep them there."
         )
         return {"content": content, "view": view_of(items)}
+
+
+def engine_sending(text: str, players: int) -> str:
+    """``send:2:63`` (player 2 as the board shows him) as the rules write it, ``send:1:63``."""
+    parts = text.split(":")
+    numbers = [part.strip() for part in parts[1:]]
+    if len(parts) != 3 or not all(number.isdecimal() and len(number) <= 2 for number in numbers):
+        raise IllegalAction(barree_text.SEND_NOTATION)
+    player, field = (int(number) for number in numbers)
+    if not 1 <= player <= players:
+        raise IllegalAction(barree_text.SEND_NOTATION)
+    return f"send:{player - 1}:{field}"
+
+
+def turns_of(steps: Sequence[Step[BarreeState]]) -> list[list[Step[BarreeState]]]:
+    """The steps grouped by turn: a new turn begins with a roll or with another seat."""
+    turns: list[list[Step[BarreeState]]] = []
+    for step in steps:
+        if not turns or step.action == ROLL or step.seat != turns[-1][-1].seat:
+            turns.append([step])
+        else:
+            turns[-1].append(step)
+    return turns
 
 
 def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:

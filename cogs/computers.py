@@ -22,12 +22,19 @@ _LEVEL_DESCRIPTIONS = {
 }
 
 
+COMPUTER_NAMES = ("AdaBot", "MaxBot", "ZoeBot", "KitBot")
+"""A table's computers' names, one for every seat of the largest table. They differ in
+their first letters, which a picture keeps when it cuts a long name short ("Ada…" and
+"Max…", where "Computer 2" and "Computer 3" both became "Compu…"), and hold no digit,
+which would read as a card rank, a die or a score beside the name ("Computer 2 8♠")."""
+
+
 def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL) -> Seat:
     """A new computer seat at ``level``, named apart from the table's other computers:
-    ``Computer (hard)``, then ``Computer 2 (easy)`` and so on. The default level keeps
-    the plain name (``Computer``, ``Computer 2``) that tables had before levels."""
-    count = sum(seat.is_computer for seat in seats)
-    name = "Computer" if count == 0 else f"Computer {count + 1}"
+    ``AdaBot``, then ``MaxBot (hard)`` and so on; a level other than the default is part
+    of the name."""
+    taken = {seat.name.split(" (")[0] for seat in seats}
+    name = next(given for given in COMPUTER_NAMES if given not in taken)
     return Seat(name if level == DEFAULT_LEVEL else f"{name} ({level})", level=level)
 
 

@@ -22,15 +22,26 @@ from typing import Any
 import discord
 
 from cogs.render_pool import RenderJob
-from cogs.table import GameCog, TableButton, TableSelect, Target, Turn, quoted, view_of
+from cogs.table import (
+    GameCog,
+    Step,
+    TableButton,
+    TableSelect,
+    Target,
+    Turn,
+    TurnLine,
+    quoted,
+    view_of,
+)
 from data import Table
 from games import GAMES, IllegalAction
 from games.base import whole_number
-from games.gulbara import UNDO, GulbaraState, split_steps, step_notation, to_seat0
+from games.gulbara import UNDO, GulbaraState, GulbaraTurn, split_steps, step_notation, to_seat0
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
 from texts.gulbara import board_point, board_steps
+from texts.table import counted
 
 POINT_PLACEHOLDER = "Move a checker from point…"
 PANEL_BUTTONS = 25
@@ -55,18 +66,29 @@ def undo_actions(state: GulbaraState) -> list[str] | None:
     return None
 
 
-def forced_note(state: GulbaraState, action: str, table: Table) -> str:
+def forced_after(state: GulbaraState, action: str) -> list[str]:
     """The steps of this turn that will play themselves after the legal ``action``."""
     if not state.autoplay:
-        return ""
+        return []
     after = state.apply(action)
     forced: list[str] = []
     while after.current_player == state.current_player and (step := after.forced_step()):
         forced.append(step)
         after = after.apply(step)
-    if not forced:
-        return ""
-    return f" Then forced: {board_steps(forced, state.turn, board_seat(table))}."
+    return forced
+
+
+def step_confirmation(state: GulbaraState, action: str, die: int, table: Table) -> str:
+    """The private note for a step, with the steps that then played themselves, numbered
+    as the board shows them."""
+    viewer = board_seat(table)
+    step = board_steps([action], state.turn, viewer)
+    forced = forced_after(state, action)
+    if forced:
+        return gulbara_text.YOU_STEPPED_THEN_FORCED.format(
+            step=step, die=die, forced=board_steps(forced, state.turn, viewer)
+        )
+    return gulbara_text.YOU_STEPPED.format(step=step, die=die)
 
 
 def die_label(choice: dict[str, Any], mover: int, viewer: int) -> str:
@@ -102,6 +124,23 @@ def path_text(steps: Sequence[str], mover: int, viewer: int) -> str:
     return "/".join([shown[0].split("/")[0], *(step.split("/")[1] for step in shown)])
 
 
+def path_confirmation(before_last: GulbaraState, steps: list[str], die: int, table: Table) -> str:
+    """The private note for one checker moved several times with one die (the "all"
+    choice), with the steps that then played themselves; ``before_last`` is the game
+    before the path's last step."""
+    viewer = board_seat(table)
+    path = path_text(steps, before_last.turn, viewer)
+    forced = forced_after(before_last, steps[-1])
+    if forced:
+        return gulbara_text.YOU_STEPPED_PATH_THEN_FORCED.format(
+            path=path,
+            times=len(steps),
+            die=die,
+            forced=board_steps(forced, before_last.turn, viewer),
+        )
+    return gulbara_text.YOU_STEPPED_PATH.format(path=path, times=len(steps), die=die)
+
+
 class GulbaraCog(
     GameCog[GulbaraState],
     name="GulBara",
@@ -131,6 +170,16 @@ class GulbaraCog(
         if undo is None:
             raise IllegalAction(ONLY_FORCED)
         return undo
+
+    def turn_lines(self, table: Table, steps: Sequence[Step[GulbaraState]]) -> list[TurnLine]:
+        """A line for every turn the steps finished: a turn of several steps (some
+        clicked earlier), a turn that could not move, each autoplayed turn on its own."""
+        viewer = board_seat(table)
+        return [
+            TurnLine(turn["seat"], gulbara_text.turn_sentence(turn, table.names, viewer))
+            for step in steps
+            for turn in finished_turns(step.before, step.action, step.after)
+        ]
 
     def turn_controls(self, table: Table, state: GulbaraState) -> list[discord.ui.Item[Any]]:
         target = Target(table.id, table.version, "from")
@@ -225,10 +274,7 @@ class GulbaraCog(
         source = whole_number(action.partition("/")[0], max_digits=2)
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
-        done = None
-        if dice:
-            shown = board_steps([action], state.turn, board_seat(turn.table))
-            done = f"✅ Played {shown} ({dice[0]}).{forced_note(state, action, turn.table)}"
+        done = step_confirmation(state, action, dice[0], turn.table) if dice else None
         await self.tables.play(turn, [action], done=done)
 
     async def _steps(self, turn: Turn[GulbaraState], path: str) -> None:
@@ -242,9 +288,7 @@ class GulbaraCog(
             after = state
             for step in steps[:-1]:
                 after = after.apply(step)
-            shown = path_text(steps, state.turn, board_seat(turn.table))
-            note = forced_note(after, steps[-1], turn.table)
-            done = f"✅ Played {shown} ({len(steps)} × {state.dice[0]}).{note}"
+            done = path_confirmation(after, steps, state.dice[0], turn.table)
         await self.tables.play(turn, steps, done=done)
 
     async def _undo(self, turn: Turn[GulbaraState]) -> None:
@@ -305,12 +349,32 @@ class GulbaraCog(
         )
 
 
+def finished_turns(before: GulbaraState, action: str, after: GulbaraState) -> list[GulbaraTurn]:
+    """The turns ``action`` finished: the mover's, and any roll after it that could not move."""
+    if after.game_number != before.game_number:
+        # The game's last step: the new game cleared the turns the old one recorded.
+        return [
+            {
+                "seat": before.turn,
+                "roll": list(before.roll),
+                "steps": [*before.played_steps(), action],
+                "stages": list(before.stages),
+                "passed": False,
+            }
+        ]
+    started = sum(after.rolls) - sum(before.rolls)
+    finished = started + 1 if after.over and not before.over else started
+    return after.recent[len(after.recent) - finished :] if finished > 0 else []
+
+
 def point_option(state: GulbaraState, point: int, viewer: int) -> discord.SelectOption:
     choices = state.step_choices(point)
     checkers = checkers_on(state, point)
     shown = board_point(point, state.turn, viewer)
     return discord.SelectOption(
-        label=f"Point {shown} ({checkers} checker{'s' if checkers != 1 else ''})",
+        label=counted(
+            checkers, gulbara_text.POINT_ONE_CHECKER, gulbara_text.POINT_CHECKERS, point=shown
+        ),
         value=str(point),
         description=" · ".join(die_label(choice, state.turn, viewer) for choice in choices),
     )

@@ -202,7 +202,7 @@ class LeagueCog(commands.Cog, name="League"):
     async def cog_load(self) -> None:
         caught_up = await self.league.record_missing(list(GAMES), final_scores)
         if caught_up:
-            log.info("recorded %d finished game(s) that had no league result", len(caught_up))
+            log.info("finished games recorded that had no league result: %d", len(caught_up))
 
     async def record_result(self, table: Table) -> str | None:
         """Record a game that just finished; the announcement line, or None when the

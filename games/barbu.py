@@ -317,6 +317,21 @@ def _seat_word(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names else f"Seat {seat + 1}"
 
 
+def _must_double_now(choice: DoublingChoice) -> IllegalAction:
+    if choice.deals_left == 1:
+        return IllegalAction(
+            N_("You must double declarer now: this is the series' last deal and you owe a double.")
+        )
+    return IllegalAction(
+        N_(
+            "You must double declarer now: you owe {needed} doubles of declarer and only"
+            " {deals} deals are left."
+        ),
+        needed=choice.needed,
+        deals=choice.deals_left,
+    )
+
+
 def _parse_seats(text: str) -> list[int]:
     if not text.strip():
         raise IllegalAction(N_("Name at least one seat to double, or pass."))
@@ -364,13 +379,20 @@ class DoublingChoice:
         return f"double:{','.join(map(str, chosen))}" if chosen else PASS
 
     def obligation_text(self) -> str | None:
-        """E.g. "You must double declarer in 2 of the remaining 3 deals of this series."."""
+        """E.g. "You must double declarer in 2 of the remaining 3 deals of this series."; one
+        whole sentence for each grammatical number."""
         if self.seat == self.declarer or self.needed == 0:
             return None
-        deals = "deal" if self.deals_left == 1 else "deals"
+        if self.deals_left == 1:
+            return "You must double declarer in this deal, the last of the series."
+        if self.needed == 1:
+            return (
+                "You must double declarer in one of the remaining "
+                f"{self.deals_left} deals of this series."
+            )
         return (
             f"You must double declarer in {self.needed} of the remaining {self.deals_left} "
-            f"{deals} of this series."
+            "deals of this series."
         )
 
 
@@ -584,14 +606,7 @@ class BarbuState(GameState):
             if seat not in choice.targets:
                 raise self._why_not_double(choice, seat)
         if choice.required is not None and choice.required not in seats:
-            raise IllegalAction(
-                N_(
-                    "You must double declarer now: you still owe {needed} double(s) of declarer"
-                    " with {deals} deal(s) left."
-                ),
-                needed=choice.needed,
-                deals=choice.deals_left,
-            )
+            raise _must_double_now(choice)
         self.doubles.update((choice.seat, seat) for seat in seats)
         if choice.seat != choice.declarer and choice.declarer in seats:
             self.declarer_doubled[choice.seat] += 1
@@ -602,7 +617,7 @@ class BarbuState(GameState):
 
     def _why_not_double(self, choice: DoublingChoice, seat: int) -> IllegalAction:
         if seat == choice.seat or not 0 <= seat < 4:
-            return IllegalAction(N_("You cannot double seat {seat}."), seat=seat)
+            return IllegalAction(N_("You cannot double player {player}."), player=seat + 1)
         if choice.seat == choice.declarer:
             return IllegalAction(N_("Declarer may only redouble players who doubled him."))
         return IllegalAction(N_("In Trumps and Domino you may double only declarer."))

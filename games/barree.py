@@ -9,8 +9,8 @@ blockaded row): the turn passes and the state's events say why.
 
 Helpers for the Discord layer: ``walk_options`` (one entry per distinct outcome, best
 first, with end field, discarded cards and the opponents landed on), ``send_options``
-and ``KEEP`` for the decision after landing on a piece, ``narrate`` for the events of
-the last action and ``BarreeState.describe`` for a single action.
+and ``KEEP`` for the decision after landing on a piece, ``BarreeState.describe`` for a
+single action; the sentences for the events of the last action live in ``texts.barree``.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ PHASE_OVER = "over"
 
 # One thing that happened during the last action, tagged by "type": setup, roll, bar,
 # trapped, walk, keep, send, reveal, finished, round_over, match_over or reshuffle (see
-# ``narrate`` for the keys each carries).
+# ``texts.barree.narrate`` for the keys each carries).
 BarreeEvent = dict[str, Any]
 
 
@@ -689,56 +689,6 @@ def send_options(state: BarreeState) -> list[SendOption]:
         for seat in state.opponents_at(end)
         for card in usable
     ]
-
-
-def narrate(events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
-    """Sentences for the events of the last action (``view["events"]``)."""
-    lines = []
-    for event in events:
-        line = _event_sentence(event, names)
-        if line:
-            lines.append(line)
-    return lines
-
-
-def _event_sentence(event: BarreeEvent, names: Sequence[str]) -> str | None:
-    kind = event["type"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "roll":
-        return f"{who} rolls the bar." if event["die"] == BAR else f"{who} rolls {event['die']}."
-    if kind == "bar":
-        return f"Card {event['card']}: the blockade moves to row {event['row']}."
-    if kind == "trapped":
-        return f"{who} is trapped in the blockaded row; the turn passes."
-    if kind == "walk":
-        tail = f", discarding {_joined(event['discarded'])}" if event["discarded"] else ""
-        return f"{who} walks {format_walk(event['path'])}{tail}."
-    if kind == "keep":
-        return f"{who} leaves the piece there."
-    if kind == "send":
-        return f"{who} sends {names[event['target']]} to {event['field']}."
-    if kind == "reveal":
-        return f"{who} has two or fewer face-up cards left: everyone reveals the hidden cards."
-    if kind == "finished":
-        return (
-            f"{who} has discarded every card and wins the round!"
-            if event["first"]
-            else f"{who} has discarded every card too."
-        )
-    if kind == "round_over":
-        scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["minus"]))
-        return f"Round {event['round']} is over. Minus points: {scores}."
-    if kind == "match_over":
-        scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["minus"]))
-        return f"The match is over. Total minus points: {scores}."
-    if kind == "setup":
-        return (
-            f"Round {event['round']}: {names[event['starter']]} rolled highest and starts; "
-            f"the blockade stands on row {event['blockade']}."
-        )
-    if kind == "reshuffle":
-        return "The discard pile is shuffled into a new draw pile."
-    return None
 
 
 # ----- the computer player --------------------------------------------------------------

@@ -349,8 +349,8 @@ def verify_record(text: str) -> str:
     dice = sum(len(move.chance) for move in parsed.moves) + len(parsed.opening)
     return (
         f"verified: {GAMES[facts.kind].title} game #{facts.game_id}, commitment "
-        f"{short_commitment(facts.commitment)}…, {len(parsed.moves)} actions and {dice} "
-        "chance events re-derived from the seed"
+        f"{short_commitment(facts.commitment)}…: every action ({len(parsed.moves)}) and "
+        f"chance event ({dice}) re-derived from the seed"
     )
 
 

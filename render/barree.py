@@ -31,7 +31,6 @@ from games.barree import (
     LINES,
     ROWS,
     BarreeView,
-    narrate,
     row_of,
 )
 from render.theme import (
@@ -673,7 +672,7 @@ def _icon_tile(kind: str, value: int) -> Image.Image:
 
 def _draw_footer(draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]) -> None:
     left, top, right, bottom = FOOTER_BOX
-    lines = narrate(view["events"], players)[-FOOTER_LINES:] or ["No moves yet"]
+    lines = barree_text.narrate(view["events"], players)[-FOOTER_LINES:] or ["No moves yet"]
     line_height = 28
     y = (top + bottom) // 2 - line_height * (len(lines) - 1) // 2
     for line in lines:

@@ -58,3 +58,15 @@ async def arrange(world: Any, where: Where, **changes: object) -> Any:
     """
     write_state(where, stored_state(where).to_dict() | changes)
     return (await world.alice.slash(world.games, "game board")).message
+
+
+def typed(action: str) -> str:
+    """An engine action as a player types it: ``double:`` and ``send:`` name players as
+    the pictures number them, from 1, where the engine counts seats from 0."""
+    verb, _, rest = action.partition(":")
+    if verb == "double":
+        return "double:" + ",".join(str(int(seat) + 1) for seat in rest.split(","))
+    if verb == "send":
+        seat, _, field = rest.partition(":")
+        return f"send:{int(seat) + 1}:{field}"
+    return action

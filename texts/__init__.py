@@ -12,6 +12,10 @@ from collections.abc import Sequence
 
 ELLIPSIS = "…"
 
+# A private confirmation speaks to the player in the past tense ("You played …"); the
+# channel tells everyone in the present tense with the player's name ("Alice plays …").
+YOU_PLAYED = "✅ You played {move}."
+
 
 def clipped(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, the last one an ellipsis if anything was cut."""

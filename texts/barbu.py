@@ -4,9 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.barbu import BarbuView
+from games.barbu import (
+    CONTRACT_TITLES,
+    PASS,
+    RANKS,
+    SUITS,
+    BarbuState,
+    BarbuView,
+    card_words,
+    contract_label,
+    parse_card,
+)
 
 RULES = """\
+**How to play**
+1. Four players, 13 cards each; in each deal the declarer chooses the contract.
+2. The declarer leads; follow the suit led if you can; the highest card of it wins the trick.
+3. Most contracts cost points for what you take; Trumps pays for tricks; Domino is a race.
+4. Before the cards are played, each player may double others to raise the stakes.
+5. Your hand and your choices come by DM and under **My hand** on the board.
+**Words.** *Trick*: the four cards played in a round, one each. *Lead*: play a trick's \
+first card. *Declarer*: the player who chooses this deal's contract. *Trumps*: a suit that \
+beats every other. *Double*: a bet with one other player on who scores better this deal. \
+*Redouble*: doubling back a player who doubled you, which doubles that bet again.
 **Deals.** 52 cards, 13 each. One player declares for seven deals in a row, choosing each \
 of the seven contracts once; then his left-hand neighbour declares. Four series make a \
 game (`/barbu new series:` plays fewer). Declarer leads first; follow suit if you can; the \
@@ -29,10 +49,14 @@ twice it.
 **Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
 cards you may play when it is your turn.
 **`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
-`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:0,2` or `pass`. \
-In `double:` the seats are numbered 0–3 clockwise (the table picture shows them as 1–4).
+`nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:2,4` or `pass`. \
+In `double:` name the players by the numbers the table picture shows (1–4).
 **Full rules:** `docs/rules/barbu.md` in the bot's repository.\
 """
+
+DOUBLES_NOTATION = (
+    "Write doubles as double:2,4 with the player numbers the table picture shows (1–4)."
+)
 
 DEAL_HEADING = "Deal {number} of {total}"
 WINS = "{winner} wins with {score}."
@@ -54,6 +78,56 @@ CONTRACT = "Contract: {contract} · Doubles: {doubles}"
 DOUBLING = "{name} decides whom to double."
 DOMINO_TURN = "{name} lays a card or passes."
 TRICK_TURN = "Trick {number} · {name} to play."
+
+
+CONFIRM_NOTHING = "Confirm"
+CONFIRM_ONE_DOUBLE = "Confirm 1 double"
+CONFIRM_DOUBLES = "Confirm {count} doubles"
+
+YOU_CHOSE = "✅ You chose {contract}."
+YOU_PLAYED_CARD = "✅ You played the {card}."
+YOU_LAID_CARD = "✅ You laid the {card}."
+YOU_PASSED = "✅ You passed."
+YOU_DOUBLED = "✅ You doubled {doubled}."
+YOU_REDOUBLED = "✅ You redoubled {redoubled}."
+YOU_DOUBLED_AND_REDOUBLED = "✅ You doubled {doubled} and redoubled {redoubled}."
+
+
+def confirmation(state: BarbuState, action: str, names: Sequence[str]) -> str:
+    """The private note for the legal ``action`` of the seat to act, e.g. "✅ You played
+    the queen of spades."."""
+    if state.phase == "contract":
+        return YOU_CHOSE.format(contract=contract_title_of(action))
+    if action == PASS:
+        return YOU_PASSED
+    if action.startswith("double:"):
+        return _doubled(state, [int(seat) for seat in action.split(":")[1].split(",")], names)
+    card = card_words(parse_card(action))
+    sentence = YOU_LAID_CARD if state.contract == "domino" else YOU_PLAYED_CARD
+    return sentence.format(card=card)
+
+
+def _doubled(state: BarbuState, seats: Sequence[int], names: Sequence[str]) -> str:
+    mover = state.current_player
+    doubled = " and ".join(names[seat] for seat in seats if (seat, mover) not in state.doubles)
+    redoubled = " and ".join(names[seat] for seat in seats if (seat, mover) in state.doubles)
+    if doubled and redoubled:
+        return YOU_DOUBLED_AND_REDOUBLED.format(doubled=doubled, redoubled=redoubled)
+    if redoubled:
+        return YOU_REDOUBLED.format(redoubled=redoubled)
+    return YOU_DOUBLED.format(doubled=doubled)
+
+
+def contract_title_of(action: str | None) -> str:
+    """``trumps:H`` as "Trumps (hearts)", ``domino:5`` as "Domino from the fives"."""
+    if not action:
+        return "contract"
+    name, _, detail = action.partition(":")
+    if name == "trumps" and detail:
+        return contract_label(name, trump=SUITS.index(detail))
+    if name == "domino" and detail:
+        return contract_label(name, start_rank=RANKS.index(detail))
+    return CONTRACT_TITLES.get(name, name)
 
 
 def signed(value: int) -> str:

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.barree import BarreeView
+from games.barree import BAR, KEEP, BarreeEvent, BarreeState, BarreeView, format_walk
 
 RULES = """\
+**How to play**
+1. Roll the die: the bar moves the blockade; 1–5 is a walk of exactly that many steps.
+2. Every field you pass or reach whose card you hold is discarded.
+3. End your walk on another player's piece and you may send it away with one of your cards.
+4. Nobody enters or crosses the blockaded row.
+5. Discard all your cards first to win the round; cards left over are minus points.
+**Words.** *Field*: one of the 48 numbered places on the board, each with its card. \
+*Blockade*: the row nobody may enter. *Bar*: the die's face without a number, which moves \
+the blockade. *Send*: put another player's piece on the field of a card you play.
 **Goal.** Get rid of your cards: every card held when the round ends is a minus point.
 **Board.** 48 fields, 8 number rows of 6: field 34 is row 3, place 4. Lines join the \
 neighbours in a row and the fields above and below; four diagonals (21–32, 34–45, \
@@ -25,10 +34,51 @@ field (not in the blockaded row, not onto a piece), or keep him there.
 **End.** The first to discard every card wins the round; the others finish the turn round \
 up to the starter. Fewest minus points over the match wins.
 **`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
-`send:<seat>:<field>` with seats counted from 0 (the board's player 2 is seat 1: \
-`send:1:63`); `keep`.
+`send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.
 **Full rules:** `docs/rules/barree.md` in the bot's repository.\
 """
+
+SEND_NOTATION = (
+    "Write a sending as send:<player>:<field> with the player number the board shows, "
+    "e.g. send:2:63."
+)
+
+ROLLED_PICK_FIELD = (
+    "You rolled **{die}** on field {start}. Tap the number of the field to end on (1 "
+    "discards the most cards)."
+)
+ONE_FIELD_LEFT_OUT = (
+    "1 weaker end field is not numbered; type a walk there with `/barree move` if you "
+    "really want it."
+)
+FIELDS_LEFT_OUT = (
+    "{count} weaker end fields are not numbered; type a walk there with `/barree move` if "
+    "you really want it."
+)
+
+# What happened in an action, one sentence per event (``BarreeState.events``).
+ROLLS_BAR = "{name} rolls the bar."
+ROLLS = "{name} rolls {die}."
+BLOCKADE_MOVES = "Card {card}: the blockade moves to row {row}."
+TRAPPED = "{name} is trapped in the blockaded row; the turn passes."
+WALKS = "{name} walks {path}."
+WALKS_DISCARDING = "{name} walks {path}, discarding {cards}."
+KEEPS = "{name} leaves the piece there."
+SENDS = "{name} sends {target} to {field}."
+REVEAL = "{name} has two or fewer face-up cards left: everyone reveals the hidden cards."
+FINISHED_FIRST = "{name} has discarded every card and wins the round!"
+FINISHED_TOO = "{name} has discarded every card too."
+ROUND_ENDS = "Round {number} is over. Minus points: {points}."
+MATCH_ENDS = "The match is over. Total minus points: {points}."
+ROUND_STARTS = (
+    "Round {number}: {starter} rolled highest and starts; the blockade stands on row {row}."
+)
+RESHUFFLED = "The discard pile is shuffled into a new draw pile."
+
+YOU_WALKED = "✅ You walked {path}."
+YOU_WALKED_DISCARDING = "✅ You walked {path} and discarded {cards}."
+YOU_SENT = "✅ You played card {field} and sent {name} to {field}."
+YOU_KEPT = "✅ You left the piece there."
 
 ROUND = "Round {number} of {rounds} · {status}"
 ROLLED = "{name} rolled {die}: choose a walk"
@@ -46,6 +96,22 @@ ROUND_OVER = (
     "📋 Barree game #{table}: round {number} of {rounds} is over. "
     "Minus points this round: {points}. Totals so far: {totals}."
 )
+
+
+def confirmation(state: BarreeState, action: str, names: Sequence[str]) -> str:
+    """The private note for the legal walk, sending or keep ``action`` of the seat to act."""
+    if action == KEEP:
+        return YOU_KEPT
+    if action.startswith("send:"):
+        _, seat, field = action.split(":")
+        return YOU_SENT.format(field=field, name=names[int(seat)])
+    walk = state.apply(action).last_walk
+    assert walk is not None, "a walk is recorded as it is played"
+    path = format_walk(walk["path"])
+    if walk["discarded"]:
+        cards = ", ".join(str(card) for card in walk["discarded"])
+        return YOU_WALKED_DISCARDING.format(path=path, cards=cards)
+    return YOU_WALKED.format(path=path)
 
 
 def minus_points(count: int) -> str:
@@ -90,3 +156,35 @@ def result(view: BarreeView, names: Sequence[str]) -> str:
     if len(winners) == 1:
         return WINS.format(winner=winners[0], points=minus_points(best))
     return SHARED_WIN.format(winners=" and ".join(winners), points=minus_points(best))
+
+
+def narrate(events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
+    """Sentences for the events of the last action (``view["events"]``)."""
+    return [sentence for event in events if (sentence := event_sentence(event, names))]
+
+
+def event_sentence(event: BarreeEvent, names: Sequence[str]) -> str | None:
+    kind = event["type"]
+    name = names[event["seat"]] if "seat" in event else ""
+    if kind == "roll":
+        return (ROLLS_BAR if event["die"] == BAR else ROLLS).format(name=name, die=event["die"])
+    if kind == "walk":
+        path = format_walk(event["path"])
+        if event["discarded"]:
+            cards = ", ".join(str(card) for card in event["discarded"])
+            return WALKS_DISCARDING.format(name=name, path=path, cards=cards)
+        return WALKS.format(name=name, path=path)
+    if kind == "send":
+        return SENDS.format(name=name, target=names[event["target"]], field=event["field"])
+    if kind == "finished":
+        return (FINISHED_FIRST if event["first"] else FINISHED_TOO).format(name=name)
+    if kind in ("round_over", "match_over"):
+        sentence = ROUND_ENDS if kind == "round_over" else MATCH_ENDS
+        return sentence.format(number=event.get("round"), points=points_list(event["minus"], names))
+    if kind == "setup":
+        starter = names[event["starter"]]
+        return ROUND_STARTS.format(number=event["round"], starter=starter, row=event["blockade"])
+    simple = {"bar": BLOCKADE_MOVES, "trapped": TRAPPED, "keep": KEEPS, "reveal": REVEAL}
+    if kind in simple:
+        return simple[kind].format(name=name, card=event.get("card"), row=event.get("row"))
+    return RESHUFFLED if kind == "reshuffle" else None

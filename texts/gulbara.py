@@ -12,6 +12,16 @@ from collections.abc import Sequence
 from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
 
 RULES = """\
+**How to play**
+1. You roll two dice each turn; each die moves one of your checkers that many points.
+2. Everyone moves the same way round, towards his own home (his points 1–6).
+3. You may not land on a point where the opponent has a checker.
+4. A double (both dice equal) is played four times, and from your fourth roll on it climbs.
+5. Once all 15 of your checkers are home, bear them off; the first to clear his board wins.
+**Words.** *Point*: one of the 24 triangles; a checker moves from point to point. *Pips*: \
+the points your checkers still have to travel (the board shows each player's total: fewer \
+is better). *Home*: your points 1–6. *Bear off*: take a checker off the board from home. \
+*Head*: your point 24, where all your checkers start. *Prime*: six held points in a row.
 **Goal.** Bear off all 15 of your checkers first. 1 point for the win, 2 if your opponent \
 has borne off none. A match goes to the points chosen with `match_to`.
 **Board.** Everyone numbers the points 24→1 in his own direction: all 15 checkers start \
@@ -43,9 +53,10 @@ WINS_MATCH = "{winner} wins the match {won}–{lost}."
 LAST_GAME = "Last game: {result}"
 UNDECIDED = "The game ended before it was decided."
 GAME_NUMBERED = "Game {number}: {result}"
-LAST_TURN = "Last turn: {name} rolled {roll}: {steps}"
-LAST_TURN_ESCALATED = "Last turn: {name} rolled {roll} (escalated {stages}): {steps}"
-LAST_TURN_PASSED = "Last turn: {name} rolled {roll} and could not move"
+TURN_PLAYED = "{name} rolled {roll}: {steps}"
+TURN_ESCALATED = "{name} rolled {roll} (escalated {stages}): {steps}"
+TURN_PASSED = "{name} rolled {roll} and could not move"
+LAST_TURN = "Last turn: {turn}"
 THIS_TURN = "This turn: {steps}"
 OPENING_ROLL = "Opening roll: {first} {first_roll}, {second} {second_roll}"
 TO_MOVE = "{name} to move: rolled {roll}, dice left {dice}. Pick a point, then a die."
@@ -56,6 +67,12 @@ MATCH_STANDING = (
 GAME_OVER_IN_MATCH = "🎲 Gul Bara game #{table}: game {number} is over. {result}"
 NEXT_GAME = "Game {number} begins: {opener} opens with {roll}."
 NO_DICE = "none"
+POINT_ONE_CHECKER = "Point {point} (1 checker)"
+POINT_CHECKERS = "Point {point} ({count} checkers)"
+YOU_STEPPED = "✅ You played {step} ({die})."
+YOU_STEPPED_THEN_FORCED = "✅ You played {step} ({die}). Then forced: {forced}."
+YOU_STEPPED_PATH = "✅ You played {path} ({times} × {die})."
+YOU_STEPPED_PATH_THEN_FORCED = "✅ You played {path} ({times} × {die}). Then forced: {forced}."
 
 
 def seat_point(point: int, seat: int) -> int:
@@ -102,16 +119,21 @@ def chain_text(view: GulbaraView) -> str | None:
     return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
 
 
-def last_turn(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+def turn_sentence(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
     """One finished turn, its steps in the numbering of the board drawn from ``viewer``."""
     name, roll = names[turn["seat"]], dice_roll(turn["roll"])
     if turn["passed"]:
-        return LAST_TURN_PASSED.format(name=name, roll=roll)
+        return TURN_PASSED.format(name=name, roll=roll)
     steps = board_steps(turn["steps"], turn["seat"], viewer)
     if len(turn["stages"]) > 1:
         stages = " → ".join(f"{die}-{die}" for die in turn["stages"])
-        return LAST_TURN_ESCALATED.format(name=name, roll=roll, stages=stages, steps=steps)
-    return LAST_TURN.format(name=name, roll=roll, steps=steps)
+        return TURN_ESCALATED.format(name=name, roll=roll, stages=stages, steps=steps)
+    return TURN_PLAYED.format(name=name, roll=roll, steps=steps)
+
+
+def last_turn(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+    """The board's reminder of the turn before this one."""
+    return LAST_TURN.format(turn=turn_sentence(turn, names, viewer))
 
 
 def game_result(game: GulbaraGameResult, names: Sequence[str]) -> str:

@@ -21,7 +21,7 @@ from cogs.table.components import (
     on_app_command_error,
     view_of,
 )
-from cogs.table.hooks import GameCog, Turn
+from cogs.table.hooks import GameCog, Step, Turn, TurnLine
 from cogs.table.replies import CAUGHT_UP, MENU_OUTDATED, OUTDATED, quoted
 
 __all__ = [
@@ -30,11 +30,13 @@ __all__ = [
     "OUTDATED",
     "UNRECOGNISED",
     "GameCog",
+    "Step",
     "TableButton",
     "TableSelect",
     "Tables",
     "Target",
     "Turn",
+    "TurnLine",
     "is_routed",
     "on_app_command_error",
     "quoted",

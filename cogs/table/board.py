@@ -13,7 +13,7 @@ from cogs.clock_seats import time_loss_headline
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.hooks import GameCog
 from cogs.table.keeper import channel_gone
-from cogs.table.pipeline import computer_log
+from cogs.table.pipeline import board_log
 from cogs.table.replies import NO_MENTIONS, log
 from data import Table
 from games import GAMES, GameState
@@ -37,8 +37,8 @@ class BoardMessages:
         headline: str | None = None,
         notes: Sequence[str] = (),
     ) -> dict[str, Any]:
-        """The board message: picture, status embed, controls, and above them what the
-        computers just did (the next redraw clears it)."""
+        """The board message: picture, status embed, controls, and above them a line for
+        each turn just played (the next redraw clears them)."""
         cog = self.tables.game_cog(table.kind)
         png = await self.tables.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
@@ -51,7 +51,7 @@ class BoardMessages:
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text=commitment_line(table))
         return {
-            "content": computer_log(notes),
+            "content": board_log(notes),
             "embed": embed,
             "attachments": [discord.File(io.BytesIO(png), filename=filename)],
             "view": view_of(

@@ -34,6 +34,24 @@ Picture = Callable[[Any, Sequence[str], "str | None"], bytes]
 """A game's board picture: its public view, the seat names and a headline -> PNG."""
 
 
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """One action a seat played: the state it was played in and the state it led to."""
+
+    seat: int
+    before: S
+    action: str
+    after: S
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    """One turn told under the board, with the seat that played it."""
+
+    seat: int
+    text: str
+
+
 @dataclass
 class Turn(Generic[S]):
     """One click on a game's own control, already checked to come from a seated player."""
@@ -192,10 +210,19 @@ class GameCog(commands.GroupCog, Generic[S]):
         return []
 
     def narrate(self, table: Table, before: S, action: str, after: S) -> list[str]:
-        """Lines telling the channel what a computer seat's ``action`` did."""
+        """Sentences telling the channel what a seat's ``action`` did."""
         seat = before.current_player
         name = table.seats[seat].name if seat is not None else "?"
         return [f"{name}: {before.describe(action)}"]
+
+    def turn_lines(self, table: Table, steps: Sequence[Step[S]]) -> list[TurnLine]:
+        """One line per turn that ``steps`` played, in order, never two turns in one line.
+        By default every action is a turn of its own; a game whose turn takes several
+        actions groups them."""
+        return [
+            TurnLine(step.seat, " ".join(self.narrate(table, step.before, step.action, step.after)))
+            for step in steps
+        ]
 
     async def after_play(self, turn: Turn[S], table: Table, after: S, done: str | None) -> None:
         """Called once for each play that landed (never for a refused or outdated one),

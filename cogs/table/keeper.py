@@ -167,7 +167,7 @@ class BoardKeeper:
         to date, one at a time."""
         behind = [table for table in await self.store.boards_behind() if self.runs_server_of(table)]
         if behind:
-            log.info("redrawing %d board(s) left behind", len(behind))
+            log.info("boards left behind, redrawing: %d", len(behind))
         for table in behind:
             try:
                 await self.tables.board.sync(table.id)

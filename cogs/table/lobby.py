@@ -20,6 +20,8 @@ from cogs.table.replies import (
 )
 from data import ChannelBusy, Seat, StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES
+from texts import table as table_text
+from texts.table import counted
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -177,8 +179,12 @@ class Lobby:
         if invited_ids:
             embed.add_field(name="Invited", value=" ".join(f"<@{uid}>" for uid in invited_ids))
         needed = spec.min_players - len(table.seats)
-        footer = f"Needs {needed} more player(s)." if needed > 0 else "Ready: the creator starts."
-        embed.set_footer(text=f"{footer} Join, or the creator adds computer players.")
+        footer = (
+            counted(needed, table_text.NEEDS_ONE_PLAYER, table_text.NEEDS_PLAYERS)
+            if needed > 0
+            else table_text.READY
+        )
+        embed.set_footer(text=f"{footer} {table_text.JOIN_OR_ADD}")
         target = Target(table.id, table.version, "join")
         full = len(table.seats) >= spec.max_players
         items: list[discord.ui.Item[Any]] = [

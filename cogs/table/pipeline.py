@@ -10,18 +10,24 @@ import discord
 
 from cogs.clock_seats import played_by_computer
 from cogs.table.components import Target
-from cogs.table.hooks import Turn
+from cogs.table.hooks import Step, Turn, TurnLine
 from cogs.table.keeper import failure_text
 from cogs.table.private import is_private
 from cogs.table.replies import MENU_OUTDATED, OUTDATED, acknowledge, log, quoted, tell
 from data import StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
+from texts import YOU_PLAYED
+from texts import table as table_text
+from texts.table import counted
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
-COMPUTER_LOG_LINES = 15
+TURN_LINE_LIMIT = 400
+"""Characters; Gul Bara's longest escalating turn and Barree's busiest take about 300."""
+COMPUTER_MARK = "🤖"
+PERSON_MARK = "👤"
 MAX_ACTION = 40
 """Every game's actions are this short; longer text is refused before the rules see it."""
 CONTENT_LIMIT = 2000
@@ -29,27 +35,43 @@ CONTENT_LIMIT = 2000
 Logged = list[tuple[int | None, str]]
 
 
-def computer_log(notes: Sequence[str]) -> str | None:
-    """The newest narration lines that fit in one message, oldest first."""
-    lines: list[str] = []
-    length = 0
-    for note in reversed(notes[-COMPUTER_LOG_LINES:]):
-        line = "🤖 " + (note if len(note) <= 150 else note[:149] + "…")
+def board_log(lines: Sequence[str]) -> str | None:
+    """The turn lines, oldest first; if they do not all fit in one message, the newest
+    that do, after a line saying how many earlier turns are left out."""
+    kept: list[str] = []
+    length = len(table_text.EARLIER_TURNS) + 10
+    for line in reversed(lines):
+        line = line if len(line) <= TURN_LINE_LIMIT else line[: TURN_LINE_LIMIT - 1] + "…"
         length += len(line) + 1
         if length > CONTENT_LIMIT:
             break
-        lines.insert(0, line)
-    return "\n".join(lines) or None
+        kept.insert(0, line)
+    left_out = len(lines) - len(kept)
+    if left_out:
+        kept.insert(0, counted(left_out, table_text.ONE_EARLIER_TURN, table_text.EARLIER_TURNS))
+    return "\n".join(kept) or None
 
 
-def apply_all(state: GameState, seat: int, actions: Sequence[str]) -> GameState:
+def told(table: Table, lines: Sequence[TurnLine]) -> list[str]:
+    """Turn lines as the board shows them: a computer's marked 🤖, a person's 👤."""
+    return [
+        f"{COMPUTER_MARK if played_by_computer(table, line.seat) else PERSON_MARK} {line.text}"
+        for line in lines
+    ]
+
+
+def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
+    """The seat's ``actions`` applied in order (IllegalAction if any is refused)."""
     if not actions:
         raise IllegalAction("No move given.")
+    steps: list[Step[Any]] = []
     for action in actions:
         if state.current_player != seat:
             raise IllegalAction(f"'{action}' comes after your turn has ended.")
-        state = state.apply(action)
-    return state
+        after = state.apply(action)
+        steps.append(Step(seat, state, action, after))
+        state = after
+    return steps
 
 
 class Pipeline:
@@ -119,7 +141,7 @@ class Pipeline:
             )
             return
         try:
-            state = apply_all(turn.state, turn.seat, actions)
+            steps = played_steps(turn.state, turn.seat, actions)
         except IllegalAction as illegal:
             await tell(interaction, str(illegal))
             return
@@ -130,7 +152,9 @@ class Pipeline:
                 outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
                 await interaction.followup.send(outdated, ephemeral=True)
                 return
-            state, computer_actions, notes = await self.automatic_turns(table, state)
+            state, computer_actions, notes = await self.automatic_turns(
+                table, steps[-1].after, played=steps
+            )
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
             # Drawn under the lock: a click waiting for it then finds the board current,
@@ -169,7 +193,7 @@ class Pipeline:
         except IllegalAction as illegal:
             await tell(interaction, str(illegal))
             return
-        await self.play(turn, actions, done=f"You played {' '.join(actions)}.")
+        await self.play(turn, actions, done=YOU_PLAYED.format(move=" ".join(notation.split())))
 
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()
@@ -184,18 +208,19 @@ class Pipeline:
         table: Table,
         state: GameState,
         stop_when: Callable[[GameState], bool] | None = None,
+        played: Sequence[Step[Any]] = (),
     ) -> tuple[GameState, Logged, list[str]]:
         """Play every computer seat's decisions (substitutes' included), and every human's
         decision the game's cog plays for him, until a human must choose, the game ends
         or ``stop_when`` says so.
 
-        Returns the new state, the actions played and the lines narrating the
-        computers' moves for the board message.
+        Returns the new state, the actions played and the board's lines telling each
+        turn, those of the steps a person just ``played`` first.
         """
         spec = GAMES[table.kind]
         cog = self.tables.game_cog(table.kind)
         actions: Logged = []
-        notes: list[str] = []
+        steps: list[Step[Any]] = list(played)
         while not state.is_over and not (stop_when is not None and stop_when(state)):
             seat = state.current_player
             if seat is None:
@@ -213,11 +238,10 @@ class Pipeline:
                 action = automatic
                 log.info("game %d: seat %d's only choice %s plays itself", table.id, seat, action)
             after = state.apply(action)
-            if by_computer:
-                notes += cog.narrate(table, state, action, after)
+            steps.append(Step(seat, state, action, after))
             state = after
             actions.append((seat, action))
-        return state, actions, notes
+        return state, actions, told(table, cog.turn_lines(table, steps))
 
     async def after_change(
         self,

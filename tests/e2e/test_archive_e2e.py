@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from stored import logged_moves, stored_game, stored_state
+from stored import logged_moves, stored_game, stored_state, typed
 
 from fakediscord import Message, SimUser
 from games import GAMES
@@ -92,7 +92,7 @@ async def test_the_seed_stays_secret_until_the_result_reveals_it(
     assert not [line for line in logged if any(form in line for form in forms)]
 
     assert result.content.startswith("🏁 Gul Bara game #1")
-    seats = [f"Alice (user {world.alice.id})", "Computer (computer)"]
+    seats = [f"Alice (user {world.alice.id})", "AdaBot (computer)"]
     game = stored_game(database_path)
     options = json.loads(game["options"])
     full = commitment("gulbara", 1, world.guild.id, world.games.id, SECRET_SEED, options, seats)
@@ -210,7 +210,7 @@ async def test_hands_by_dm_and_private_views_never_hold_the_seed(
             break
         await world.alice.click(board, "My hand")
         action = GAMES["barbu"].bot_action(state, seed=decision)
-        await world.alice.slash(world.games, "barbu move", notation=action)
+        await world.alice.slash(world.games, "barbu move", notation=typed(action))
     asked = await world.alice.click(board, "Resign")
     await world.alice.click(asked.ephemeral[0], "Yes, resign")
     announcement = world.games.public_messages()[-1]

@@ -58,7 +58,7 @@ async def test_two_players_play_a_whole_game_to_a_win_by_clicks(
         else:
             action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
         result = await play(player, board, action)
-        assert result.message.content.startswith("You played"), "the private menu confirms the move"
+        assert result.message.content.startswith("✅ You tipped to"), "the private menu confirms"
         images.append(board.attachments[0].data)
         assert images[-1] != images[-2], "the board picture changes after every move"
         moves += 1
@@ -101,7 +101,9 @@ async def test_a_player_beats_the_computer_by_clicks(fake_discord, start_bot, da
         await play(world.alice, board, BANN.bot_action(state, seed=100 + moves))
         moves += 1
         if not stored_state(database_path).is_over:
-            assert board.content.startswith("🤖 Computer: Tip to"), "the computer's move is told"
+            told = board.content.splitlines()
+            assert told[0].startswith("👤 Alice tips to"), "the player's own move is told"
+            assert told[1].startswith("🤖 AdaBot tips to"), "the computer's move too"
         assert moves < 200
     assert stored_game(database_path)["status"] == "finished"
     assert world.games.public_messages()[-1].content.startswith("🏁")
@@ -225,7 +227,7 @@ async def test_a_text_move_plays_like_a_click(fake_discord, start_bot, database_
     player = [world.alice, world.bob][state.current_player]
     action = state.legal_actions()[0]
     result = await player.slash(world.games, "bann move", notation=action)
-    assert result.message.content == f"You played {action}."
+    assert result.message.content == f"✅ You played {action}."
     assert stored_state(database_path).to_dict() == state.apply(action).to_dict()
     assert board.versions, "the board message was redrawn"
 
@@ -261,9 +263,29 @@ async def test_draw_offer_and_acceptance_end_the_game_drawn(fake_discord, start_
     await offerer.click(board, "Offer draw")
     answerer = seats[1 - state.current_player]
     assert [b.label for b in board.buttons()] == ["Accept draw", "Decline draw"]
+    names = {world.alice.id: "Alice", world.bob.id: "Bob"}
+    assert board.content == f"👤 {names[offerer.id]} offers a draw.", "the channel sees the offer"
     await answerer.click(board, "Accept draw")
     assert stored_state(database_path).result == "agreement"
     assert "Drawn by agreement" in board.embeds[0]["description"]
+    assert board.content == f"👤 {names[answerer.id]} accepts the draw."
+
+
+async def test_a_declined_draw_is_announced_and_play_goes_on(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+    seats = [world.alice, world.bob]
+    state = stored_state(database_path)
+    offerer = mover(state, seats)
+    await offerer.click(board, "Offer draw")
+    answerer = seats[1 - state.current_player]
+    await answerer.click(board, "Decline draw")
+    names = {world.alice.id: "Alice", world.bob.id: "Bob"}
+    assert board.content == f"👤 {names[answerer.id]} declines the draw.", "a decline is told"
+    after = stored_state(database_path)
+    assert not after.is_over and after.current_player == state.current_player
 
 
 @both_engines()

@@ -105,6 +105,9 @@ async def play_card(user: SimUser, message: Message, action: str) -> Result:
     return await user.click(message, card_label(action))
 
 
+TURN_MARKS = ("🤖", "👤")
+
+
 class PublicWatch:
     """Checks every public message of the channel, and every version of it, as they come.
 
@@ -126,10 +129,10 @@ class PublicWatch:
             versions = [*message.versions, message]
             for version in versions[self.seen.get(message.id, 0) :]:
                 lines = version.content.splitlines()
-                # A computer's move line names the one card it has just laid: public.
-                for line in (line for line in lines if line.startswith("🤖")):
+                # A turn's line (a computer's or a person's) names the one card just laid.
+                for line in (line for line in lines if line.startswith(TURN_MARKS)):
                     assert len(mentioned_cards(line)) <= 1, line
-                said = [line for line in lines if not line.startswith("🤖")]
+                said = [line for line in lines if not line.startswith(TURN_MARKS)]
                 text = "\n".join(said) + json.dumps(version.embeds, ensure_ascii=False)
                 leaked = mentioned_cards(text) & held
                 assert not leaked, f"public message {message.id} names held cards {leaked}"
@@ -216,7 +219,7 @@ async def test_one_player_and_three_computers_play_a_whole_deal_by_dm_and_button
         routes.add((state.phase, route))
         cards_clicked += state.phase == "play"
         if route == "button":
-            assert result.message.content.startswith("✅ Alice"), "the private panel confirms"
+            assert result.message.content.startswith("✅ You "), "the private panel confirms"
         if route == "dm":
             assert result.message is first_hand, "the deal's DM is edited, not sent again"
             assert not result.message.buttons() or stored_state(database_path).current_player == 0
@@ -283,16 +286,17 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
         "Double Dave",
         "Maximum",
         "Pass",
-        "Confirm (pass)",
+        "Confirm",
     ]
+    assert panel.buttons()[-1].disabled, "confirming nobody would only repeat Pass"
     assert "remaining 7 deals" in panel.content, "the panel shows Bob's obligation"
     await bob.click(panel, "Double Alice")
     await bob.click(panel, "Double Carol")
     await bob.click(panel, "Double Carol")
     toggled = {button.label: button.style for button in panel.buttons()}
     assert toggled["Double Alice"] == 3 and toggled["Double Carol"] == 2, "green means doubled"
-    bob_done = await bob.click(panel, "Confirm (1 double(s))")
-    assert panel.content == "✅ Bob doubles Alice."
+    bob_done = await bob.click(panel, "Confirm 1 double")
+    assert panel.content == "✅ You doubled Alice."
     assert pings(bob_done) == [[carol.id]]
 
     carol_done = await carol.click(latest_hand_dm(carol), "Maximum")
@@ -303,7 +307,7 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
     alice_panel = latest_hand_dm(alice)
     assert button_labels(alice_panel)[:2] == ["Redouble Bob", "Redouble Carol"]
     await alice.click(alice_panel, "Redouble Carol")
-    await alice.click(alice_panel, "Confirm (1 double(s))")
+    await alice.click(alice_panel, "Confirm 1 double")
 
     state = stored_state(database_path)
     assert state.phase == "play" and state.current_player == 0
@@ -349,13 +353,12 @@ async def test_a_pass_that_breaks_the_obligation_is_refused(fake_discord, start_
     )
     version = stored_game(database_path)["version"]
     panel = (await world.alice.click(board, "Double or pass…")).ephemeral[0]
-    assert "You must double declarer in 1 of the remaining 1 deal" in panel.content
-    for label in ("Pass", "Confirm (pass)"):
-        refused = await world.alice.click(panel, label)
-        assert refused.ephemeral[-1].content.startswith("You must double declarer now")
+    assert "You must double declarer in this deal, the last of the series." in panel.content
+    refused = await world.alice.click(panel, "Pass")
+    assert refused.ephemeral[-1].content.startswith("You must double declarer now")
     assert stored_game(database_path)["version"] == version, "a refused choice changes nothing"
-    await world.alice.click(panel, "Double Computer")
-    await world.alice.click(panel, "Confirm (1 double(s))")
+    await world.alice.click(panel, "Double AdaBot")
+    await world.alice.click(panel, "Confirm 1 double")
     assert logged_actions(database_path)[0] == "double:1", "doubling declarer is accepted"
 
 
@@ -434,7 +437,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(
     assert stored_state(database_path).to_dict() == state.to_dict()
 
     typed = await alice.slash(world.games, "barbu move", notation="noqueens")
-    assert typed.message.content == "You played noqueens."
+    assert typed.message.content == "✅ You played noqueens."
     assert contract_dm.buttons() == [], "the DM, edited in place, drops the contract buttons"
     outdated = await alice.click(contract_panel, "No Tricks")
     assert outdated.ephemeral[0].content.startswith("This menu is outdated")
@@ -471,7 +474,7 @@ async def test_domino_by_starting_rank_buttons_then_laying_cards(
     ranks = asked.ephemeral[0]
     assert button_labels(ranks)[:2] == ["Twos", "Threes"] and len(ranks.buttons()) == 13
     chosen = await world.alice.click(ranks, "Sevens")
-    assert ranks.content == "✅ Alice chooses Domino from the sevens."
+    assert ranks.content == "✅ You chose Domino from the sevens."
     assert chosen.message is ranks and logged_actions(database_path)[0] == "domino:7"
     for step in range(1, 9):
         state = stored_state(database_path)
@@ -530,3 +533,35 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     assert result.content.startswith(f"🏁 Barbu game #1: {expected}")
     assert summary.content.startswith("📋 Barbu game #1: deal 7 of 7 is over. Alice's No Tricks")
     assert summary.image().size[0] == SHEET_WIDTH, "the final score sheet"
+
+
+async def test_typed_doubles_name_players_as_the_picture_numbers_them(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await alice_and_three_computers(world, start_bot)
+    await arrange(
+        world,
+        database_path,
+        first_declarer=1,
+        deal_number=6,
+        remaining=[],
+        phase="doubling",
+        contract="notricks",
+        doubling_step=2,
+        declarer_doubled=[1, 2, 2, 2],
+    )
+    version = stored_game(database_path)["version"]
+    for typed, answer in (
+        ("double:0", "Write doubles as double:2,4 with the player numbers the table picture"),
+        ("double:5", "Write doubles as double:2,4 with the player numbers the table picture"),
+        ("double:1", "You cannot double player 1."),
+    ):
+        refused = await world.alice.slash(world.games, "barbu move", notation=typed)
+        assert refused.message.content.startswith(answer), refused.message.content
+    assert stored_game(database_path)["version"] == version, "a refused double changes nothing"
+
+    played = await world.alice.slash(world.games, "barbu move", notation="double:2")
+
+    assert played.message.content == "✅ You played double:2."
+    assert logged_actions(database_path)[0] == "double:1", "player 2 on the picture is seat 1"

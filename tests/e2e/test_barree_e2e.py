@@ -119,8 +119,8 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
     board = (await world.alice.click(lobby, "Start")).message
     assert [seat["name"] for seat in json.loads(stored_game(database_path)["seats"])] == [
         "Alice",
-        "Computer",
-        "Computer 2",
+        "AdaBot",
+        "MaxBot",
     ]
     menu: Message | None = None
     decisions = 0
@@ -132,8 +132,8 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
         if state.phase == "roll":
             if phases["roll"] > 1:
                 told = board.content.splitlines()
-                assert any(line.startswith("🤖 Computer rolls") for line in told), told
-                assert any(line.startswith("🤖 Computer 2 rolls") for line in told), told
+                assert any(line.startswith("🤖 AdaBot rolls") for line in told), told
+                assert any(line.startswith("🤖 MaxBot rolls") for line in told), told
             menu = await roll(world.alice, board, database_path)
         else:
             assert menu is not None
@@ -147,7 +147,7 @@ async def test_one_player_and_two_computers_play_a_whole_round_by_clicks(
             else:
                 assert menu.selects()[0].placeholder.startswith("Send "), "the menu became sendings"
             result = await choose(world.alice, menu, action)
-            assert result.message is menu and menu.content.startswith("✅ Alice")
+            assert result.message is menu and menu.content.startswith("✅ You ")
         assert board.attachments[0].data != picture, "the board is redrawn after every move"
         decisions += 1
         assert decisions < 150
@@ -183,13 +183,13 @@ async def test_landing_on_a_computer_offers_its_sendings_and_sends_it(
 
     await choose(world.alice, menu, landing)
 
-    assert "You landed on **Computer**" in menu.content
+    assert "You landed on **AdaBot**" in menu.content
     sendings = menu.selects()[0]
     assert sendings.values == ["send:1:11", "send:1:12", "send:1:25", "send:1:51", "send:1:62"]
     assert "Keep" in [button.label for button in board.buttons()], "the board offers Keep too"
     logged = len(logged_actions(database_path))
     await choose(world.alice, menu, "send:1:62")
-    assert menu.content == "✅ Alice plays card 62 and sends Computer to 62."
+    assert menu.content == "✅ You played card 62 and sent AdaBot to 62."
     assert logged_actions(database_path)[logged] == "send:1:62"
     assert 62 not in stored_state(database_path).cards[0]
 
@@ -245,8 +245,8 @@ async def test_rounds_of_a_match_are_summarised_in_the_channel_and_at_the_end(
     summaries = [m.content for m in world.games.public_messages() if m.content.startswith("📋")]
     assert summaries == [
         f"📋 Barree game #{game}: round 1 of 2 is over. "
-        "Minus points this round: Alice 0, Computer 3, Computer 2 2. "
-        "Totals so far: Alice 0, Computer 3, Computer 2 2."
+        "Minus points this round: Alice 0, AdaBot 3, MaxBot 2. "
+        "Totals so far: Alice 0, AdaBot 3, MaxBot 2."
     ]
     state = stored_state(database_path)
     assert state.round_no == 2 and not state.is_over
@@ -261,9 +261,9 @@ async def test_rounds_of_a_match_are_summarised_in_the_channel_and_at_the_end(
     assert len([text for text in messages if text.startswith("📋")]) == 1, "the end says it all"
     assert messages[-1].startswith(
         f"🏁 Barree game #{game}: **Alice wins with 0 minus points**.\n"
-        "Round 1: Alice 0, Computer 3, Computer 2 2\n"
-        "Round 2: Alice 0, Computer 3, Computer 2 2\n"
-        "Minus points: Alice 0, Computer 6, Computer 2 4."
+        "Round 1: Alice 0, AdaBot 3, MaxBot 2\n"
+        "Round 2: Alice 0, AdaBot 3, MaxBot 2\n"
+        "Minus points: Alice 0, AdaBot 6, MaxBot 4."
     )
 
 
@@ -401,7 +401,7 @@ async def test_illegal_text_moves_are_explained_and_a_legal_one_plays(
 
     played = await world.alice.slash(world.games, "barree move", notation="33-34-35")
 
-    assert played.message.content == "You played 33-34-35."
+    assert played.message.content == "✅ You played 33-34-35."
     assert stored_state(database_path).to_dict() == state.apply("33-34-35").to_dict()
     assert board.versions, "the board was redrawn"
 
@@ -416,7 +416,7 @@ async def test_a_typed_roll_brings_the_walk_menu(fake_discord, start_bot, databa
         result = await world.alice.slash(world.games, "barree move", notation="roll")
         if stored_state(database_path).phase == "move":
             break
-    assert result.message.content == "You played roll."
+    assert result.message.content == "✅ You played roll."
     assert [target_fields(message) != [] for message in result.followups] == [True]
 
 
@@ -489,3 +489,52 @@ def test_a_roll_of_five_numbers_at_most_a_message_of_fields_and_offers_the_unbea
             assert any(set(walk.discards) < set(other.discards) for other in offered), (
                 "only walks beaten by an offered one to the same field are left out"
             )
+
+
+async def test_a_fruitless_roll_is_told_on_its_own_line_before_the_computers_turn(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    # Alice stands in the blockaded row: whatever she rolls, her turn ends at once.
+    board = await arrange(
+        world, database_path, current=0, phase="roll", blockade=3, pieces=[34, 56]
+    )
+
+    await roll(world.alice, board, database_path)
+
+    lines = board.content.splitlines()
+    assert lines[0].startswith("👤 Alice rolls "), lines
+    assert "trapped" in lines[0] or "blockade moves" in lines[0], "what came of her roll"
+    assert lines[1].startswith("🤖 AdaBot rolls "), "then the computer's turn"
+    assert all(line.count(" rolls ") == 1 for line in lines), "never two turns in one line"
+    assert stored_state(database_path).current_player == 0, "the turn came back to Alice"
+
+
+async def test_a_typed_sending_names_the_player_as_the_board_numbers_him(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    await arrange(
+        world,
+        database_path,
+        current=0,
+        phase="move",
+        die=1,
+        blockade=8,
+        pieces=[33, 34],
+        cards=[[11, 12, 25, 34, 51, 62, 86], [13, 14, 15, 16, 17, 18, 19]],
+    )
+    await world.alice.slash(world.games, "barree move", notation="33-34")
+    version = stored_game(database_path)["version"]
+    for typed in ("send:0:62", "send:3:62", "send:two:62"):
+        refused = await world.alice.slash(world.games, "barree move", notation=typed)
+        assert refused.message.content.startswith("Write a sending as send:<player>:<field>")
+    assert stored_game(database_path)["version"] == version, "a refused sending changes nothing"
+
+    logged = len(logged_actions(database_path))
+    await world.alice.slash(world.games, "barree move", notation="send:2:62")
+
+    assert logged_actions(database_path)[logged] == "send:1:62", "player 2 on the board is seat 1"
+    assert 62 not in stored_state(database_path).cards[0], "Alice played her card 62"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from stored import stored_game, stored_state
+from stored import stored_game, stored_state, typed
 
 from cogs.computers import ADD_COMPUTER
 from games import GAMES, GameState
@@ -45,7 +45,7 @@ async def test_bann_new_with_a_hard_computer_plays_it_at_that_level(
     opened = await world.alice.slash(world.games, "bann new", computer="hard")
     assert stored_game(database_path)["status"] == "active", "a computer opponent starts it"
     assert stored_seats(database_path)[1] == {
-        "name": "Computer (hard)",
+        "name": "AdaBot (hard)",
         "user_id": None,
         "level": "hard",
     }
@@ -55,7 +55,7 @@ async def test_bann_new_with_a_hard_computer_plays_it_at_that_level(
     assert asked, "the computer has moved"
     assert set(asked) == {(1, "hard")}, "every move of the computer's seat is played at hard"
     board = opened.message
-    assert "Computer (hard)" in (board.content or "") + json.dumps(board.embeds)
+    assert "AdaBot (hard)" in (board.content or "") + json.dumps(board.embeds)
 
 
 async def test_lobby_adds_computers_at_the_chosen_levels(
@@ -70,20 +70,20 @@ async def test_lobby_adds_computers_at_the_chosen_levels(
     await world.alice.select(lobby, ["easy"], placeholder=ADD_COMPUTER)
     await world.alice.select(lobby, ["hard"], placeholder=ADD_COMPUTER)
     listed = lobby.embeds[0]["description"]
-    assert "2. Computer (easy)" in listed and "3. Computer 2 (hard)" in listed, listed
+    assert "2. AdaBot (easy)" in listed and "3. MaxBot (hard)" in listed, listed
     await world.alice.select(lobby, ["normal"], placeholder=ADD_COMPUTER)
     assert stored_game(database_path)["status"] == "active", "four seats start the game"
     assert [(seat["name"], seat.get("level")) for seat in stored_seats(database_path)] == [
         ("Alice", None),
-        ("Computer (easy)", "easy"),
-        ("Computer 2 (hard)", "hard"),
-        ("Computer 3", "normal"),
+        ("AdaBot (easy)", "easy"),
+        ("MaxBot (hard)", "hard"),
+        ("ZoeBot", "normal"),
     ]
     for _ in range(12):
         state = stored_state(database_path)
         if state.is_over or {seat for seat, _ in asked} >= {1, 2, 3}:
             break
         action = GAMES["barree"].bot_action(state, seed=0)
-        await world.alice.slash(world.games, "barree move", notation=action)
+        await world.alice.slash(world.games, "barree move", notation=typed(action))
     computers = {seat: level for seat, level in asked if seat != 0}
     assert computers == {1: "easy", 2: "hard", 3: "normal"}, asked

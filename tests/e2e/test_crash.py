@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from botprocess import BotZygote, wait_dead
+from stored import typed
 
 from fakediscord import Channel, InteractionRecord, SimUser
 from fakediscord import test_ca as fake_ca_of_this_process
@@ -34,7 +35,7 @@ MOVE_COMMANDS = {
     "barbu": ("barbu move", "notation"),
     "barree": ("barree move", "notation"),
 }
-CONFIRMATION = "You played"
+CONFIRMATION = "✅ You played"
 
 
 @dataclass
@@ -155,7 +156,7 @@ async def play_stream(world, database: Path, table: Table) -> None:
             return
         player, action = choice
         command, option = MOVE_COMMANDS[table.kind]
-        record = await player.slash_nowait(table.channel, command, **{option: action})
+        record = await player.slash_nowait(table.channel, command, **{option: typed(action)})
         await until(
             lambda r=record: r.original is not None and bool(r.original.content), what="move"
         )

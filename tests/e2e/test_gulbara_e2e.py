@@ -333,7 +333,7 @@ async def test_a_whole_turn_typed_in_one_command_plays_like_clicks(
 
     result = await player.slash(world.games, "gulbara move", notation=" ".join(steps))
 
-    assert result.message.content == f"You played {' '.join(steps)}."
+    assert result.message.content == f"✅ You played {' '.join(steps)}."
     assert stored_state(database_path).to_dict() == expected_after(state, steps).to_dict()
     assert board.versions, "the board message was redrawn"
 
@@ -357,7 +357,7 @@ async def test_a_match_tells_the_score_after_each_game_and_the_result_at_the_end
     assert len(between_games) == games - 1, "one message after each game but the last"
     assert "game 1 is over" in between_games[0] and "Match to 3: Alice" in between_games[0]
     assert max(state.score) >= 3
-    winner = ["Alice", "Computer"][state.winner]
+    winner = ["Alice", "AdaBot"][state.winner]
     announcement = world.games.public_messages()[-1].content
     assert announcement.startswith("🏁") and f"**{winner}** wins the match" in announcement
     assert f"{winner}** wins the match" in board.embeds[0]["description"]
@@ -459,3 +459,37 @@ async def test_undo_takes_back_the_choice_together_with_the_forced_step_after_it
         "undo",
     ]
     assert board.buttons()[0].label == "Undo" and board.buttons()[0].disabled
+
+
+# Alice (seat 0) to play 3-1 with one checker on her 3 and six on her 1, the computer's
+# fifteen far away on its 24: after her choice every step of every later turn of hers is
+# forced (and her doubles do not escalate yet), so one click plays her turns, and the
+# computer's between them, to the end.
+BEAR_OFF_TO_THE_END = "GB1:6,,1,,,,,,,,,-15,,,,,,,,,,,,|8,0|0|3,1|1,1"
+
+
+async def test_one_click_that_autoplays_several_turns_shows_every_turn_on_its_own_line(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    await world.alice.slash(world.games, "gulbara new", computer="normal")
+    _, board = await arrange(world, database_path, BEAR_OFF_TO_THE_END)
+    before = len(logged_moves(database_path))
+
+    picked = await world.alice.select(board, ["3"], placeholder=POINT_PLACEHOLDER)
+    await world.alice.click(picked.ephemeral[0], "3 → bear off")
+
+    final = stored_state(database_path)
+    assert final.is_over and final.winner == 0, "Alice's forced turns played to the end"
+    lines = board.content.splitlines()
+    assert lines[0] == "👤 Alice rolled 3-1: 3/off 1/off", "her own clicked turn comes first"
+    marks = [line.split(" ", 1)[0] for line in lines]
+    assert marks == ["👤", "🤖"] * (len(lines) // 2) + ["👤"], "one line per turn, in turn"
+    assert len(lines) >= 5, "she needed at least two more turns, each shown"
+    alices = [line for line in lines if line.startswith("👤 Alice rolled ")]
+    assert sum(line.count("/off") for line in alices) == 7, "every bear-off is on a line"
+    computers = [line for line in lines if line.startswith("🤖 AdaBot rolled ")]
+    assert len(computers) == len(alices) - 1
+    logged = logged_moves(database_path)[before:]
+    assert sum(seat == 0 for seat, _ in logged) == 7, "the log holds the same bear-offs"

@@ -244,6 +244,7 @@ async def test_only_manage_server_turns_on_rating_computer_games(fake_discord, s
     await world.bob.click(asked.ephemeral[0], "Yes, resign")
 
     announcement = world.games.public_messages()[-1]
-    assert "Ratings: Bob" in announcement.content and "Computer" in announcement.content
+    assert "Ratings: Bob" in announcement.content and "AdaBot" in announcement.content
+    # The table's AdaBot plays on the server's one shared computer rating.
     standings = await world.dave.slash(world.games, "league standings", game="bann")
     assert standings_names(standings.message) == ["Computer", "Bob"]

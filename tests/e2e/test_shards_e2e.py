@@ -403,7 +403,7 @@ async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
     game = stored_game(database)
     results = database.rows("SELECT game_id FROM league_results")
     if stepped:
-        assert panel.content.startswith("✅ Played"), "the player sees his step taken"
+        assert panel.content.startswith("✅ You played"), "the player sees his step taken"
         assert game["status"] == "active" and game["due_at"] > clock.now(), "a new deadline"
         assert results == []
     else:

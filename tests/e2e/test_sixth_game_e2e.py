@@ -49,22 +49,24 @@ async def test_nim_against_the_computer_by_clicks_and_text(
 
     clicked = await world.alice.click(board, "Take 1")
     assert stored_state(database_path).stones == 8, "the computer answers 3, leaving four"
-    assert clicked.message.content.startswith("🤖 Computer (hard): takes 3")
+    assert clicked.message.content.endswith("🤖 AdaBot (hard): takes 3")
 
     typed = await world.alice.slash(world.games, "nim move", notation="4")
     assert typed.message.is_ephemeral and "Take 1 to 3 stones" in typed.message.content
     assert stored_state(database_path).stones == 8, "a refused move changes nothing"
     typed = await world.alice.slash(world.games, "nim move", notation="2")
-    assert typed.message.content == "You played 2."
+    assert typed.message.content == "✅ You played 2."
 
     again = await world.alice.slash(world.games, "game board")
     board = again.message
     while not stored_state(database_path).is_over:
         await world.alice.click(board, "Take 1")
 
-    assert "Computer (hard) took the last stone and wins." in board.embeds[0]["description"]
+    assert "AdaBot (hard) took the last stone and wins." in board.embeds[0]["description"]
     announcement = world.games.public_messages()[-1]
-    assert announcement.content.startswith("🏁 Nim game #1: Computer (hard) took the last stone")
+    assert announcement.content.startswith(
+        "🏁 Nim game #1: AdaBot (hard) took the last stone"
+    )
     assert "Not rated: a computer played." in announcement.content
     assert league_rows(database_path) == [("nim", 0, "loss", 0.0), ("nim", 0, "win", 1.0)]
 

@@ -506,7 +506,7 @@ def test_the_doubling_panel_in_the_view_states_the_obligation():
     assert panel["required"] == state.declarer
     assert panel["maximum"] == "double:" + ",".join(str(s) for s in range(4) if s != seat)
     assert panel["obligation"] == (
-        "You must double declarer in 1 of the remaining 1 deal of this series."
+        "You must double declarer in this deal, the last of the series."
     )
     assert state.view(None)["doubling"] is None
 

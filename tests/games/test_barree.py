@@ -19,12 +19,12 @@ from games.barree import (
     SPEC,
     BarreeState,
     bot_action,
-    narrate,
     new_game,
     send_options,
     walk_options,
 )
 from games.base import IllegalAction, Rng
+from texts.barree import narrate
 
 
 def rng_rolling(value: int) -> Rng:

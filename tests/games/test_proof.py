@@ -148,7 +148,7 @@ def test_an_untouched_record_is_verified(record):
     kind, _facts, actions, text = record
     answer = verify_record(text)
     assert answer.startswith("verified:") and GAMES[kind].title in answer
-    assert f"{len(actions)} actions" in answer
+    assert f"every action ({len(actions)})" in answer
 
 
 def test_a_record_names_the_seed_the_commitment_and_every_action(record):

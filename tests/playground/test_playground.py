@@ -106,7 +106,7 @@ async def test_picking_a_move_in_the_private_menu_plays_it(playground_page):
     )
     assert status == 200
     played = await alice.first(
-        "message", lambda m: m["id"] == menu["id"] and "You played" in m["content"]
+        "message", lambda m: m["id"] == menu["id"] and "✅ You tipped to" in m["content"]
     )
     assert played["ephemeral"]
     redrawn = alice.messages()[board["id"]]
