@@ -18,8 +18,8 @@ import texts
 from cogs.barbu import BarbuCog
 from cogs.table.components import Target
 from games.barbu import DoublingChoice, _must_double_now
-from games.clock import describe
 from texts import bann, barbu, barree, gulbara, table
+from texts.common import duration
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT_MODULES = (texts, table, bann, barbu, barree, gulbara)
@@ -93,12 +93,11 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
         table.counted(count, table.NEEDS_ONE_PLAYER, table.NEEDS_PLAYERS),
         table.counted(count, barbu.CONFIRM_ONE_DOUBLE, barbu.CONFIRM_DOUBLES),
         table.counted(count, gulbara.POINT_ONE_CHECKER, gulbara.POINT_CHECKERS, point=7),
-        barree.ROLLED_PICK_FIELD.format(die=3, start=4),
         table.counted(count, barree.ONE_FIELD_LEFT_OUT, barree.FIELDS_LEFT_OUT),
-        describe(60 * count),
-        describe(3600 * count),
-        describe(86400 * count),
-        describe(count),
+        duration("en", 60 * count),
+        duration("en", 3600 * count),
+        duration("en", 86400 * count),
+        duration("en", count),
         barree.minus_points(count),
     ]
     for text in rendered:
@@ -116,7 +115,7 @@ def test_barbus_obligation_reads_right_for_any_count(needed: int, deals_left: in
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (2, 2)])
 def test_a_double_owed_now_reads_right(needed: int, deals_left: int) -> None:
     """Owed now: as many doubles owed as deals are left, this one included."""
-    text = _must_double_now(DoublingChoice(1, 0, (0, 2, 3), (), 0, needed, deals_left))
+    text = str(_must_double_now(DoublingChoice(1, 0, (0, 2, 3), (), 0, needed, deals_left)))
     assert text.startswith("You must double declarer now") and wrong_number(text) == [], text
 
 
