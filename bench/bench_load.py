@@ -116,7 +116,7 @@ class WatchedFake(FakeDiscord):
         for guild in self.guilds:
             for channel in guild.channels:
                 # Boards and lobbies (messages with controls) stay: the bot edits them.
-                recent = channel.messages[-3:]
+                recent = channel.messages[-6:]
                 channel.messages[:] = [m for m in channel.messages if m.components or m in recent]
                 for message in channel.messages:
                     message.versions.clear()
@@ -383,4 +383,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    from bot import run_event_loop
+
+    run_event_loop(main())

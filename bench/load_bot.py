@@ -120,7 +120,11 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="bot %(levelname)s %(name)s %(message)s")
     sys.path[:0] = [str(arguments.root)]
     sys.path.append(str(HERE / "tests"))
-    asyncio.run(run(arguments))
+    try:
+        from bot import run_event_loop
+    except ImportError:  # a checkout from before the bot ran on uvloop
+        run_event_loop = asyncio.run
+    run_event_loop(run(arguments))
 
 
 if __name__ == "__main__":

@@ -323,16 +323,15 @@ class Store:
         the board's controls stay current. It happens only if neither the version nor
         the due moment changed since the table was read, so exactly one process does it;
         False if it was not done."""
-        async with self.transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ?"
-                " AND due_at = ?",
-                _dumps(table.extra),
-                table.due_at,
-                table.id,
-                table.version,
-                expected_due,
-            )
+        changed = await self._db.write(
+            "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ?"
+            " AND due_at = ?",
+            _dumps(table.extra),
+            table.due_at,
+            table.id,
+            table.version,
+            expected_due,
+        )
         return changed == 1
 
     async def next_due(self) -> float | None:
@@ -368,10 +367,9 @@ class Store:
         Not a versioned change: which message shows the board is presentation, and
         bumping the version would outdate the controls on that very message.
         """
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
-            )
+        await self._db.write(
+            "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
+        )
 
     async def swap_ping(self, game_id: int, message_id: int | None) -> int | None:
         """Remember ``message_id`` as the game's turn ping; the ping it replaces, if any.
@@ -389,12 +387,11 @@ class Store:
     async def claim_once(self, key: str) -> bool:
         """True for exactly one caller per ``key``, across every process sharing the
         database: for work that must happen once (a note, a timeout, a reminder)."""
-        async with self.transaction() as db:
-            claimed = await db.execute(
-                "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                key,
-                time.time(),
-            )
+        claimed = await self._db.write(
+            "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            key,
+            time.time(),
+        )
         return claimed == 1
 
     async def mark_board(self, game_id: int, message_id: int, version: int) -> None:
@@ -403,15 +400,14 @@ class Store:
         Like set_board_message, not a versioned change. A slower redraw of an older
         version never overwrites the record of a newer one.
         """
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE games SET board_message_id = ?, board_version = ?"
-                " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
-                message_id,
-                version,
-                game_id,
-                version,
-            )
+        await self._db.write(
+            "UPDATE games SET board_message_id = ?, board_version = ?"
+            " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
+            message_id,
+            version,
+            game_id,
+            version,
+        )
 
     async def boards_behind(self) -> list[Table]:
         """Tables whose message does not show their latest version (oldest change first)."""
@@ -433,8 +429,7 @@ class Store:
 
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
+        await self._db.write("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._db.fetch(
@@ -446,15 +441,11 @@ class Store:
 async def _append_actions(
     db: sql.Executor, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
 ) -> None:
+    # Each row numbers itself after the log's last entry, the previous rows included.
     # The versioned UPDATE before this holds the game's row, so no other writer can
-    # append to the same log between this read and the insert.
-    last = int(
-        await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", game_id)
-    )
+    # append to the same log meanwhile.
     await db.executemany(
-        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-        [
-            (game_id, last + offset, seat, action, now)
-            for offset, (seat, action) in enumerate(actions, start=1)
-        ],
+        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES"
+        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?)",
+        [(game_id, game_id, seat, action, now) for seat, action in actions],
     )

@@ -230,8 +230,8 @@ class Pipeline:
         delivery = self.tables.delivery
         if cog.private_label and table.status == "active":
             await delivery.send_private(table, state, cog.private_recipients(table, before, state))
-        await delivery.drop_ping(table)
         if table.status != "active" or state.is_over:
+            await delivery.drop_ping(table)
             await self.tables.results.announce(table, state)
             self.tables.forget(table.id)
             return
