@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import InteractionType
 
 from cogs.clock_seats import played_by_computer
 from cogs.table.components import Target
@@ -122,7 +123,17 @@ class Pipeline:
         except IllegalAction as illegal:
             await tell(interaction, str(illegal))
             return
-        await acknowledge(interaction)
+        # A private control is answered with what was played in the acknowledgement
+        # itself: one request where a defer and a later edit were two (under load, REST
+        # calls are most of the bot's work per move). Should the table have moved on
+        # meanwhile (a double click, say), a private reply below says so.
+        answered_early = done is not None and interaction.type is InteractionType.component
+        if answered_early:
+            await interaction.response.edit_message(
+                content=done, view=None, embed=None, attachments=[]
+            )
+        else:
+            await acknowledge(interaction)
         async with self.tables.locks[turn.table.id]:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
@@ -132,10 +143,10 @@ class Pipeline:
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
             # Drawn under the lock: a click waiting for it then finds the board current,
-            # so a board still behind afterwards can only be a fault. The private answer
-            # goes out while the board is drawn, not before it.
+            # so a board still behind afterwards can only be a fault. A typed move's private
+            # answer goes out while the board is drawn, not before it.
             redrawn = self.tables.board.refresh(table, state, notes=notes)
-            if done is not None:
+            if done is not None and not answered_early:
                 answered = interaction.edit_original_response(
                     content=done, view=None, embed=None, attachments=[]
                 )
