@@ -356,8 +356,12 @@ async def main() -> None:
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
     print(
-        f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
-        f"{figures['stalls_over_100ms']} stalls over 100 ms"
+        f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms (the loop thread's "
+        f"own CPU during it {figures['worst_stall_cpu_ms']:.0f} ms); "
+        f"{figures['stalls_over_100ms']} stalls over 100 ms, "
+        f"{figures['blocking_over_100ms']} of them with over 100 ms of the loop's own work "
+        f"(most within one: {figures['worst_blocking_ms']:.0f} ms); "
+        "the rest is time the process waited for a core"
     )
     print(f"REST requests the bot made per move ({samples.moves} moves):")
     for (method, route, status), count in fake.request_counts.most_common():

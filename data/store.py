@@ -242,7 +242,7 @@ class Store:
         return table
 
     async def load(self, game_id: int) -> Table | None:
-        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
+        row = await self._db.lookup(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
         return _row_to_table(row) if row else None
 
     async def open_table_in(self, channel_id: int) -> Table | None:

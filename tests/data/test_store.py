@@ -201,6 +201,15 @@ async def test_reads_racing_writes_always_see_every_committed_change(store):
         assert loaded is not None and loaded.status == "active"
 
 
+async def test_a_load_sees_a_change_another_process_committed_just_before(store, database):
+    table = await new_table(store)
+    database.run("UPDATE games SET version = 5 WHERE id = ?", table.id)
+    first = await store.load(table.id)
+    database.run("UPDATE games SET version = 6 WHERE id = ?", table.id)
+    second = await store.load(table.id)
+    assert (first.version, second.version) == (5, 6), "each load sees the latest commit"
+
+
 async def test_board_marks_move_forward_only_and_list_the_boards_behind(store):
     table = await new_table(store, 1)
     assert [t.id for t in await store.boards_behind()] == [table.id], "a lobby without message"
