@@ -356,12 +356,12 @@ async def main() -> None:
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
     print(
-        f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms (the loop thread's "
-        f"own CPU during it {figures['worst_stall_cpu_ms']:.0f} ms); "
-        f"{figures['stalls_over_100ms']} stalls over 100 ms, "
-        f"{figures['blocking_over_100ms']} of them with over 100 ms of the loop's own work "
-        f"(most within one: {figures['worst_blocking_ms']:.0f} ms); "
-        "the rest is time the process waited for a core"
+        f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
+        f"{figures['stalls_over_100ms']} stalls over 100 ms; on a 50 ms timer, the worst "
+        f"{figures['worst_coarse_stall_ms']:.0f} ms late with {figures['worst_stall_cpu_ms']:.0f}"
+        f" ms of the loop thread's own CPU in it, {figures['blocking_over_100ms']} stalls with"
+        f" over 100 ms of it (most: {figures['worst_blocking_ms']:.0f} ms); the rest of a stall"
+        " is time the process waited for a core"
     )
     print(f"REST requests the bot made per move ({samples.moves} moves):")
     for (method, route, status), count in fake.request_counts.most_common():

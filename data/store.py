@@ -293,10 +293,10 @@ class Store:
         now = time.time()
         if not table.is_open:
             table.due_at = None
-        async with self.transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
-                " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
+        update = sql.Statement(
+            "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
+            " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
+            (
                 table.status,
                 _dumps([seat.to_dict() for seat in table.seats]),
                 _dumps(table.options),
@@ -307,11 +307,17 @@ class Store:
                 table.due_at,
                 table.id,
                 expected_version,
+            ),
+            changes_one=True,
+        )
+        try:
+            await self._db.atomic(
+                [update, _appended(table.id, actions, now)] if actions else [update]
             )
-            if changed != 1:
-                raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
-            if actions:
-                await _append_actions(db, table.id, actions, now)
+        except sql.NothingChanged:
+            raise StaleVersion(
+                f"game {table.id} is no longer at version {expected_version}"
+            ) from None
         table.version = expected_version + 1
         table.updated_at = now
         if actions and self.moves_observer is not None:
@@ -324,8 +330,7 @@ class Store:
         the due moment changed since the table was read, so exactly one process does it;
         False if it was not done."""
         changed = await self._db.write(
-            "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ?"
-            " AND due_at = ?",
+            "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ? AND due_at = ?",
             _dumps(table.extra),
             table.due_at,
             table.id,
@@ -377,12 +382,22 @@ class Store:
         Kept in the database rather than in the process, so the process that handles
         the next move (any of several) finds the old ping and deletes it.
         """
-        async with self.transaction() as db:
-            old = await db.fetchval("SELECT ping_message_id FROM games WHERE id = ?", game_id)
-            await db.execute(
-                "UPDATE games SET ping_message_id = ? WHERE id = ?", message_id, game_id
+        # Read, then replace only if unchanged (else read again): one write, not a
+        # transaction of four steps, and still no ping lost to a racing swap.
+        while True:
+            row = await self._db.lookup("SELECT ping_message_id FROM games WHERE id = ?", game_id)
+            if row is None:
+                return None
+            old = row[0]
+            replaced = await self._db.write(
+                "UPDATE games SET ping_message_id = ?"
+                " WHERE id = ? AND COALESCE(ping_message_id, 0) = ?",
+                message_id,
+                game_id,
+                old or 0,
             )
-        return int(old) if old is not None else None
+            if replaced:
+                return int(old) if old is not None else None
 
     async def claim_once(self, key: str) -> bool:
         """True for exactly one caller per ``key``, across every process sharing the
@@ -438,14 +453,14 @@ class Store:
         return [LoggedAction(*row) for row in rows]
 
 
-async def _append_actions(
-    db: sql.Executor, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
-) -> None:
-    # Each row numbers itself after the log's last entry, the previous rows included.
-    # The versioned UPDATE before this holds the game's row, so no other writer can
-    # append to the same log meanwhile.
-    await db.executemany(
+def _appended(
+    game_id: int, actions: Sequence[tuple[int | None, str]], now: float
+) -> sql.Statement:
+    """The insert appending ``actions`` to the game's log, each numbered after the log's
+    last entry (the previous rows included). It follows the versioned UPDATE, which
+    holds the game's row, so no other writer appends to the same log meanwhile."""
+    return sql.Statement(
         "INSERT INTO actions (game_id, seq, seat, action, at) VALUES"
         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?)",
-        [(game_id, game_id, seat, action, now) for seat, action in actions],
+        rows=[(game_id, game_id, seat, action, now) for seat, action in actions],
     )

@@ -25,6 +25,8 @@ COMPUTER_LOG_LINES = 15
 MAX_ACTION = 40
 """Every game's actions are this short; longer text is refused before the rules see it."""
 CONTENT_LIMIT = 2000
+MOVES_IN_PROGRESS = 24
+"""Acknowledged moves saved, drawn and announced at once; more wait their turn."""
 
 Logged = list[tuple[int | None, str]]
 
@@ -58,6 +60,11 @@ class Pipeline:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.store = tables.store
+        # Acknowledging a click is a request or two; saving, drawing and pinging after
+        # it are many steps, each queued behind every other runnable step. Under a flood
+        # of moves, bounding the moves in progress keeps that queue short, so a new
+        # click's acknowledgement does not wait behind hundreds of moves' work.
+        self.move_slots = asyncio.Semaphore(MOVES_IN_PROGRESS)
 
     async def start(
         self, interaction: discord.Interaction[Any], table: Table, *, fresh_message: bool
@@ -134,6 +141,19 @@ class Pipeline:
             )
         else:
             await acknowledge(interaction)
+        async with self.move_slots:
+            await self._save_and_show(turn, state, actions, done, answered_early)
+
+    async def _save_and_show(
+        self,
+        turn: Turn[Any],
+        state: GameState,
+        actions: Sequence[str],
+        done: str | None,
+        answered_early: bool,
+    ) -> None:
+        """Save an acknowledged move (unless the table moved on), redraw and ping."""
+        interaction = turn.interaction
         async with self.tables.locks[turn.table.id]:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
