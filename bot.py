@@ -72,7 +72,11 @@ class TableBot(Host):
     ) -> None:
         if shard_plan is not None:
             client_kwargs |= {"shard_count": shard_plan.count, "shard_ids": list(shard_plan.ids)}
-        client_kwargs.setdefault("intents", discord.Intents.default())
+        # Only servers and their channels (for permissions and threads): commands and
+        # clicks arrive as interactions whatever the intents, and the bot reads no
+        # messages, so message events (a create, an update and a delete per move, each
+        # parsed into a Message) would only cost CPU under load.
+        client_kwargs.setdefault("intents", discord.Intents(guilds=True))
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         # Everything the bot needs is in its database and in each interaction; a cache of
         # the last thousand messages would only cost memory and parsing.
