@@ -24,37 +24,40 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
 ``py-spy record --gil --format raw`` on the bot process during the measured minute):
 
 - The players click flat out, one move in flight per game, so each round trip is about
-  games / throughput: at ~30-42 moves/s, 5-6 s whatever the step. The bot got 30-45 % of
-  a core (the machine's other work had the rest: the event loop's stalls are mostly time
-  the process waited for a core, with under 150 ms of its own work in any of them), so
-  throughput follows the bot's CPU per move and the CPU the machine leaves it.
-- CPU per move in the bot process, same machine minutes, 30 s runs alternating the two
-  versions (``--root`` an export of the older commit): 11.0-12.3 ms before, 7.5-8.0 ms
-  after. What took it down, largest first:
+  games / throughput: at ~30-43 moves/s, 5-6 s whatever the step. The bot got 30-45 % of
+  a core (the machine's other work had the rest), so throughput follows the bot's CPU
+  per move and the CPU the machine leaves it.
+- CPU per move in the bot process: 11.0-12.3 ms before this work, 6.6-7.2 ms after
+  (same machine minutes, 30 s runs alternating the two versions with ``--root`` an
+  export of the older commit, then the 60 s runs). What took it down, largest first:
   - database hand-offs: every aiosqlite call is a hand-off to its thread and back, and
-    on this machine each cost ~150 µs of the loop's time (system calls are dear here);
     a move made ~40 (a fetch was three: execute, fetchall, close; a save eight; three
-    ping swaps of seven each). Now: one per query; the table lookup on every click reads
+    ping swaps of seven each). Now: one per query; the table lookup of every click reads
     on the loop's thread through a read-only connection (no hand-off); a move's save is
     one batch on a connection of its own; board and ping bookkeeping one write each.
-    aiosqlite's share of the GIL samples fell from 27 % to 7 %;
-  - uvloop and discord.py's speed extras (orjson): ~1 ms per move;
+    aiosqlite's share of the GIL samples fell from 27 % to 7-8 %;
+  - uvloop and discord.py's speed extras (orjson), about 1 ms (9.0-10.3 → 8.8 ms, one
+    run each, not alternated);
+  - the guilds intent only: the bot no longer receives and parses a message create,
+    update and delete for each move's ping and board (7.5-8.0 → 6.6-7.2 ms);
   - one REST request fewer: a private menu's pick is acknowledged by updating the menu
     with what was played (type 7), instead of a defer and a webhook edit.
 - REST requests per move now: 2 interaction callbacks, 1 board edit with the PNG, a
   POST of the new turn ping and a DELETE of the old one (an edited message notifies
   nobody). No 429s: the fake Discord enforces rate limits only when a test sets them.
-- GIL samples of the bot now: aiohttp 28 % (five requests a move), discord.py 16 %
-  (gateway parsing, views, HTTP), the game engine 9 % (the menu's move descriptions),
-  asyncio/uvloop 8 %, our cogs 7 %, aiosqlite 7 %.
+- GIL samples of the bot now (py-spy puts uvloop's own C work on whichever Python frame
+  is on top, so roughly): aiohttp 30 % (five requests a move), discord.py 17 %
+  (gateway parsing, views, HTTP), the game engine 10 % (the menu's move descriptions),
+  our cogs 7 %, aiosqlite 8 %.
 - Acknowledgements used to queue behind other moves' work (ack p99 6-8 s). The pick is
   now acknowledged before anything else, and at most 24 moves are saved, drawn and
-  announced at once, so the loop's queue stays short: ack p50 ~25-60 ms, p99 0.5-1.1 s
-  at load 7-10 on the machine.
-- Boards: p99 ~6-7 s, against 2 s wanted. With one move in flight per game, the board
-  wait is what is left of a round trip; it needs ~100 moves/s, i.e. ~2.5x the bot's
-  share of CPU on this machine or ~3 ms per move. Drawing (~7 ms a board) already runs
-  in the render worker processes.
+  announced at once, so the loop's queue stays short: ack p50 16-40 ms, p99 0.5-1.1 s.
+- The event loop's worst stalls (300-450 ms) are mostly time the process waited for a
+  core: the loop thread's own CPU in any 50 ms tick that ran late stayed under ~130 ms.
+- Boards: p99 6-8 s, against 2 s wanted. With one move in flight per game, the board
+  wait is what is left of a round trip; it needs ~100 moves/s, i.e. about three times
+  the CPU this machine left the bot at these loads, or ~2.5 ms per move. Drawing (~7 ms
+  a board) already runs in the render worker processes.
 - Memory grew because discord.py kept every private menu's view alive for its
   15-minute ephemeral timeout (tracemalloc: discord/ui/view.py and the select options of
   cogs/bann.py); views are now sent already stopped. Growth over a minute fell from

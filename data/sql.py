@@ -331,7 +331,8 @@ class SqliteDatabase(Database):
 def _open_writer(path: str | Path) -> sqlite3.Connection:
     """A connection for batches, used by one thread at a time under the write lock."""
     writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    writer.execute("PRAGMA foreign_keys=ON")
+    for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
+        writer.execute(f"PRAGMA {pragma}")
     return writer
 
 

@@ -8,7 +8,7 @@ from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import ChannelBusy, Seat, StaleVersion, Store
 from data.migrations import MIGRATIONS
-from data.sql import IntegrityError
+from data.sql import IntegrityError, NothingChanged, Statement
 
 pytestmark = both_engines()
 
@@ -107,6 +107,19 @@ async def test_the_action_log_is_append_only(store):
     with pytest.raises(IntegrityError, match="append-only"):
         await store.db.execute("UPDATE actions SET action = 'x' WHERE seq = 1")
     assert [entry.action for entry in await store.actions(table.id)] == ["a", "b", "c"]
+
+
+async def test_a_batch_whose_last_statement_fails_changes_nothing(store):
+    table = await new_table(store)
+    await store.save(table, expected_version=table.version, actions=[(0, "a")])
+    bump = Statement("UPDATE games SET version = 99 WHERE id = ?", (table.id,))
+    with pytest.raises(IntegrityError, match="append-only"):
+        await store.db.atomic([bump, Statement("DELETE FROM actions")])
+    with pytest.raises(NothingChanged):
+        missing = Statement("UPDATE games SET version = 5 WHERE id = -1", changes_one=True)
+        await store.db.atomic([bump, missing])
+    assert (await store.load(table.id)).version == table.version == 1
+    assert [entry.action for entry in await store.actions(table.id)] == ["a"]
 
 
 async def test_unfinished_lists_lobbies_and_running_games_only(store):
