@@ -20,31 +20,52 @@ whose Python allocations grew most (tracemalloc; it slows the bot several-fold).
 Besides latencies it prints the REST requests per move by route and status (429s would
 show there), the bot process's CPU per move and the load generator's own CPU.
 
-Where the time goes (200 games, 2-core machine shared with other work at load 5-9;
+Where the time goes (200 games, 2-core machine shared with other work at load 5-11;
 ``py-spy record --gil --format raw`` on the bot process during the measured minute):
 
-- The players click flat out, one move in flight per game, so each wait is about
-  games / throughput: 200 games at ~30-38 moves/s give 5-7 s per round trip, whatever
-  the step. Latency follows the bot's CPU per move and the CPU the machine leaves it.
-- CPU per move in the bot process: 19.4-20.5 ms when boards were drawn in a thread,
-  11.7-13.8 ms with the render worker processes (drawing, ~7 ms, moved to another core).
-- Samples holding the GIL, boards drawn in a thread: rendering and PNG encoding 19%
-  (and in wall-clock samples 45%: Pillow's quantize and zlib dominate), aiohttp 21%,
-  discord.py's HTTP/webhook/views 18%, database (aiosqlite hand-offs) 13%, gateway
-  parsing 10%, asyncio 5%, JSON 4%; the game engine and our cogs under 2% each.
-- With the render processes the bot's GIL samples are: database 23%, aiohttp 20%,
-  discord.py HTTP and views 18%, gateway parsing 16%, asyncio 11%, JSON 7%.
-- REST requests per move: 2 interaction callbacks, 1 webhook edit (the "You played"
-  answer), 1 board edit with the PNG, and for most moves a DELETE and a POST (the old
-  turn ping removed, a new one sent: an edited message notifies nobody). No 429s: the
-  fake Discord enforces rate limits only when a test sets them.
+- The players click flat out, one move in flight per game, so each round trip is about
+  games / throughput: at ~30-43 moves/s, 5-6 s whatever the step. The bot got 30-45 % of
+  a core (the machine's other work had the rest), so throughput follows the bot's CPU
+  per move and the CPU the machine leaves it.
+- CPU per move in the bot process: 11.0-12.3 ms before this work, 6.6-7.2 ms after
+  (same machine minutes, 30 s runs alternating the two versions with ``--root`` an
+  export of the older commit, then the 60 s runs). What took it down, largest first:
+  - database hand-offs: every aiosqlite call is a hand-off to its thread and back, and
+    a move made ~40 (a fetch was three: execute, fetchall, close; a save eight; three
+    ping swaps of seven each). Now: one per query; the table lookup of every click reads
+    on the loop's thread through a read-only connection (no hand-off); a move's save is
+    one batch on a connection of its own; board and ping bookkeeping one write each.
+    aiosqlite's share of the GIL samples fell from 27 % to 7-8 %;
+  - uvloop and discord.py's speed extras (orjson), about 1 ms (9.0-10.3 → 8.8 ms, one
+    run each, not alternated);
+  - the guilds intent only: the bot no longer receives and parses a message create,
+    update and delete for each move's ping and board (7.5-8.0 → 6.6-7.2 ms);
+  - one REST request fewer: a private menu's pick is acknowledged by updating the menu
+    with what was played (type 7), instead of a defer and a webhook edit.
+- REST requests per move now: 2 interaction callbacks, 1 board edit with the PNG, a
+  POST of the new turn ping and a DELETE of the old one (an edited message notifies
+  nobody). No 429s: the fake Discord enforces rate limits only when a test sets them.
+- GIL samples of the bot now (py-spy puts uvloop's own C work on whichever Python frame
+  is on top, so roughly): aiohttp 30 % (five requests a move), discord.py 17 %
+  (gateway parsing, views, HTTP), the game engine 10 % (the menu's move descriptions),
+  our cogs 7 %, aiosqlite 8 %.
+- Acknowledgements used to queue behind other moves' work (ack p99 6-8 s). The pick is
+  now acknowledged before anything else, and at most 24 moves are saved, drawn and
+  announced at once, so the loop's queue stays short: ack p50 16-40 ms, p99 0.5-1.1 s.
+- The event loop's worst stalls (300-450 ms) are mostly time the process waited for a
+  core: the loop thread's own CPU in any 50 ms tick that ran late stayed under ~130 ms.
+- Boards: p99 6-8 s, against 2 s wanted. With one move in flight per game, the board
+  wait is what is left of a round trip; it needs ~100 moves/s, i.e. about three times
+  the CPU this machine left the bot at these loads, or ~2.5 ms per move. Drawing (~7 ms
+  a board) already runs in the render worker processes.
 - Memory grew because discord.py kept every private menu's view alive for its
   15-minute ephemeral timeout (tracemalloc: discord/ui/view.py and the select options of
   cogs/bann.py); views are now sent already stopped. Growth over a minute fell from
-  +0.67 to +0.19 MiB/s; a 10-minute soak after that change has not been run yet.
-- Throughput stayed ~40 moves/s on the shared machine, so wall-clock latencies (ack p99
-  ~7-8 s, board p99 ~7-8 s) did not move: the targets (ack p99 < 1 s, board p99 < 2 s)
-  need several times the throughput, i.e. a free core or less CPU per move.
+  +0.67 to +0.19 MiB/s. A 10-minute soak (``--soak 600``, 18,812 moves at load 9-10):
+  104.3 MiB after the first minute, 106.6 at 3 min, 108.7 at 8 min, 109.5 at 10 min,
+  i.e. ~0.01 MiB/s and slowing; the first minute's rise is warm-up (caches, SQLite
+  pages, the render workers' pipes), not a leak. Acknowledgements over the soak: p50
+  31 ms, p99 443 ms; boards p99 11 s (28 moves/s on the busier machine).
 """
 
 from __future__ import annotations
@@ -116,7 +137,7 @@ class WatchedFake(FakeDiscord):
         for guild in self.guilds:
             for channel in guild.channels:
                 # Boards and lobbies (messages with controls) stay: the bot edits them.
-                recent = channel.messages[-3:]
+                recent = channel.messages[-6:]
                 channel.messages[:] = [m for m in channel.messages if m.components or m in recent]
                 for message in channel.messages:
                     message.versions.clear()
@@ -357,7 +378,11 @@ async def main() -> None:
             )
     print(
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
-        f"{figures['stalls_over_100ms']} stalls over 100 ms"
+        f"{figures['stalls_over_100ms']} stalls over 100 ms; on a 50 ms timer, the worst "
+        f"{figures['worst_coarse_stall_ms']:.0f} ms late with {figures['worst_stall_cpu_ms']:.0f}"
+        f" ms of the loop thread's own CPU in it, {figures['blocking_over_100ms']} stalls with"
+        f" over 100 ms of it (most: {figures['worst_blocking_ms']:.0f} ms); the rest of a stall"
+        " is time the process waited for a core"
     )
     print(f"REST requests the bot made per move ({samples.moves} moves):")
     for (method, route, status), count in fake.request_counts.most_common():
@@ -383,4 +408,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    from bot import run_event_loop
+
+    run_event_loop(main())

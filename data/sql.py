@@ -19,6 +19,8 @@ import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,23 @@ class DatabaseUnavailable(Exception):
 class ConnectionLost(Exception):
     """The connection to the database broke during a call: a transaction in flight was
     rolled back, unless the break came while it committed (then it may have landed)."""
+
+
+class NothingChanged(Exception):
+    """A statement of an all-or-nothing batch that had to change one row changed none
+    (the row moved on): the batch was rolled back."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of an all-or-nothing batch: run with ``args``, or once per row of
+    ``rows``. ``changes_one`` makes the batch fail with NothingChanged unless it changed
+    exactly one row."""
+
+    query: str
+    args: Sequence[Any] = ()
+    rows: Sequence[Sequence[Any]] | None = None
+    changes_one: bool = False
 
 
 class Executor(abc.ABC):
@@ -64,6 +83,16 @@ class Executor(abc.ABC):
 
     @abc.abstractmethod
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def write(self, query: str, *args: Any) -> int:
+        """One statement that changes data, as a transaction of its own; the number of
+        rows it changed. Cheaper than ``transaction()`` around a single statement."""
+        return await self.execute(query, *args)
+
+    async def lookup(self, query: str, *args: Any) -> Row | None:
+        """One row found by its key, as committed: the read every click makes, so the
+        cheapest way there is."""
+        return await self.fetchrow(query, *args)
 
     async def lock(self, key: str) -> None:  # noqa: B027 (SQLite needs no lock)
         """Serialise on ``key`` until the end of the current transaction, across processes.
@@ -94,6 +123,13 @@ class Database(Executor):
     @abc.abstractmethod
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Executor]: ...
 
+    async def atomic(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` as one transaction: all of them, or (on any error, or
+        NothingChanged) none."""
+        async with self.transaction() as db:
+            for statement in statements:
+                await _run_on(db, statement)
+
     @abc.abstractmethod
     async def schema_version(self) -> int: ...
 
@@ -103,6 +139,15 @@ class Database(Executor):
 
     @abc.abstractmethod
     async def close(self) -> None: ...
+
+
+async def _run_on(db: Executor, statement: Statement) -> None:
+    if statement.rows is not None:
+        await db.executemany(statement.query, statement.rows)
+        return
+    changed = await db.execute(statement.query, *statement.args)
+    if statement.changes_one and changed != 1:
+        raise NothingChanged(statement.query)
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -137,8 +182,16 @@ class SqliteDatabase(Database):
 
     dialect = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        reader: sqlite3.Connection | None = None,
+        writer: sqlite3.Connection | None = None,
+    ) -> None:
         self._db = connection
+        self._reader = reader
+        self._writer = writer
+        self._writer_thread = ThreadPoolExecutor(1, "sqlite-batches") if writer else None
         self._write_lock = asyncio.Lock()
 
     @classmethod
@@ -151,27 +204,54 @@ class SqliteDatabase(Database):
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
             async with connection.execute(f"PRAGMA {pragma}") as cursor:
                 await cursor.fetchall()
-        return cls(connection)
+        if str(path) == ":memory:":
+            return cls(connection)
+        return cls(connection, _open_reader(path), _open_writer(path))
 
     @property
     def connection(self) -> aiosqlite.Connection:
         return self._db
 
+    # Each call is one hand-off to aiosqlite's thread and back, and under load those
+    # hand-offs were the bot's largest CPU cost (bench/bench_load.py): a query is read to
+    # its end in one, and a statement's cursor is not closed in another (a finished
+    # statement holds nothing; the cursor goes with its last reference).
     async def fetch(self, query: str, *args: Any) -> list[Row]:
         try:
             with self.timed("fetch"):
-                async with self._db.execute(query, args) as cursor:
-                    return list(await cursor.fetchall())
+                return list(await self._db.execute_fetchall(query, args))
         except sqlite3.IntegrityError as refused:
             raise IntegrityError(str(refused)) from refused
+
+    async def lookup(self, query: str, *args: Any) -> Row | None:
+        """Read on the event loop's own thread, through a second, read-only connection:
+        a lookup by key takes microseconds, where the hand-off to the connection's thread
+        and back cost far more. A reader in WAL mode never waits for the writer; should
+        SQLite still answer busy (while it recovers the log, say), the lookup is handed
+        off like any other query."""
+        if self._reader is not None:
+            try:
+                with self.timed("fetch"):
+                    # Read to the end, so that no read snapshot stays open.
+                    rows = self._reader.execute(query, args).fetchall()
+                return rows[0] if rows else None
+            except sqlite3.OperationalError as busy:
+                log.info("quick read refused (%s); reading through the connection", busy)
+        return await self.fetchrow(query, *args)
 
     async def execute(self, query: str, *args: Any) -> int:
         try:
             with self.timed("execute"):
-                async with self._db.execute(query, args) as cursor:
-                    return cursor.rowcount
+                cursor = await self._db.execute(query, args)
+                return cursor.rowcount
         except sqlite3.IntegrityError as refused:
             raise IntegrityError(str(refused)) from refused
+
+    async def write(self, query: str, *args: Any) -> int:
+        """Outside any other coroutine's transaction, which it would otherwise join on
+        the shared connection (and be undone with, were that one rolled back)."""
+        async with self._write_lock:
+            return await self.execute(query, *args)
 
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
@@ -179,6 +259,23 @@ class SqliteDatabase(Database):
                 await self._db.executemany(query, rows)
         except sqlite3.IntegrityError as refused:
             raise IntegrityError(str(refused)) from refused
+
+    async def atomic(self, statements: Sequence[Statement]) -> None:
+        """The whole batch in one hand-off to a thread of its own, on a second connection
+        (the write lock keeps the two connections' writes apart): the move's save, which
+        in a transaction of separate statements was four hand-offs."""
+        if self._writer is None:
+            await super().atomic(statements)
+            return
+        loop = asyncio.get_running_loop()
+        async with self._write_lock:
+            with self.timed("transaction"):
+                try:
+                    await loop.run_in_executor(
+                        self._writer_thread, _run_batch, self._writer, statements
+                    )
+                except sqlite3.IntegrityError as refused:
+                    raise IntegrityError(str(refused)) from refused
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Executor]:
@@ -221,4 +318,42 @@ class SqliteDatabase(Database):
             log.info("database migrated to schema %d", number)
 
     async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+        if self._writer is not None and self._writer_thread is not None:
+            await asyncio.get_running_loop().run_in_executor(
+                self._writer_thread, self._writer.close
+            )
+            self._writer_thread.shutdown()
         await self._db.close()
+
+
+def _open_writer(path: str | Path) -> sqlite3.Connection:
+    """A connection for batches, used by one thread at a time under the write lock."""
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
+        writer.execute(f"PRAGMA {pragma}")
+    return writer
+
+
+def _run_batch(db: sqlite3.Connection, statements: Sequence[Statement]) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in statements:
+            if statement.rows is not None:
+                db.executemany(statement.query, statement.rows)
+                continue
+            changed = db.execute(statement.query, statement.args).rowcount
+            if statement.changes_one and changed != 1:
+                raise NothingChanged(statement.query)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _open_reader(path: str | Path) -> sqlite3.Connection:
+    """A read-only connection for the event loop's thread that never waits for a lock."""
+    reader = sqlite3.connect(path, timeout=0, isolation_level=None)
+    reader.execute("PRAGMA query_only=ON")
+    return reader

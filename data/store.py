@@ -248,7 +248,7 @@ class Store:
         return table
 
     async def load(self, game_id: int) -> Table | None:
-        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
+        row = await self._db.lookup(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
         return _row_to_table(row) if row else None
 
     async def open_table_in(self, channel_id: int) -> Table | None:
@@ -299,10 +299,10 @@ class Store:
         now = time.time()
         if not table.is_open:
             table.due_at = None
-        async with self.transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
-                " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
+        update = sql.Statement(
+            "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
+            " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
+            (
                 table.status,
                 _dumps([seat.to_dict() for seat in table.seats]),
                 _dumps(table.options),
@@ -313,11 +313,17 @@ class Store:
                 table.due_at,
                 table.id,
                 expected_version,
+            ),
+            changes_one=True,
+        )
+        try:
+            await self._db.atomic(
+                [update, _appended(table.id, actions, now)] if actions else [update]
             )
-            if changed != 1:
-                raise StaleVersion(f"game {table.id} is no longer at version {expected_version}")
-            if actions:
-                await _append_actions(db, table.id, actions, now)
+        except sql.NothingChanged:
+            raise StaleVersion(
+                f"game {table.id} is no longer at version {expected_version}"
+            ) from None
         table.version = expected_version + 1
         table.updated_at = now
         if actions and self.moves_observer is not None:
@@ -329,16 +335,14 @@ class Store:
         the board's controls stay current. It happens only if neither the version nor
         the due moment changed since the table was read, so exactly one process does it;
         False if it was not done."""
-        async with self.transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ?"
-                " AND due_at = ?",
-                _dumps(table.extra),
-                table.due_at,
-                table.id,
-                table.version,
-                expected_due,
-            )
+        changed = await self._db.write(
+            "UPDATE games SET extra = ?, due_at = ? WHERE id = ? AND version = ? AND due_at = ?",
+            _dumps(table.extra),
+            table.due_at,
+            table.id,
+            table.version,
+            expected_due,
+        )
         return changed == 1
 
     async def next_due(self) -> float | None:
@@ -374,10 +378,9 @@ class Store:
         Not a versioned change: which message shows the board is presentation, and
         bumping the version would outdate the controls on that very message.
         """
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
-            )
+        await self._db.write(
+            "UPDATE games SET board_message_id = ? WHERE id = ?", message_id, game_id
+        )
 
     async def swap_ping(self, game_id: int, message_id: int | None) -> int | None:
         """Remember ``message_id`` as the game's turn ping; the ping it replaces, if any.
@@ -385,12 +388,22 @@ class Store:
         Kept in the database rather than in the process, so the process that handles
         the next move (any of several) finds the old ping and deletes it.
         """
-        async with self.transaction() as db:
-            old = await db.fetchval("SELECT ping_message_id FROM games WHERE id = ?", game_id)
-            await db.execute(
-                "UPDATE games SET ping_message_id = ? WHERE id = ?", message_id, game_id
+        # Read, then replace only if unchanged (else read again): one write, not a
+        # transaction of four steps, and still no ping lost to a racing swap.
+        while True:
+            row = await self._db.lookup("SELECT ping_message_id FROM games WHERE id = ?", game_id)
+            if row is None:
+                return None
+            old = row[0]
+            replaced = await self._db.write(
+                "UPDATE games SET ping_message_id = ?"
+                " WHERE id = ? AND COALESCE(ping_message_id, 0) = ?",
+                message_id,
+                game_id,
+                old or 0,
             )
-        return int(old) if old is not None else None
+            if replaced:
+                return int(old) if old is not None else None
 
     async def private_message(self, game_id: int, user_id: int, purpose: str) -> int | None:
         """The message a player got about this game for ``purpose``, if any."""
@@ -422,12 +435,11 @@ class Store:
     async def claim_once(self, key: str) -> bool:
         """True for exactly one caller per ``key``, across every process sharing the
         database: for work that must happen once (a note, a timeout, a reminder)."""
-        async with self.transaction() as db:
-            claimed = await db.execute(
-                "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                key,
-                time.time(),
-            )
+        claimed = await self._db.write(
+            "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            key,
+            time.time(),
+        )
         return claimed == 1
 
     async def mark_board(self, game_id: int, message_id: int, version: int) -> None:
@@ -436,15 +448,14 @@ class Store:
         Like set_board_message, not a versioned change. A slower redraw of an older
         version never overwrites the record of a newer one.
         """
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE games SET board_message_id = ?, board_version = ?"
-                " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
-                message_id,
-                version,
-                game_id,
-                version,
-            )
+        await self._db.write(
+            "UPDATE games SET board_message_id = ?, board_version = ?"
+            " WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
+            message_id,
+            version,
+            game_id,
+            version,
+        )
 
     async def boards_behind(self) -> list[Table]:
         """Tables whose message does not show their latest version (oldest change first)."""
@@ -466,8 +477,7 @@ class Store:
 
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
+        await self._db.write("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._db.fetch(
@@ -476,18 +486,14 @@ class Store:
         return [LoggedAction(*row) for row in rows]
 
 
-async def _append_actions(
-    db: sql.Executor, game_id: int, actions: Sequence[tuple[int | None, str]], now: float
-) -> None:
-    # The versioned UPDATE before this holds the game's row, so no other writer can
-    # append to the same log between this read and the insert.
-    last = int(
-        await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", game_id)
-    )
-    await db.executemany(
-        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-        [
-            (game_id, last + offset, seat, action, now)
-            for offset, (seat, action) in enumerate(actions, start=1)
-        ],
+def _appended(
+    game_id: int, actions: Sequence[tuple[int | None, str]], now: float
+) -> sql.Statement:
+    """The insert appending ``actions`` to the game's log, each numbered after the log's
+    last entry (the previous rows included). It follows the versioned UPDATE, which
+    holds the game's row, so no other writer appends to the same log meanwhile."""
+    return sql.Statement(
+        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES"
+        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?)",
+        rows=[(game_id, game_id, seat, action, now) for seat, action in actions],
     )

@@ -36,14 +36,13 @@ class Delivery:
             await delete_quietly(self._channel(table).get_partial_message(old_ping))
 
     async def ping_next(self, table: Table, state: GameState, acting_user: int | None) -> None:
-        """Replace the turn ping: drop the last one, then ping the human whose turn it is
-        (not the one who just acted), once."""
-        await self.drop_ping(table)
+        """Ping the human whose turn it is (not the one who just acted), once, and remove
+        the previous ping. The new ping is recorded in the same write that hands back the
+        old one: one database change per move."""
         seat = state.current_player
-        if seat is None:
-            return
-        user_id = table.seats[seat].user_id
+        user_id = None if seat is None else table.seats[seat].user_id
         if user_id is None or user_id == acting_user:
+            await self.drop_ping(table)
             return
         try:
             ping = await self._channel(table).send(
@@ -54,8 +53,11 @@ class Delivery:
             log.warning(
                 "game %d: could not ping the next player: %s", table.id, failure_text(failure)
             )
+            await self.drop_ping(table)
             return
-        await self.store.swap_ping(table.id, ping.id)
+        old_ping = await self.store.swap_ping(table.id, ping.id)
+        if old_ping is not None:
+            await delete_quietly(self._channel(table).get_partial_message(old_ping))
 
     async def show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import InteractionType
 
 from cogs.clock_seats import played_by_computer
 from cogs.table.components import Target
@@ -31,6 +32,8 @@ PERSON_MARK = "👤"
 MAX_ACTION = 40
 """Every game's actions are this short; longer text is refused before the rules see it."""
 CONTENT_LIMIT = 2000
+MOVES_IN_PROGRESS = 24
+"""Acknowledged moves saved, drawn and announced at once; more wait their turn."""
 
 Logged = list[tuple[int | None, str]]
 
@@ -80,6 +83,11 @@ class Pipeline:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.store = tables.store
+        # Acknowledging a click is a request or two; saving, drawing and pinging after
+        # it are many steps, each queued behind every other runnable step. Under a flood
+        # of moves, bounding the moves in progress keeps that queue short, so a new
+        # click's acknowledgement does not wait behind hundreds of moves' work.
+        self.move_slots = asyncio.Semaphore(MOVES_IN_PROGRESS)
 
     async def start(
         self, interaction: discord.Interaction[Any], table: Table, *, fresh_message: bool
@@ -145,7 +153,30 @@ class Pipeline:
         except IllegalAction as illegal:
             await tell(interaction, str(illegal))
             return
-        await acknowledge(interaction)
+        # A private control is answered with what was played in the acknowledgement
+        # itself: one request where a defer and a later edit were two (under load, REST
+        # calls are most of the bot's work per move). Should the table have moved on
+        # meanwhile (a double click, say), a private reply below says so.
+        answered_early = done is not None and interaction.type is InteractionType.component
+        if answered_early:
+            await interaction.response.edit_message(
+                content=done, view=None, embed=None, attachments=[]
+            )
+        else:
+            await acknowledge(interaction)
+        async with self.move_slots:
+            await self._save_and_show(turn, steps, actions, done, answered_early)
+
+    async def _save_and_show(
+        self,
+        turn: Turn[Any],
+        steps: list[Step[Any]],
+        actions: Sequence[str],
+        done: str | None,
+        answered_early: bool,
+    ) -> None:
+        """Save an acknowledged move (unless the table moved on), redraw and ping."""
+        interaction = turn.interaction
         async with self.tables.locks[turn.table.id]:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
@@ -158,10 +189,10 @@ class Pipeline:
             logged = [(turn.seat, action) for action in actions]
             await self._commit(table, state, [*logged, *computer_actions])
             # Drawn under the lock: a click waiting for it then finds the board current,
-            # so a board still behind afterwards can only be a fault. The private answer
-            # goes out while the board is drawn, not before it.
+            # so a board still behind afterwards can only be a fault. A typed move's private
+            # answer goes out while the board is drawn, not before it.
             redrawn = self.tables.board.refresh(table, state, notes=notes)
-            if done is not None:
+            if done is not None and not answered_early:
                 answered = interaction.edit_original_response(
                     content=done, view=None, embed=None, attachments=[]
                 )

@@ -8,7 +8,7 @@ from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import ChannelBusy, Seat, StaleVersion, Store
 from data.migrations import MIGRATIONS
-from data.sql import IntegrityError
+from data.sql import IntegrityError, NothingChanged, Statement
 
 pytestmark = both_engines()
 
@@ -107,6 +107,19 @@ async def test_the_action_log_is_append_only(store):
     with pytest.raises(IntegrityError, match="append-only"):
         await store.db.execute("UPDATE actions SET action = 'x' WHERE seq = 1")
     assert [entry.action for entry in await store.actions(table.id)] == ["a", "b", "c"]
+
+
+async def test_a_batch_whose_last_statement_fails_changes_nothing(store):
+    table = await new_table(store)
+    await store.save(table, expected_version=table.version, actions=[(0, "a")])
+    bump = Statement("UPDATE games SET version = 99 WHERE id = ?", (table.id,))
+    with pytest.raises(IntegrityError, match="append-only"):
+        await store.db.atomic([bump, Statement("DELETE FROM actions")])
+    with pytest.raises(NothingChanged):
+        missing = Statement("UPDATE games SET version = 5 WHERE id = -1", changes_one=True)
+        await store.db.atomic([bump, missing])
+    assert (await store.load(table.id)).version == table.version == 1
+    assert [entry.action for entry in await store.actions(table.id)] == ["a"]
 
 
 async def test_unfinished_lists_lobbies_and_running_games_only(store):
@@ -210,6 +223,15 @@ async def test_reads_racing_writes_always_see_every_committed_change(store):
     for game_id in created:
         loaded = await store.load(game_id)
         assert loaded is not None and loaded.status == "active"
+
+
+async def test_a_load_sees_a_change_another_process_committed_just_before(store, database):
+    table = await new_table(store)
+    database.run("UPDATE games SET version = 5 WHERE id = ?", table.id)
+    first = await store.load(table.id)
+    database.run("UPDATE games SET version = 6 WHERE id = ?", table.id)
+    second = await store.load(table.id)
+    assert (first.version, second.version) == (5, 6), "each load sees the latest commit"
 
 
 async def test_board_marks_move_forward_only_and_list_the_boards_behind(store):

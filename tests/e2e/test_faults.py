@@ -96,12 +96,17 @@ async def test_a_permission_lost_for_good_gives_one_channel_line_and_a_log_line(
     world.fail(*BOARD_EDIT, status=403, code=50013, count=100)
     before = len(world.games.public_messages())
 
+    def warnings() -> list[str]:
+        return [m.content for m in world.games.public_messages()[before:] if "⚠️" in m.content]
+
     with caplog.at_level(logging.WARNING, logger="tablebot"):
         await play_bann(world.alice, board, database_path)
         await eventually(lambda: any("gave up" in r.getMessage() for r in caplog.records))
+        # The line follows the log line; the background retry is no task the fake waits for.
+        await eventually(lambda: bool(warnings()))
         await world.wait_until_idle()
 
-    lines = [m.content for m in world.games.public_messages()[before:] if "⚠️" in m.content]
+    lines = warnings()
     assert len(lines) == 1 and "game #1" in lines[0] and "/game board" in lines[0]
     assert all(record.exc_info is None for record in caplog.records), "no traceback"
     world.fail(*BOARD_EDIT, count=0)
