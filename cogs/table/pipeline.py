@@ -162,6 +162,7 @@ class Pipeline:
             await interaction.response.edit_message(
                 content=done, view=None, embed=None, attachments=[]
             )
+            await self.tables.private.confirmed(turn.table.id, interaction)
         else:
             await acknowledge(interaction)
         async with self.move_slots:

@@ -76,5 +76,6 @@ async def test_profile_luck_matches_a_count_made_from_the_seed_alone(
     assert counted == {str(face): str(faces[face]) for face in range(1, 7)}
     assert f"(fair dice: {dice / 6:.1f} each)" in luck
     assert luck.splitlines()[2] == (
-        f"Doubles: {doubles} · rolls of two dice: {len(pairs)} (fair dice: {len(pairs) / 6:.1f})"
+        f"Doubles: {doubles} in {len(pairs)} roll{'s' if len(pairs) != 1 else ''}"
+        f" (fair dice: {len(pairs) / 6:.1f})"
     )
