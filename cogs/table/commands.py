@@ -30,6 +30,10 @@ from games import GAMES
 from texts.i18n import COMMAND_NAME, N_, command_name, t, tp
 
 
+NEW = command_name("new")
+"""The name of every game's `/<game> new` (its translation in the command name context)."""
+
+
 class Tables(commands.Cog):
     """The one place that runs lobbies and turns for every game."""
 
@@ -97,7 +101,7 @@ class Tables(commands.Cog):
         """The open table of the interaction's channel; None after telling the user."""
         table = await self.store.open_table_in(interaction.channel_id or 0)
         if table is None:
-            new = tp(private_language(interaction), COMMAND_NAME, "new")
+            new = tp(private_language(interaction), COMMAND_NAME, NEW)
             starts = ", ".join(f"`/{key} {new}`" for key in GAMES)
             await tell(
                 interaction,
