@@ -8,6 +8,7 @@ registry.
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -107,7 +108,11 @@ class GameCog(commands.GroupCog, Generic[S]):
         # help once the command exists: its translations are read from these.
         self.rules.description, self.rules._locale_description = rules.message, rules
         self.move.description, self.move._locale_description = move_help.message, move_help
-        self.move._params["notation"].description = sentence(self.notation_help)
+        # The parameter object is shared by every game's copy of the command: give this
+        # game's its own before describing it.
+        notation = copy.copy(self.move._params["notation"])
+        notation.description = sentence(self.notation_help)
+        self.move._params["notation"] = notation
 
     @property
     def tables(self) -> Tables:
