@@ -297,9 +297,7 @@ async def serve(bot: TableBot, token: str) -> None:
 
 async def _run(token: str) -> None:
     # Claimed before the client exists, so a second copy stops with nothing else said.
-    target = (
-        os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
-    )
+    target = os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
     lock = None if is_postgres_url(target) else claim_database(target)
     if is_postgres_url(target):
         # Opened (and migrated) once before Discord is contacted, so an unreachable server

@@ -29,7 +29,6 @@ from data import Store, Table
 from games import GAMES
 from texts.i18n import COMMAND_NAME, N_, command_name, t, tp
 
-
 NEW = command_name("new")
 """The name of every game's `/<game> new` (its translation in the command name context)."""
 

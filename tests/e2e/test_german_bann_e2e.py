@@ -50,9 +50,7 @@ async def _german_table(world, start_bot) -> Message:
     return joined.message
 
 
-async def test_a_german_table_plays_bann_to_a_win_in_german(
-    fake_discord, start_bot, database_path
-):
+async def test_a_german_table_plays_bann_to_a_win_in_german(fake_discord, start_bot, database_path):
     world = fake_discord
     board = await _german_table(world, start_bot)
     seats = [world.alice, world.bob]
