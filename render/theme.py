@@ -385,7 +385,8 @@ def _corner_places(width: int, height: int, corner: int) -> list[tuple[int, int]
 def _rounded_corners(width: int, height: int, corner: int) -> tuple[Image.Image, ...]:
     mask = _rounded_mask(width, height, corner)
     return tuple(
-        mask.crop((x, y, x + corner, y + corner)) for x, y in _corner_places(width, height, corner)
+        mask.crop((x, y, x + corner, y + corner))
+        for x, y in _corner_places(width, height, corner)
     )
 
 

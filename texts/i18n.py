@@ -80,7 +80,9 @@ def t(language: str, message: str, /, **params: object) -> str:
     return text.format(**params) if params else text
 
 
-def tn(language: str, singular: str, plural: str, count: int, /, **params: object) -> str:
+def tn(
+    language: str, singular: str, plural: str, count: int, /, **params: object
+) -> str:
     """The form of a sentence that agrees with ``count`` (also the ``{count}`` placeholder)."""
     translations = _translations(language)
     if translations is None:
@@ -95,6 +97,7 @@ def tp(language: str, context: str, message: str, /, **params: object) -> str:
     translations = _translations(language)
     text = message if translations is None else str(translations.pgettext(context, message))
     return text.format(**params) if params else text
+
 
 
 def command_name(name: str) -> str:
