@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.bann import BannView
+from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -323,10 +324,44 @@ def _draw_banned_knight(
     draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
 
 
+STRIP_WIDTH = (WIDTH - 16 * 3) // 2
+STRIP_TEXT_WIDTH = STRIP_WIDTH - (DIE_SIZE + 22) - 12 - 76
+"""Room for the name and detail of a player's strip (``draw_player_strip``'s layout:
+76 px of marker and swatch, the die reserved at the right)."""
+NAME_ROOM = 140
+"""The least room the status line keeps for the mover's name (about ten letters)."""
+CHIP_RADIUS = 15
+
+
+def labels(language: str) -> list[Label]:
+    """Every fixed text of the board picture in ``language``, with the room it has: the
+    longest words of a language must fit without being cut."""
+    detail_font = font(TEXT_SIZE)
+    status_font = font(22, "Bold")
+    chip_font = font(TEXT_SIZE, "SemiBold")
+    details = [
+        bann_text.strip_detail(language, lost, won) for lost in range(7) for won in (False, True)
+    ]
+    chips = _chips_width(language, chip_font)
+    to_move = t(language, bann_text.TO_MOVE_STATUS, name="")
+    left, _top, right, _bottom = STATUS_BOX
+    return [
+        *(Label(detail, detail_font, STRIP_TEXT_WIDTH) for detail in details),
+        Label(to_move, status_font, right - left - 60 - chips - NAME_ROOM),
+    ]
+
+
+def _chips_width(language: str, label_font: ImageFont.FreeTypeFont) -> float:
+    """The width of the status line's "banned (n) + tip" at its right end."""
+    hint = label_font.getlength(t(language, bann_text.PLUS_TIP))
+    banned = label_font.getlength(t(language, bann_text.BANNED))
+    return hint + 12 + 2 * CHIP_RADIUS + 10 + banned
+
+
 def _draw_strips(
     draw: ImageDraw.ImageDraw, language: str, view: BannView, players: Sequence[str]
 ) -> None:
-    half = (WIDTH - 16 * 3) // 2
+    half = STRIP_WIDTH
     for seat in range(2):
         left = 16 + seat * (half + 16)
         box = (left, STRIP_TOP, left + half, STRIP_BOTTOM)
@@ -399,7 +434,7 @@ def _draw_banned_chip(
 ) -> float:
     """ "banned (n) + tip" right-aligned at ``right``: the number as a grey chip ringed in
     red, and a reminder that the tip bans one more; returns the width taken."""
-    chip_radius = 15
+    chip_radius = CHIP_RADIUS
     label_font = font(TEXT_SIZE, "SemiBold")
     number_font = font(TEXT_SIZE, "Bold")
     hint = t(language, bann_text.PLUS_TIP)
