@@ -10,7 +10,7 @@ import discord
 from cogs.table.components import TableSelect, Target
 from data import Seat
 from games import DEFAULT_LEVEL, LEVELS
-from texts.i18n import N_, t
+from texts.i18n import ENGLISH, N_, t
 
 Level = Literal["easy", "normal", "hard"]
 LEVEL_HELP = N_("Computer strength: easy for beginners, normal, or hard")
@@ -34,13 +34,16 @@ their first letters, which a picture keeps when it cuts a long name short ("Adaâ
 which would read as a card rank, a die or a score beside the name ("Computer 2 8â™ ")."""
 
 
-def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL) -> Seat:
+def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL, language: str = ENGLISH) -> Seat:
     """A new computer seat at ``level``, named apart from the table's other computers:
     ``AdaBot``, then ``MaxBot (hard)`` and so on; a level other than the default is part
-    of the name."""
+    of the name, in the table's ``language``."""
     taken = {seat.name.split(" (")[0] for seat in seats}
     name = next(given for given in COMPUTER_NAMES if given not in taken)
-    return Seat(name if level == DEFAULT_LEVEL else f"{name} ({level})", level=level)
+    if level == DEFAULT_LEVEL:
+        return Seat(name, level=level)
+    shown = t(language, "{name} ({level})", name=name, level=t(language, LEVEL_NAMES[level]))
+    return Seat(shown, level=level)
 
 
 def seat_line(language: str, seat: Seat) -> str:

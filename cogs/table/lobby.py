@@ -97,17 +97,18 @@ class Lobby:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         spec = GAMES[kind]
-        seats = [Seat(interaction.user.display_name, interaction.user.id)]
-        for _ in range(computers):
-            seats.append(computer_seat(seats, level))
-        del seats[spec.max_players :]
         # Acknowledge before writing: a write waiting for the database must not cost the
         # interaction its three seconds.
         await interaction.response.defer(thinking=True)
+        language = await channel_language(interaction)
+        seats = [Seat(interaction.user.display_name, interaction.user.id)]
+        for _ in range(computers):
+            seats.append(computer_seat(seats, level, language))
+        del seats[spec.max_players :]
         guild_id = interaction.guild_id or 0
         clocks = self.tables.bot.clocks
         extra = await clocks.new_table_extra(guild_id, kind, clock)
-        extra["language"] = await channel_language(interaction)
+        extra["language"] = language
         try:
             table = await self.store.create_table(
                 kind=kind,
@@ -307,7 +308,7 @@ class Lobby:
         if len(table.seats) >= GAMES[table.kind].max_players:
             await tell(interaction, N_("This table is full."))
             return
-        table.seats.append(computer_seat(table.seats, level))
+        table.seats.append(computer_seat(table.seats, level, table.language))
         table.extra.pop("invited", None)
         await self._seated(interaction, table)
 

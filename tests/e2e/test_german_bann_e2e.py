@@ -147,3 +147,58 @@ async def test_the_bann_and_game_commands_carry_german_names(fake_discord, start
     game_options = {option["name"]: option for option in game["options"]}
     assert game_options["board"]["name_localizations"]["de"] == "brett"
     assert game_options["resign"]["name_localizations"]["de"] == "aufgeben"
+
+
+async def test_a_german_lobby_board_and_abandon_speak_german(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    _german(world)
+    world.carol.locale = "de"
+    await start_bot()
+    lobby = (await world.alice.slash(world.games, "bann new")).message
+    assert [b.label for b in lobby.buttons()] == ["Beitreten", "Verlassen", "Beginnen", "Abbrechen"]
+    assert lobby.embeds[0]["footer"]["text"] == (
+        "Es fehlt noch 1 Spieler. Tritt bei, oder wer den Tisch eröffnet hat, fügt"
+        " Computerspieler hinzu."
+    )
+    again = await world.alice.click(lobby, "Beitreten")
+    assert again.ephemeral[0].content == "Du sitzt schon an diesem Tisch."
+    refused = await world.bob.select(lobby, ["hard"], placeholder="Computer hinzufügen …")
+    assert refused.ephemeral[0].content == (
+        "Nur wer den Tisch eröffnet hat, kann Computerspieler hinzufügen."
+    )
+    await world.alice.select(lobby, ["easy"], placeholder="Computer hinzufügen …")
+    assert stored_game(database_path)["status"] == "active"
+
+    shown = await world.alice.slash(world.games, "game board")
+    assert shown.message.embeds[0]["title"] == "Bann: Partie #1"
+    not_seated = await world.carol.click(shown.message, "Aufgeben")
+    assert not_seated.message.content == "Du spielst in dieser Partie nicht mit."
+    assert "AdaBot (leicht)" in stored_game(database_path)["seats"], "its level in German"
+    refused = await world.carol.slash(world.games, "game abandon")
+    assert refused.message.content.startswith("Nur wer die Partie eröffnet hat")
+    ended = await world.alice.slash(world.games, "game abandon")
+
+    assert ended.message.content.startswith(
+        "Bann-Partie #1: Abgebrochen von Alice; die Partie wird nicht gewertet."
+    )
+    assert english_seen(world.games, [world.alice, world.bob, world.carol]) == {}
+
+
+async def test_a_german_client_at_an_english_table_is_answered_in_german(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    world.bob.locale = "de"
+    opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
+    board = (await world.bob.click(opened.message, "Join")).message
+    state = stored_state(database_path)
+    waiting = [world.alice, world.bob][1 - state.current_player]
+    refusal = "Du bist nicht am Zug:" if waiting is world.bob else "It is not your turn:"
+
+    answered = await waiting.click(board, "Offer draw")
+
+    assert answered.message.content.startswith(refusal)
+    assert board.embeds[0]["title"] == "Bann: game #1", "the table stays English"
