@@ -24,7 +24,7 @@ from cogs import game_cogs
 from cogs.archive import Archive, ReplayPicker
 from cogs.clocks import Clocks
 from cogs.host import Host
-from cogs.language import CatalogueTranslator
+from cogs.language import CatalogueTranslator, private_language
 from cogs.league import LeagueCog, LeaguePageButton
 from cogs.render_pool import RenderPool
 from cogs.scheduler import Clock, SystemClock
@@ -42,6 +42,7 @@ from data.settings import SettingsStore
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
 from shards import ShardLease, ShardPlan, ShardsTaken, plan_from_env
+from texts.i18n import t
 
 log = logging.getLogger("tablebot")
 
@@ -166,7 +167,8 @@ class TableBot(Host):
         if interaction.type is not discord.InteractionType.component:
             return
         if not is_routed(interaction, DYNAMIC_ITEMS):
-            await interaction.response.send_message(UNRECOGNISED, ephemeral=True)
+            text = t(private_language(interaction), UNRECOGNISED)
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is None:
@@ -301,9 +303,7 @@ async def serve(bot: TableBot, token: str) -> None:
 
 async def _run(token: str) -> None:
     # Claimed before the client exists, so a second copy stops with nothing else said.
-    target = (
-        os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
-    )
+    target = os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
     lock = None if is_postgres_url(target) else claim_database(target)
     if is_postgres_url(target):
         # Opened (and migrated) once before Discord is contacted, so an unreachable server

@@ -273,7 +273,7 @@ class Clocks(commands.Cog):
         ended = stop_after is not None and not state.is_over
         if ended:
             table.status = "aborted"
-            table.extra["ended"] = "every player ran out of time"
+            table.extra["ended"] = N_("Every player ran out of time")
         elif state.is_over:
             table.finish(state.returns())
         self.stamp(table, state)

@@ -10,11 +10,16 @@ import discord
 from cogs.table.components import TableSelect, Target
 from data import Seat
 from games import DEFAULT_LEVEL, LEVELS
-from texts.i18n import N_
+from texts.i18n import ENGLISH, N_, t
 
 Level = Literal["easy", "normal", "hard"]
 LEVEL_HELP = N_("Computer strength: easy for beginners, normal, or hard")
 ADD_COMPUTER = N_("Add computer…")
+LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+}
 _LEVEL_DESCRIPTIONS = {
     "easy": N_("Plausible moves, beatable by a beginner"),
     "normal": N_("A sound player"),
@@ -29,33 +34,42 @@ their first letters, which a picture keeps when it cuts a long name short ("Ada�
 which would read as a card rank, a die or a score beside the name ("Computer 2 8♠")."""
 
 
-def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL) -> Seat:
+def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL, language: str = ENGLISH) -> Seat:
     """A new computer seat at ``level``, named apart from the table's other computers:
     ``AdaBot``, then ``MaxBot (hard)`` and so on; a level other than the default is part
-    of the name."""
+    of the name, in the table's ``language``."""
     taken = {seat.name.split(" (")[0] for seat in seats}
     name = next(given for given in COMPUTER_NAMES if given not in taken)
-    return Seat(name if level == DEFAULT_LEVEL else f"{name} ({level})", level=level)
+    if level == DEFAULT_LEVEL:
+        return Seat(name, level=level)
+    shown = t(language, "{name} ({level})", name=name, level=t(language, LEVEL_NAMES[level]))
+    return Seat(shown, level=level)
 
 
-def seat_line(seat: Seat) -> str:
+def seat_line(language: str, seat: Seat) -> str:
     """A seat as the lobby lists it: a computer always with its level."""
-    if seat.is_computer and (seat.level or DEFAULT_LEVEL) == DEFAULT_LEVEL:
-        return f"{seat.name} ({DEFAULT_LEVEL})"
-    return seat.name
+    if not seat.is_computer:
+        return seat.name
+    level = seat.level or DEFAULT_LEVEL
+    return t(
+        language,
+        "{name} ({level})",
+        name=seat.name.split(" (")[0],
+        level=t(language, LEVEL_NAMES.get(level, level)),
+    )
 
 
-def add_computer_select(target: Target) -> TableSelect:
+def add_computer_select(language: str, target: Target) -> TableSelect:
     """The lobby's Add computer control: choosing a level seats a computer at it."""
     options = [
         discord.SelectOption(
-            label=f"Add computer ({level})",
+            label=t(language, "Add computer ({level})", level=t(language, LEVEL_NAMES[level])),
             value=level,
-            description=_LEVEL_DESCRIPTIONS[level],
+            description=t(language, _LEVEL_DESCRIPTIONS[level]),
         )
         for level in LEVELS
     ]
-    return TableSelect(target, options=options, placeholder=ADD_COMPUTER, row=1)
+    return TableSelect(target, options=options, placeholder=t(language, ADD_COMPUTER), row=1)
 
 
 def level_chosen(values: list[str]) -> str:

@@ -67,6 +67,14 @@ async def channel_language(interaction: discord.Interaction[Any]) -> str:
     return await public_language(host, interaction.guild_id, interaction.guild_locale)
 
 
+def sentence(message: str, /, **params: object) -> app_commands.locale_str:
+    """A command's or option's description for Discord: the English text (``message``
+    filled in, without a final full stop, as Discord shows descriptions), translated by
+    ``CatalogueTranslator`` from the catalogue's ``message`` for every other locale."""
+    english = message.format(**params) if params else message
+    return app_commands.locale_str(english.rstrip("."), message=message, params=params)
+
+
 class CatalogueTranslator(app_commands.Translator):
     """Command, group and option names (context ``command name``), descriptions and
     choice names from the catalogues, for every Discord locale that has one."""
@@ -84,5 +92,9 @@ class CatalogueTranslator(app_commands.Translator):
         if context.location in NAME_LOCATIONS:
             translated = tp(language, COMMAND_NAME, message)
         else:
-            translated = t(language, message)
+            # A ``sentence``'s catalogue id and its placeholders travel in its extras.
+            source = string.extras.get("message", message)
+            translated = t(language, source, **string.extras.get("params", {}))
+            if not message.endswith("."):
+                translated = translated.rstrip(".")
         return translated if translated != message else None

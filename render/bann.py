@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.bann import BannView
+from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -59,6 +60,7 @@ from render.theme import (
     wrap_text,
 )
 from texts import bann as bann_text
+from texts.i18n import ENGLISH, t
 
 WIDTH, HEIGHT = 720, 880
 SQUARE = 92
@@ -72,6 +74,8 @@ KNIGHT_RADIUS = 33
 STRIP_TOP, STRIP_BOTTOM = 16, 104
 STATUS_BOX: Box = (16, 116, WIDTH - 16, 164)
 FOOTER_BOX: Box = (16, 780, WIDTH - 16, HEIGHT - 12)
+NAME_MARK = "\x00"
+"""Stands for the player's name in the status sentence until the name is fitted in."""
 TEXT_SIZE = 18  # the smallest text: 11 px at a phone's 450 px
 DIE_SIZE = 60
 
@@ -79,29 +83,40 @@ DIE_SIZE = 60
 CHIP_FILL: Colour = (196, 198, 204)
 
 
-def render_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> bytes:
+def render_bann(
+    view: BannView,
+    names: Sequence[str],
+    headline: str | None = None,
+    language: str = ENGLISH,
+) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
-    ``headline``, when given, replaces the status line (e.g. "Alice resigned — Bob wins")."""
-    return encode_png(draw_bann(view, names, headline))
+    ``headline``, when given, replaces the status line (e.g. "Alice resigned — Bob wins");
+    every word of the picture is in ``language``."""
+    return encode_png(draw_bann(view, names, headline, language))
 
 
-def draw_bann(view: BannView, names: Sequence[str], headline: str | None = None) -> Image.Image:
+def draw_bann(
+    view: BannView,
+    names: Sequence[str],
+    headline: str | None = None,
+    language: str = ENGLISH,
+) -> Image.Image:
     """The picture of ``render_bann`` before encoding (replays compose these)."""
-    players = [_player_name(names, seat) for seat in range(2)]
+    players = [_player_name(language, names, seat) for seat in range(2)]
     image = _empty_board(tuple(view["castles"])).copy()
     for square, look in _square_looks(view).items():
         image.paste(_square_tile(look), square_box(square)[:2])
     draw = ImageDraw.Draw(image)
     _draw_last_move_arrow(draw, view)
     _draw_castle_badges(draw, view["castles"])
-    _draw_strips(draw, view, players)
-    _draw_status(draw, view, players, headline)
-    _draw_footer(draw, view, players)
+    _draw_strips(draw, language, view, players)
+    _draw_status(draw, language, view, players, headline)
+    _draw_footer(draw, language, view, players)
     return image
 
 
-def _player_name(names: Sequence[str], seat: int) -> str:
-    fallback = f"Player {seat + 1}"
+def _player_name(language: str, names: Sequence[str], seat: int) -> str:
+    fallback = t(language, bann_text.PLAYER, number=seat + 1)
     return clean_name(names[seat], fallback) if seat < len(names) else fallback
 
 
@@ -309,12 +324,48 @@ def _draw_banned_knight(
     draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
 
 
-def _draw_strips(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
-    half = (WIDTH - 16 * 3) // 2
+STRIP_WIDTH = (WIDTH - 16 * 3) // 2
+STRIP_TEXT_WIDTH = STRIP_WIDTH - (DIE_SIZE + 22) - 12 - 76
+"""Room for the name and detail of a player's strip (``draw_player_strip``'s layout:
+76 px of marker and swatch, the die reserved at the right)."""
+NAME_ROOM = 140
+"""The least room the status line keeps for the mover's name (about ten letters)."""
+CHIP_RADIUS = 15
+
+
+def labels(language: str) -> list[Label]:
+    """Every fixed text of the board picture in ``language``, with the room it has: the
+    longest words of a language must fit without being cut."""
+    detail_font = font(TEXT_SIZE)
+    status_font = font(22, "Bold")
+    chip_font = font(TEXT_SIZE, "SemiBold")
+    details = [
+        bann_text.strip_detail(language, lost, won) for lost in range(7) for won in (False, True)
+    ]
+    chips = _chips_width(language, chip_font)
+    to_move = t(language, bann_text.TO_MOVE_STATUS, name="")
+    left, _top, right, _bottom = STATUS_BOX
+    return [
+        *(Label(detail, detail_font, STRIP_TEXT_WIDTH) for detail in details),
+        Label(to_move, status_font, right - left - 60 - chips - NAME_ROOM),
+    ]
+
+
+def _chips_width(language: str, label_font: ImageFont.FreeTypeFont) -> float:
+    """The width of the status line's "banned (n) + tip" at its right end."""
+    hint = label_font.getlength(t(language, bann_text.PLUS_TIP))
+    banned = label_font.getlength(t(language, bann_text.BANNED))
+    return hint + 12 + 2 * CHIP_RADIUS + 10 + banned
+
+
+def _draw_strips(
+    draw: ImageDraw.ImageDraw, language: str, view: BannView, players: Sequence[str]
+) -> None:
+    half = STRIP_WIDTH
     for seat in range(2):
         left = 16 + seat * (half + 16)
         box = (left, STRIP_TOP, left + half, STRIP_BOTTOM)
-        detail = _strip_detail(view, seat)
+        detail = strip_detail(language, view, seat)
         colour = SEAT_COLOURS[seat]
         draw_player_strip(
             draw,
@@ -331,24 +382,25 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[st
         draw_die(draw, die_box, view["dice"][seat], DieColours(edge=colour.fill))
 
 
-def _strip_detail(view: BannView, seat: int) -> str:
-    lost = view["captured_count"][seat]
-    if view["over"] and view.get("winner") == seat:
-        return f"Winner · lost {lost}"
-    if lost == 0:
-        return "no knights lost"
-    return f"lost {lost} knight" if lost == 1 else f"lost {lost} knights"
+def strip_detail(language: str, view: BannView, seat: int) -> str:
+    """The line under a player's name: the knights he lost, and whether he won."""
+    won = bool(view["over"]) and view.get("winner") == seat
+    return bann_text.strip_detail(language, view["captured_count"][seat], won)
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw,
+    language: str,
+    view: BannView,
+    players: Sequence[str],
+    headline: str | None,
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) / 2
     status_font = font(22, "Bold")
     seat = view["turn"]
     if headline is not None or view["over"] or seat is None:
-        text = headline if headline is not None else bann_text.result(view, players)
+        text = headline if headline is not None else bann_text.result(language, view, players)
         draw_text_centred(
             draw,
             ((left + right) / 2, middle),
@@ -358,11 +410,12 @@ def _draw_status(
         )
         return
     banned = banned_for_mover(view)
-    chips_width = _draw_banned_chip(draw, banned, right - 14, middle) if banned else 0
+    chips_width = _draw_banned_chip(draw, language, banned, right - 14, middle) if banned else 0
     draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
-    suffix = " to move"
-    name_width = right - left - 60 - chips_width - status_font.getlength(suffix)
-    text = fit_text(players[seat], status_font, name_width) + suffix
+    # The sentence is translated whole; only the name in it is shortened to fit.
+    before, after = t(language, bann_text.TO_MOVE_STATUS, name=NAME_MARK).split(NAME_MARK)
+    name_width = right - left - 60 - chips_width - status_font.getlength(before + after)
+    text = before + fit_text(players[seat], status_font, name_width) + after
     draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
 
 
@@ -376,35 +429,43 @@ def banned_for_mover(view: BannView) -> int | None:
     return view["dice"][1 - seat]
 
 
-def _draw_banned_chip(draw: ImageDraw.ImageDraw, number: int, right: float, middle: float) -> float:
+def _draw_banned_chip(
+    draw: ImageDraw.ImageDraw, language: str, number: int, right: float, middle: float
+) -> float:
     """ "banned (n) + tip" right-aligned at ``right``: the number as a grey chip ringed in
     red, and a reminder that the tip bans one more; returns the width taken."""
-    chip_radius = 15
+    chip_radius = CHIP_RADIUS
     label_font = font(TEXT_SIZE, "SemiBold")
     number_font = font(TEXT_SIZE, "Bold")
-    hint = "+ tip"
+    hint = t(language, bann_text.PLUS_TIP)
+    banned = t(language, bann_text.BANNED)
     draw_text(draw, (right, middle), hint, label_font, TEXT_MUTED, anchor="rm")
     x = right - label_font.getlength(hint) - chip_radius - 12
     fill_disc(draw, (x, middle), chip_radius, CHIP_FILL)
     draw_ring(draw, (x, middle), chip_radius + 3, 4, DANGER)
     draw_text_centred(draw, (x, middle), str(number), number_font, TEXT_DARK)
     label_right = x - chip_radius - 10
-    draw_text(draw, (label_right, middle), "banned", label_font, TEXT_MUTED, anchor="rm")
-    return right - (label_right - label_font.getlength("banned"))
+    draw_text(draw, (label_right, middle), banned, label_font, TEXT_MUTED, anchor="rm")
+    return right - (label_right - label_font.getlength(banned))
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: BannView, players: Sequence[str]) -> None:
+def _draw_footer(
+    draw: ImageDraw.ImageDraw, language: str, view: BannView, players: Sequence[str]
+) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
     line_font = font(TEXT_SIZE)
     lines: list[tuple[str, Colour]] = [
-        (line, TEXT) for line in wrap_text(bann_text.last_move(view, players), line_font, width)
+        (line, TEXT)
+        for line in wrap_text(bann_text.last_move(language, view, players), line_font, width)
     ]
     offer = view["draw_offer"]
     if offer is not None and not view["over"]:
         lines.append(
             (
-                fit_text(bann_text.DRAW_OFFERED.format(offerer=players[offer]), line_font, width),
+                fit_text(
+                    t(language, bann_text.DRAW_OFFERED, offerer=players[offer]), line_font, width
+                ),
                 HIGHLIGHT,
             )
         )

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from texts.i18n import N_
+
 ELLIPSIS = "…"
 
 # A private confirmation speaks to the player in the past tense ("You played …"); the
 # channel tells everyone in the present tense with the player's name ("Alice plays …").
-YOU_PLAYED = "✅ You played {move}."
+YOU_PLAYED = N_("✅ You played {move}.")
 
 
 def clipped(text: str, limit: int) -> str:

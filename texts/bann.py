@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bann import BannMove, BannState, BannView
+from texts.i18n import N_, t, tn
 
-RULES = """\
+RULES = N_(
+    """\
 **How to play**
 1. On your turn, tip your die over one edge, then move one knight one square.
 2. A knight moves north, east, south or west, onto an empty square.
@@ -29,87 +31,133 @@ removed, up to three at once. Only the mover captures.
 knight 3 north (towards rank 6, seen from the first player).
 **Full rules:** `docs/rules/bann.md` in the bot's repository.\
 """
+)
 
 WINS = {
-    "castle": "{winner} wins: reached the castle.",
-    "last-knight": "{winner} wins: captured the last knight.",
-    "no-move": "{winner} wins: {loser} has no legal move.",
+    "castle": N_("{winner} wins: reached the castle."),
+    "last-knight": N_("{winner} wins: captured the last knight."),
+    "no-move": N_("{winner} wins: {loser} has no legal move."),
 }
-WINS_OTHERWISE = "{winner} wins."
+WINS_OTHERWISE = N_("{winner} wins.")
 DRAWS = {
-    "agreement": "Drawn by agreement.",
-    "repetition": "Drawn: the same position occurred three times.",
+    "agreement": N_("Drawn by agreement."),
+    "repetition": N_("Drawn: the same position occurred three times."),
 }
-DRAWN_OTHERWISE = "Drawn."
+DRAWN_OTHERWISE = N_("Drawn.")
 
-LAST_MOVE = "Last move: {name} tipped to {tip}, knight {knight} {start}–{end}"
-LAST_MOVE_CAPTURING = (
+LAST_MOVE = N_("Last move: {name} tipped to {tip}, knight {knight} {start}–{end}")
+LAST_MOVE_CAPTURING = N_(
     "Last move: {name} tipped to {tip}, knight {knight} {start}–{end}, captured on {captured}"
 )
-OPENING_ROLL = (
+OPENING_ROLL = N_(
     "Opening roll: {first} {first_roll}, {second} {second_roll} — {starter} starts; "
     "both dice now show 1"
 )
-MOVES = "{name} tips to {tip} and moves knight {knight} {start}–{end}."
-MOVES_CAPTURING = (
+MOVES = N_("{name} tips to {tip} and moves knight {knight} {start}–{end}.")
+MOVES_CAPTURING = N_(
     "{name} tips to {tip} and moves knight {knight} {start}–{end}, capturing on {captured}."
 )
-YOU_MOVED = "✅ You tipped to {tip} and moved knight {knight} {start}–{end}."
-YOU_MOVED_CAPTURING = (
+YOU_MOVED = N_("✅ You tipped to {tip} and moved knight {knight} {start}–{end}.")
+YOU_MOVED_CAPTURING = N_(
     "✅ You tipped to {tip} and moved knight {knight} {start}–{end}, capturing on {captured}."
 )
-NO_MOVES_YET = "No moves yet"
-TO_MOVE = "{name} to move: tip your die, then move."
-DRAW_OFFERED = "{offerer} offers a draw."
-DRAW_ANSWER = "{offerer} offers a draw. {answerer} answers."
-DRAW_DECLINED = "{name} declines the draw."
-DRAW_ACCEPTED = "{name} accepts the draw."
+NO_MOVES_YET = N_("No moves yet")
+TO_MOVE = N_("{name} to move: tip your die, then move.")
+DRAW_OFFERED = N_("{offerer} offers a draw.")
+DRAW_ANSWER = N_("{offerer} offers a draw. {answerer} answers.")
+DRAW_DECLINED = N_("{name} declines the draw.")
+DRAW_ACCEPTED = N_("{name} accepts the draw.")
 DRAW_STEPS = {"offer": DRAW_OFFERED, "accept": DRAW_ACCEPTED, "decline": DRAW_DECLINED}
 
+GROUP_HELP = N_("Bann: knights, dice and bans")
+MOVE_HELP = N_("Play a move in notation, e.g. 4>3:N")
+NOTATION_HELP = N_("tip>knight:direction, e.g. 4>3:N (or offer, accept, decline)")
+ACCEPT_DRAW = N_("Accept draw")
+DECLINE_DRAW = N_("Decline draw")
+OFFER_DRAW = N_("Offer draw")
+RESIGN = N_("Resign")
+TIP_TO = N_("Tip to {face}")
+NO_MOVE_AFTER_TIP = N_("Tipping to {face} leaves you no legal move; choose another face.")
+CHOOSE_MOVE = N_("Die tipped to {face}: choose a knight move")
+MOVES_MENU = N_("Your die will show **{face}**. Banned knights: {knights}.")
+MOVE_OPTION = N_("Knight {knight}: {start} → {end}")
+MOVE_CAPTURES = N_("captures {squares}")
+MOVE_CAPTURES_AND_WINS = N_("captures {squares}; wins the game")
+MOVE_WINS = N_("wins the game")
+PLAYER = N_("Player {number}")
+WINNER_LOST = N_("Winner · lost {count}")
+NONE_LOST = N_("no knights lost")
+TO_MOVE_STATUS = N_("{name} to move")
+BANNED = N_("banned")
+PLUS_TIP = N_("+ tip")
 
-def result(view: BannView, names: Sequence[str]) -> str:
+
+def result(language: str, view: BannView, names: Sequence[str]) -> str:
     """The sentence for a finished game, e.g. "Alice wins: reached the castle."."""
     outcome, winner = view["result"] or "", view["winner"]
     if winner is None:
-        return DRAWS.get(outcome, DRAWN_OTHERWISE)
+        return t(language, DRAWS.get(outcome, DRAWN_OTHERWISE))
     sentence = WINS.get(outcome, WINS_OTHERWISE)
-    return sentence.format(winner=names[winner], loser=names[1 - winner])
+    return t(language, sentence, winner=names[winner], loser=names[1 - winner])
 
 
-def last_move(view: BannView, names: Sequence[str]) -> str:
+def last_move(language: str, view: BannView, names: Sequence[str]) -> str:
     """One line about the last move, or the opening roll before the first move."""
     last = view["last_move"]
     if last:
-        return move_sentence(last, names)
+        return move_sentence(language, last, names)
     roll = view["opening_roll"]
     if roll:
-        return OPENING_ROLL.format(
+        return t(
+            language,
+            OPENING_ROLL,
             first=names[0],
             first_roll=roll[0],
             second=names[1],
             second_roll=roll[1],
             starter=names[0] if roll[0] > roll[1] else names[1],
         )
-    return NO_MOVES_YET
+    return t(language, NO_MOVES_YET)
 
 
-def turn_sentence(state: BannState, action: str, names: Sequence[str]) -> str:
+def turn_sentence(language: str, state: BannState, action: str, names: Sequence[str]) -> str:
     """The channel's line for ``action`` played in ``state``: a move or a draw offer's step."""
     seat = state.current_player
     assert seat is not None, "a finished game takes no action"
     name = names[seat]
     if action in DRAW_STEPS:
-        return DRAW_STEPS[action].format(offerer=name, name=name)
+        return t(language, DRAW_STEPS[action], offerer=name, name=name)
     details = state.move_details(action)
     sentence = MOVES_CAPTURING if details["captured"] else MOVES
-    return sentence.format(name=name, **_move_fields(details))
+    return t(language, sentence, name=name, **_move_fields(details))
 
 
-def confirmation(state: BannState, action: str) -> str:
+def confirmation(language: str, state: BannState, action: str) -> str:
     """The mover's private note for ``action``, in the voice every game's notes share."""
     details = state.move_details(action)
     sentence = YOU_MOVED_CAPTURING if details["captured"] else YOU_MOVED
-    return sentence.format(**_move_fields(details))
+    return t(language, sentence, **_move_fields(details))
+
+
+def move_option(language: str, details: dict[str, Any]) -> tuple[str, str | None]:
+    """A knight move as the tip menu offers it: its label and what it does."""
+    label = t(
+        language, MOVE_OPTION, knight=details["knight"], start=details["from"], end=details["to"]
+    )
+    squares = ", ".join(details["captured"])
+    if details["captured"]:
+        note = MOVE_CAPTURES_AND_WINS if details["wins"] else MOVE_CAPTURES
+        return label, t(language, note, squares=squares)
+    return label, t(language, MOVE_WINS) if details["wins"] else None
+
+
+def strip_detail(language: str, lost: int, won: bool) -> str:
+    """A player's strip under his name: the knights he lost, and whether he won."""
+    if won:
+        return t(language, WINNER_LOST, count=lost)
+    if lost == 0:
+        return t(language, NONE_LOST)
+    return tn(language, "lost {count} knight", "lost {count} knights", lost)
 
 
 def _move_fields(details: dict[str, Any]) -> dict[str, Any]:
@@ -122,9 +170,11 @@ def _move_fields(details: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def move_sentence(move: BannMove, names: Sequence[str]) -> str:
+def move_sentence(language: str, move: BannMove, names: Sequence[str]) -> str:
     sentence = LAST_MOVE_CAPTURING if move["captured"] else LAST_MOVE
-    return sentence.format(
+    return t(
+        language,
+        sentence,
         name=names[move["seat"]],
         tip=move["action"].split(">", 1)[0],
         knight=move["knight"],

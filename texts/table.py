@@ -1,10 +1,12 @@
 """Sentences every game's table shares: the lobby and the turn lines above a board. A
-sentence that counts something comes once per grammatical number, each whole, and
-``counted`` picks the one that fits."""
+sentence that counts something is one sentence with its plural forms (``tn``), so each
+language says "1 more player" and "2 more players" its own way."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from texts.i18n import N_, t, tn
 
 
 def counted(count: int, one: str, many: str, **fields: Any) -> str:
@@ -12,10 +14,26 @@ def counted(count: int, one: str, many: str, **fields: Any) -> str:
     return (one if count == 1 else many).format(count=count, **fields)
 
 
-NEEDS_ONE_PLAYER = "Needs 1 more player."
-NEEDS_PLAYERS = "Needs {count} more players."
-READY = "Ready: the creator starts."
-JOIN_OR_ADD = "Join, or the creator adds computer players."
+def needs_players(language: str, count: int) -> str:
+    """The lobby's footer while seats are missing: "Needs 2 more players."."""
+    return tn(language, "Needs {count} more player.", "Needs {count} more players.", count)
 
-ONE_EARLIER_TURN = "⋯ 1 earlier turn was played; the newest turns follow."
-EARLIER_TURNS = "⋯ {count} earlier turns were played; the newest turns follow."
+
+READY = N_("Ready: the creator starts.")
+JOIN_OR_ADD = N_("Join, or the creator adds computer players.")
+
+
+def lobby_footer(language: str, needed: int) -> str:
+    """What a lobby waits for, and how the seats fill."""
+    waiting = needs_players(language, needed) if needed > 0 else t(language, READY)
+    return t(language, "{waiting} {how}", waiting=waiting, how=t(language, JOIN_OR_ADD))
+
+
+def earlier_turns(language: str, count: int) -> str:
+    """The first line of a board whose turn lines do not all fit in one message."""
+    return tn(
+        language,
+        "⋯ {count} earlier turn was played; the newest turns follow.",
+        "⋯ {count} earlier turns were played; the newest turns follow.",
+        count,
+    )

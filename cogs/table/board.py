@@ -17,11 +17,12 @@ from cogs.table.pipeline import board_log
 from cogs.table.replies import NO_MENTIONS, log
 from data import Table
 from games import GAMES, GameState
+from texts.i18n import N_, t
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
-ABANDONED = "Abandoned; the game is not rated."
+ABANDONED = N_("Abandoned; the game is not rated.")
 
 
 class BoardMessages:
@@ -40,23 +41,23 @@ class BoardMessages:
         """The board message: picture, status embed, controls, and above them a line for
         each turn just played (the next redraw clears them)."""
         cog = self.tables.game_cog(table.kind)
+        language = table.language
         png = await self.tables.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
-        clock_lines = self.tables.bot.clocks.board_lines(table)
+        clocks = self.tables.bot.clocks
+        clock_lines = clocks.board_lines(table, language)
         embed = discord.Embed(
-            title=f"{cog.spec.title}: game #{table.id}",
+            title=t(language, "{game}: game #{number}", game=cog.spec.title, number=table.id),
             description="\n".join([_board_text(table, state, cog, headline), *clock_lines]),
             colour=cog.colour,
         )
         embed.set_image(url=f"attachment://{filename}")
-        embed.set_footer(text=commitment_line(table))
+        embed.set_footer(text=commitment_line(table, language))
         return {
-            "content": board_log(notes),
+            "content": board_log(notes, language),
             "embed": embed,
             "attachments": [discord.File(io.BytesIO(png), filename=filename)],
-            "view": view_of(
-                _controls(table, state, cog) + self.tables.bot.clocks.board_controls(table)
-            ),
+            "view": view_of(_controls(table, state, cog) + clocks.board_controls(table, language)),
             "allowed_mentions": NO_MENTIONS,
         }
 
@@ -103,7 +104,12 @@ class BoardMessages:
         if table.status == "lobby" or table.state is None:
             if table.status == "aborted":
                 return {
-                    "content": f"{GAMES[table.kind].title} table #{table.id} was closed.",
+                    "content": t(
+                        table.language,
+                        "{game} table #{number} was closed.",
+                        game=GAMES[table.kind].title,
+                        number=table.id,
+                    ),
                     "embed": None,
                     "view": None,
                 }
@@ -112,29 +118,37 @@ class BoardMessages:
         return await self.payload(table, state, self._stored_headline(table))
 
     def _stored_headline(self, table: Table) -> str | None:
+        language = table.language
         if table.status == "aborted":
             ended = table.extra.get("ended")
             if isinstance(ended, str):
-                return f"{ended[0].upper()}{ended[1:]}: abandoned; the game is not rated."
-            return ABANDONED
+                return t(
+                    language,
+                    "{reason}: abandoned; the game is not rated.",
+                    reason=t(language, ended[0].upper() + ended[1:]),
+                )
+            return t(language, ABANDONED)
         resigned = table.extra.get("resigned")
         if table.status == "finished" and isinstance(resigned, int):
-            return self.tables.results.resign_headline(table, resigned)
+            return self.tables.results.resign_headline(language, table, resigned)
         timed_out = table.extra.get("timed_out")
         if table.status == "finished" and isinstance(timed_out, int):
-            return time_loss_headline(table, timed_out)
+            return time_loss_headline(table, timed_out, language)
         return None
 
     @staticmethod
-    def stuck_sentence(table: Table, failure: discord.HTTPException) -> str:
-        title = GAMES[table.kind].title
-        reason = "Discord did not accept the change"
+    def stuck_sentence(language: str, table: Table, failure: discord.HTTPException) -> str:
         if isinstance(failure, discord.Forbidden):
-            reason = "I lack a permission in this channel"
-        return (
-            f"⚠️ I could not update the board of {title} game #{table.id} ({reason}). "
-            "The game is saved; `/game board` shows it again once I can."
-        )
+            message = N_(
+                "⚠️ I could not update the board of {game} game #{number} (I lack a permission"
+                " in this channel). The game is saved; `/game board` shows it again once I can."
+            )
+        else:
+            message = N_(
+                "⚠️ I could not update the board of {game} game #{number} (Discord did not"
+                " accept the change). The game is saved; `/game board` shows it again once I can."
+            )
+        return t(language, message, game=GAMES[table.kind].title, number=table.id)
 
 
 def _board_text(table: Table, state: GameState, cog: GameCog[Any], headline: str | None) -> str:
@@ -153,7 +167,7 @@ def _controls(table: Table, state: GameState, cog: GameCog[Any]) -> list[discord
         controls.append(
             TableButton(
                 Target(table.id, table.version, "private"),
-                label=cog.private_label,
+                label=t(table.language, cog.private_label),
                 emoji="🂠",
             )
         )

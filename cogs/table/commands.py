@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.archive import seed_reveal
 from cogs.host import Host
+from cogs.language import private_language
 from cogs.render_pool import RenderPool
 from cogs.table.board import BoardMessages
 from cogs.table.delivery import Delivery
@@ -26,12 +27,18 @@ from cogs.table.results import Results
 from cogs.table.routing import Router
 from data import Store, Table
 from games import GAMES
+from texts.i18n import COMMAND_NAME, N_, command_name, t, tp
+
+NEW = command_name("new")
+"""The name of every game's `/<game> new` (its translation in the command name context)."""
 
 
 class Tables(commands.Cog):
     """The one place that runs lobbies and turns for every game."""
 
-    game = app_commands.Group(name="game", description="Manage the game in this channel")
+    game = app_commands.Group(
+        name=command_name("game"), description=N_("Manage the game in this channel")
+    )
 
     def __init__(
         self,
@@ -93,13 +100,21 @@ class Tables(commands.Cog):
         """The open table of the interaction's channel; None after telling the user."""
         table = await self.store.open_table_in(interaction.channel_id or 0)
         if table is None:
-            starts = ", ".join(f"`/{key} new`" for key in GAMES)
-            await tell(interaction, f"There is no game in this channel. Start one with {starts}.")
+            new = tp(private_language(interaction), COMMAND_NAME, NEW)
+            starts = ", ".join(f"`/{key} {new}`" for key in GAMES)
+            await tell(
+                interaction,
+                N_("There is no game in this channel. Start one with {commands}."),
+                commands=starts,
+            )
         return table
 
     # ---- /game --------------------------------------------------------------------------
 
-    @game.command(name="board", description="Post the current board of this channel's game again")
+    @game.command(
+        name=command_name("board"),
+        description=N_("Post the current board of this channel's game again"),
+    )
     async def board_command(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.channel_table(interaction)
         if table is None:
@@ -108,7 +123,9 @@ class Tables(commands.Cog):
         async with self.locks[table.id]:
             fresh = await self.store.load(table.id)
             if fresh is None or not fresh.is_open:
-                await interaction.edit_original_response(content="That game has just ended.")
+                await interaction.edit_original_response(
+                    content=t(private_language(interaction), "That game has just ended.")
+                )
                 return
             # A new version outdates every control on older copies of the board.
             await self.store.save(fresh, expected_version=fresh.version)
@@ -125,25 +142,38 @@ class Tables(commands.Cog):
         if table is not None:
             await self.bot.clocks.on_component(interaction, table, verb)
 
-    @game.command(name="rejoin", description="Take your seat back from the computer playing it")
+    @game.command(
+        name=command_name("rejoin"),
+        description=N_("Take your seat back from the computer playing it"),
+    )
     async def rejoin_command(self, interaction: discord.Interaction[Any]) -> None:
         await self._clock_command(interaction, "rejoin")
 
-    @game.command(name="pause", description="Propose (or accept) a pause; the clock stops")
+    @game.command(
+        name=command_name("pause"),
+        description=N_("Propose (or accept) a pause; the clock stops"),
+    )
     async def pause_command(self, interaction: discord.Interaction[Any]) -> None:
         await self._clock_command(interaction, "pause")
 
-    @game.command(name="resume", description="Resume a paused game; the clock runs again")
+    @game.command(
+        name=command_name("resume"), description=N_("Resume a paused game; the clock runs again")
+    )
     async def resume_command(self, interaction: discord.Interaction[Any]) -> None:
         await self._clock_command(interaction, "resume")
 
-    @game.command(name="resign", description="Resign the game you are playing in this channel")
+    @game.command(
+        name=command_name("resign"),
+        description=N_("Resign the game you are playing in this channel"),
+    )
     async def resign_command(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.channel_table(interaction)
         if table is not None:
             await self.results.confirm_resign(interaction, table)
 
-    @game.command(name="abandon", description="End this channel's game without a result")
+    @game.command(
+        name=command_name("abandon"), description=N_("End this channel's game without a result")
+    )
     async def abandon_command(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.channel_table(interaction)
         if table is None:
@@ -151,25 +181,37 @@ class Tables(commands.Cog):
         if not may_manage(interaction, table):
             await tell(
                 interaction,
-                "Only the game's creator or someone with **Manage Messages** can abandon it.",
+                N_("Only the game's creator or someone with **Manage Messages** can abandon it."),
             )
             return
         await interaction.response.defer(thinking=True)
         async with self.locks[table.id]:
             fresh = await self.store.load(table.id)
             if fresh is None or not fresh.is_open:
-                await interaction.followup.send("That game has just ended.")
+                await interaction.followup.send(
+                    t(private_language(interaction), "That game has just ended.")
+                )
                 return
             fresh.status = "aborted"
             await self.store.save(
                 fresh, expected_version=fresh.version, actions=[(None, "!abandon")]
             )
-        headline = f"Abandoned by {interaction.user.display_name}; the game is not rated."
+        language = fresh.language
+        headline = t(
+            language,
+            "Abandoned by {name}; the game is not rated.",
+            name=interaction.user.display_name,
+        )
         if fresh.state is not None:
             await self.board.refresh(fresh, GAMES[fresh.kind].from_dict(fresh.state), headline)
         elif fresh.board_message_id is not None:
             await self.boards.draw_or_retry(fresh, lambda: self.board.current_payload(fresh))
-        await interaction.followup.send(
-            f"{GAMES[fresh.kind].title} game #{fresh.id}: {headline}\n{seed_reveal(fresh)}"
+        announcement = t(
+            language,
+            "{game} game #{number}: {headline}",
+            game=GAMES[fresh.kind].title,
+            number=fresh.id,
+            headline=headline,
         )
+        await interaction.followup.send(f"{announcement}\n{seed_reveal(fresh, language)}")
         self.forget(fresh.id)

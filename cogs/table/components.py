@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.host import host_of
+from cogs.language import private_language
 from data import ConnectionLost, StaleVersion
+from texts.i18n import N_, t
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -26,8 +28,8 @@ if TYPE_CHECKING:
 # another bot process) changed the game first.
 log = logging.getLogger("tablebot.components")
 
-RACED = "The game changed at the same moment: use the newest board and try again."
-DATABASE_LOST = (
+RACED = N_("The game changed at the same moment: use the newest board and try again.")
+DATABASE_LOST = N_(
     "I lost my connection to the database while doing that, so it may not have happened. "
     "Check the board (`/game board`) and try again if needed."
 )
@@ -123,7 +125,9 @@ async def tell_raced(interaction: discord.Interaction[Any]) -> None:
     await tell_privately(interaction, RACED)
 
 
-async def tell_privately(interaction: discord.Interaction[Any], text: str) -> None:
+async def tell_privately(interaction: discord.Interaction[Any], message: str) -> None:
+    """``message`` (a sentence of the catalogue) in the member's language, privately."""
+    text = t(private_language(interaction), message)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -225,7 +229,7 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     return view
 
 
-UNRECOGNISED = "This control is not one of mine, or no longer exists. Use the newest board."
+UNRECOGNISED = N_("This control is not one of mine, or no longer exists. Use the newest board.")
 
 
 def is_routed(

@@ -11,6 +11,7 @@ from cogs.table.keeper import failure_text
 from cogs.table.replies import NOT_RUNNING, NOT_SEATED, delete_quietly, log, mention_only, tell
 from data import Table
 from games import GAMES, GameState
+from texts.i18n import t
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -46,7 +47,13 @@ class Delivery:
             return
         try:
             ping = await self._channel(table).send(
-                f"<@{user_id}>, it is your turn in {GAMES[table.kind].title} (game #{table.id}).",
+                t(
+                    table.language,
+                    "<@{user}>, it is your turn in {game} (game #{number}).",
+                    user=user_id,
+                    game=GAMES[table.kind].title,
+                    number=table.id,
+                ),
                 allowed_mentions=mention_only(user_id),
             )
         except discord.HTTPException as failure:
@@ -112,17 +119,28 @@ class Delivery:
 
     def _where(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id)
-        server = guild.name if guild else table.extra.get("server", "your server")
-        return (
-            f"**{GAMES[table.kind].title}** game #{table.id} in **{server}**, <#{table.channel_id}>"
+        language = table.language
+        server = guild.name if guild else table.extra.get("server", t(language, "your server"))
+        return t(
+            language,
+            "**{game}** game #{number} in **{server}**, <#{channel}>",
+            game=GAMES[table.kind].title,
+            number=table.id,
+            server=server,
+            channel=table.channel_id,
         )
 
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
         if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
             return
-        label = self.tables.game_cog(table.kind).private_label
+        label = self.tables.game_cog(table.kind).private_label or ""
         await self._channel(table).send(
-            f"<@{user_id}>, I cannot send you direct messages: use the **{label}** button "
-            "on the board to see your private view.",
+            t(
+                table.language,
+                "<@{user}>, I cannot send you direct messages: use the **{button}** button"
+                " on the board to see your private view.",
+                user=user_id,
+                button=t(table.language, label),
+            ),
             allowed_mentions=mention_only(user_id),
         )

@@ -8,6 +8,7 @@ registry.
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,15 +21,19 @@ from discord.ext import commands
 from cogs.clock_seats import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.computers import LEVEL_HELP, Level
 from cogs.host import Host
+from cogs.language import private_language, sentence
 from cogs.render_pool import RenderJob
 from cogs.table.components import Target
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
+from texts.i18n import ENGLISH, N_, command_name, t
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
 S = TypeVar("S", bound=GameState)
+
+UNKNOWN_CONTROL = N_("Unknown control.")
 
 Picture = Callable[[Any, Sequence[str], "str | None"], bytes]
 """A game's board picture: its public view, the seat names and a headline -> PNG."""
@@ -74,18 +79,19 @@ class GameCog(commands.GroupCog, Generic[S]):
     spec: ClassVar[GameSpec]
     colour: ClassVar[discord.Colour] = discord.Colour.blurple()
     rules_text: ClassVar[str]
-    """The rules in short, for `/<game> rules`."""
+    """The rules in short, for `/<game> rules` (an English sentence of the catalogue)."""
     move_help: ClassVar[str]
-    """What `/<game> move` does, with an example."""
+    """What `/<game> move` does, with an example (in the catalogue)."""
     notation_help: ClassVar[str]
-    """The notation `/<game> move` takes."""
+    """The notation `/<game> move` takes (in the catalogue)."""
     picture: Picture
 
     new: ClassVar[app_commands.Command[Any, Any, None]]
     """`/<game> new`, built from the spec's options for each game (``new_command``)."""
 
     private_label: ClassVar[str | None] = None
-    """Label of the board button that shows a seat its private view (None: nothing hidden)."""
+    """Label of the board button that shows a seat its private view (None: nothing
+    hidden), an English sentence of the catalogue."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -96,10 +102,17 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.rules.description = f"How to play {self.spec.title}"
-        self.move.description = self.move_help
-        # discord.py offers no public setter for a parameter's help once the command exists.
-        self.move._params["notation"].description = self.notation_help
+        rules = sentence(N_("How to play {game}"), game=self.spec.title)
+        move_help = sentence(self.move_help)
+        # discord.py offers no public setter for a command's or parameter's translatable
+        # help once the command exists: its translations are read from these.
+        self.rules.description, self.rules._locale_description = rules.message, rules
+        self.move.description, self.move._locale_description = move_help.message, move_help
+        # The parameter object is shared by every game's copy of the command: give this
+        # game's its own before describing it.
+        notation = copy.copy(self.move._params["notation"])
+        notation.description = sentence(self.notation_help)
+        self.move._params["notation"] = notation
 
     @property
     def tables(self) -> Tables:
@@ -107,12 +120,16 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     # ---- the shared commands ------------------------------------------------------------
 
-    @app_commands.command(name="rules", description="How to play this game")
+    @app_commands.command(name=command_name("rules"), description=N_("How to play this game"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(), ephemeral=True)
+        embed = self.rules_embed(private_language(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="move", description="Play a move in the game's notation")
-    @app_commands.describe(notation="A move in the game's notation")
+    @app_commands.command(
+        name=command_name("move"), description=N_("Play a move in the game's notation")
+    )
+    @app_commands.describe(notation=N_("A move in the game's notation"))
+    @app_commands.rename(notation=command_name("notation"))
     async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
         await self.tables.pipeline.text_move(interaction, self.spec.key, notation)
 
@@ -176,10 +193,10 @@ class GameCog(commands.GroupCog, Generic[S]):
         """PNG bytes of the public board, drawn here."""
         return self.render_job(table, state, headline).run()
 
-    def rules_embed(self) -> discord.Embed:
+    def rules_embed(self, language: str = ENGLISH) -> discord.Embed:
         return discord.Embed(
-            title=f"{self.spec.title}: the rules in short",
-            description=self.rules_text,
+            title=t(language, "{game}: the rules in short", game=self.spec.title),
+            description=t(language, self.rules_text),
             colour=self.colour,
         )
 
@@ -189,13 +206,15 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     async def on_turn_component(self, turn: Turn[S]) -> None:
         """A click on one of this game's controls by the seat whose turn it is."""
-        await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+        await turn.interaction.response.send_message(
+            t(private_language(turn.interaction), UNKNOWN_CONTROL), ephemeral=True
+        )
 
     def status_text(self, table: Table, state: S) -> str:
         return ""
 
     def result_text(self, table: Table, state: S) -> str:
-        return "The game is over."
+        return t(table.language, "The game is over.")
 
     def private_payload(self, table: Table, state: S, seat: int) -> dict[str, Any]:
         """Message keyword arguments showing ``seat`` what only it may see."""
@@ -213,7 +232,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Sentences telling the channel what a seat's ``action`` did."""
         seat = before.current_player
         name = table.seats[seat].name if seat is not None else "?"
-        return [f"{name}: {before.describe(action)}"]
+        return [t(table.language, "{name}: {move}", name=name, move=before.describe(action))]
 
     def turn_lines(self, table: Table, steps: Sequence[Step[S]]) -> list[TurnLine]:
         """One line per turn that ``steps`` played, in order, never two turns in one line.
@@ -239,34 +258,41 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
     """`/<key> new` with a parameter for each of the spec's table options, after the
     seats: an invited opponent or one computer for a two-player game, otherwise a number
     of computer seats."""
-    parameters: list[tuple[str, Any, Any, str]]
+    parameters: list[tuple[str, Any, Any, app_commands.locale_str]]
     if spec.max_players == 2:
         parameters = [
             (
-                "opponent",
+                command_name("opponent"),
                 discord.Member | None,
                 None,
-                "Invite one player (only they can take the seat)",
+                sentence(N_("Invite one player (only they can take the seat)")),
             ),
-            ("computer", Level | None, None, "Play against the computer right away, at this level"),
+            (
+                command_name("computer"),
+                Level | None,
+                None,
+                sentence(N_("Play against the computer right away, at this level")),
+            ),
         ]
     else:
         computers = app_commands.Range[int, 0, spec.max_players - 1]
         parameters = [
             (
-                "computers",
+                command_name("computers"),
                 computers,
                 0,
-                "Computer players to seat at once (more can be added in the lobby)",
+                sentence(N_("Computer players to seat at once (more can be added in the lobby)")),
             ),
-            ("computer_level", Level, DEFAULT_LEVEL, LEVEL_HELP),
+            (command_name("computer_level"), Level, DEFAULT_LEVEL, sentence(LEVEL_HELP)),
         ]
     for option in spec.options:
         kind: Any = bool
         if not isinstance(option.default, bool):
             kind = app_commands.Range[int, option.minimum, option.maximum]
-        parameters.append((option.name, kind, option.default, option.description.rstrip(".")))
-    parameters.append(("clock", app_commands.Choice[int] | None, None, CLOCK_HELP))
+        parameters.append((option.name, kind, option.default, sentence(option.description)))
+    parameters.append(
+        (command_name("clock"), app_commands.Choice[int] | None, None, sentence(CLOCK_HELP))
+    )
 
     async def new(self: GameCog[Any], interaction: discord.Interaction[Any], **chosen: Any) -> None:
         await self.new_table(interaction, chosen)
@@ -291,10 +317,13 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
         __discord_app_commands_param_description__={name: text for name, _, _, text in parameters},
         __discord_app_commands_param_choices__={"clock": CLOCK_OPTIONS},
     )
-    players = (
-        f" ({spec.min_players}–{spec.max_players} players)"
-        if spec.min_players != spec.max_players
-        else ""
-    )
-    description = f"Open a {spec.title} table in this channel{players}"
-    return app_commands.command(name="new", description=description)(new)
+    if spec.min_players != spec.max_players:
+        description = sentence(
+            N_("Open a {game} table in this channel ({minimum}–{maximum} players)"),
+            game=spec.title,
+            minimum=spec.min_players,
+            maximum=spec.max_players,
+        )
+    else:
+        description = sentence(N_("Open a {game} table in this channel"), game=spec.title)
+    return app_commands.command(name=command_name("new"), description=description)(new)

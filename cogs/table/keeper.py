@@ -144,7 +144,9 @@ class BoardKeeper:
             failure_text(failure),
         )
         try:
-            await self._channel(table).send(self.tables.board.stuck_sentence(table, failure))
+            await self._channel(table).send(
+                self.tables.board.stuck_sentence(table.language, table, failure)
+            )
         except discord.HTTPException as also:
             log.warning(
                 "game %d: could not tell channel %d either: %s",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
-from cogs.language import channel_language
+from cogs.language import channel_language, private_language
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.keeper import failure_text
 from cogs.table.replies import (
@@ -20,8 +20,8 @@ from cogs.table.replies import (
 )
 from data import ChannelBusy, Seat, StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES
-from texts import table as table_text
-from texts.table import counted
+from texts.i18n import N_, t, tn
+from texts.table import lobby_footer
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -37,28 +37,39 @@ def may_manage(interaction: discord.Interaction[Any], table: Table) -> bool:
     return interaction.permissions.manage_messages
 
 
-def busy_sentence(table: Table) -> str:
+def busy_sentence(language: str, table: Table) -> str:
     title = GAMES[table.kind].title
-    stage = "a lobby" if table.status == "lobby" else "a running game"
-    return (
-        f"This channel already has {stage} of {title} (game #{table.id}). "
-        "Finish it, or ask its creator or a moderator to `/game abandon` it, "
-        "or start a thread for a second game."
-    )
+    if table.status == "lobby":
+        message = N_(
+            "This channel already has a lobby of {game} (game #{number}). Finish it, or ask"
+            " its creator or a moderator to `/game abandon` it, or start a thread for a"
+            " second game."
+        )
+    else:
+        message = N_(
+            "This channel already has a running game of {game} (game #{number}). Finish it,"
+            " or ask its creator or a moderator to `/game abandon` it, or start a thread for"
+            " a second game."
+        )
+    return t(language, message, game=title, number=table.id)
 
 
 def lobby_refusal(
     interaction: discord.Interaction[Any], invited: discord.abc.User | None
 ) -> str | None:
+    language = private_language(interaction)
     if interaction.guild_id is None:
-        return "Games are played in server channels, not in direct messages."
+        return t(language, "Games are played in server channels, not in direct messages.")
     missing = missing_permissions(interaction.app_permissions)
     if missing:
-        return permission_sentence(missing)
+        return permission_sentence(language, missing)
     if invited is not None and invited.bot:
-        return "Bots cannot join a table; use the `computer` option for a computer player."
+        return t(
+            language,
+            "Bots cannot join a table; use the `computer` option for a computer player.",
+        )
     if invited is not None and invited.id == interaction.user.id:
-        return "You cannot invite yourself: leave `opponent` empty to open the table."
+        return t(language, "You cannot invite yourself: leave `opponent` empty to open the table.")
     return None
 
 
@@ -86,17 +97,18 @@ class Lobby:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         spec = GAMES[kind]
-        seats = [Seat(interaction.user.display_name, interaction.user.id)]
-        for _ in range(computers):
-            seats.append(computer_seat(seats, level))
-        del seats[spec.max_players :]
         # Acknowledge before writing: a write waiting for the database must not cost the
         # interaction its three seconds.
         await interaction.response.defer(thinking=True)
+        language = await channel_language(interaction)
+        seats = [Seat(interaction.user.display_name, interaction.user.id)]
+        for _ in range(computers):
+            seats.append(computer_seat(seats, level, language))
+        del seats[spec.max_players :]
         guild_id = interaction.guild_id or 0
         clocks = self.tables.bot.clocks
         extra = await clocks.new_table_extra(guild_id, kind, clock)
-        extra["language"] = await channel_language(interaction)
+        extra["language"] = language
         try:
             table = await self.store.create_table(
                 kind=kind,
@@ -111,7 +123,9 @@ class Lobby:
                 due_at=await clocks.lobby_due(guild_id),
             )
         except ChannelBusy as busy:
-            await refuse_after_thinking(interaction, busy_sentence(busy.table))
+            await refuse_after_thinking(
+                interaction, busy_sentence(private_language(interaction), busy.table)
+            )
             return
         clocks.saved(table)
         if invited is not None:
@@ -159,49 +173,72 @@ class Lobby:
         opened = await self.store.open_lobbies_of(interaction.guild_id or 0, interaction.user.id)
         if opened < LOBBY_LIMIT:
             return None
-        return (
-            f"You already have {opened} open tables waiting for players on this server. "
-            "Start or cancel one of them first."
+        return tn(
+            private_language(interaction),
+            "You already have {count} open table waiting for players on this server."
+            " Start or cancel it first.",
+            "You already have {count} open tables waiting for players on this server."
+            " Start or cancel one of them first.",
+            opened,
         )
 
     def payload(self, table: Table, invited: discord.abc.User | None = None) -> dict[str, Any]:
         """The lobby message: seats, invitation and the lobby's buttons."""
         spec = GAMES[table.kind]
+        language = table.language
         seats = "\n".join(
-            f"{index + 1}. {seat_line(seat)}" for index, seat in enumerate(table.seats)
+            f"{index + 1}. {seat_line(language, seat)}" for index, seat in enumerate(table.seats)
+        )
+        seats_heading = t(
+            language, "Seats ({taken}/{seats})", taken=len(table.seats), seats=spec.max_players
         )
         embed = discord.Embed(
-            title=f"{spec.title}: table #{table.id}",
-            description=f"**Seats ({len(table.seats)}/{spec.max_players})**\n{seats}",
+            title=t(language, "{game}: table #{number}", game=spec.title, number=table.id),
+            description=f"**{seats_heading}**\n{seats}",
             colour=self.tables.game_cog(table.kind).colour,
         )
         invited_ids = table.extra.get("invited") or []
         if invited_ids:
-            embed.add_field(name="Invited", value=" ".join(f"<@{uid}>" for uid in invited_ids))
+            embed.add_field(
+                name=t(language, "Invited"), value=" ".join(f"<@{uid}>" for uid in invited_ids)
+            )
         needed = spec.min_players - len(table.seats)
-        footer = (
-            counted(needed, table_text.NEEDS_ONE_PLAYER, table_text.NEEDS_PLAYERS)
-            if needed > 0
-            else table_text.READY
-        )
-        embed.set_footer(text=f"{footer} {table_text.JOIN_OR_ADD}")
+        embed.set_footer(text=lobby_footer(language, needed))
         target = Target(table.id, table.version, "join")
         full = len(table.seats) >= spec.max_players
         items: list[discord.ui.Item[Any]] = [
-            TableButton(target, label="Join", style=discord.ButtonStyle.success, disabled=full),
-            TableButton(target.but("leave"), label="Leave"),
+            TableButton(
+                target,
+                label=t(language, "Join"),
+                style=discord.ButtonStyle.success,
+                disabled=full,
+            ),
+            TableButton(target.but("leave"), label=t(language, "Leave")),
             TableButton(
                 target.but("start"),
-                label="Start",
+                label=t(language, "Start"),
                 style=discord.ButtonStyle.primary,
                 disabled=needed > 0,
             ),
-            TableButton(target.but("cancel"), label="Cancel", style=discord.ButtonStyle.danger),
+            TableButton(
+                target.but("cancel"),
+                label=t(language, "Cancel"),
+                style=discord.ButtonStyle.danger,
+            ),
         ]
         if not full:
-            items.append(add_computer_select(target.but("addbot")))
+            items.append(add_computer_select(language, target.but("addbot")))
         mention = discord.AllowedMentions(users=[invited]) if invited else NO_MENTIONS
-        content = f"{invited.mention}, you are invited to play {spec.title}." if invited else None
+        content = (
+            t(
+                language,
+                "{player}, you are invited to play {game}.",
+                player=invited.mention,
+                game=spec.title,
+            )
+            if invited
+            else None
+        )
         return {
             "content": content,
             "embed": embed,
@@ -217,10 +254,10 @@ class Lobby:
         values: list[str],
     ) -> None:
         if table.status != "lobby":
-            await tell(interaction, "This table has already started or closed.")
+            await tell(interaction, N_("This table has already started or closed."))
             return
         if target.version != table.version and target.verb not in ("join", "leave"):
-            await tell(interaction, "This lobby message is outdated; use the newest one.")
+            await tell(interaction, N_("This lobby message is outdated; use the newest one."))
             return
         if target.verb == "addbot":
             await self._add_computer(interaction, table, level_chosen(values))
@@ -239,11 +276,11 @@ class Lobby:
         invited = table.extra.get("invited") or []
         refusal = None
         if table.seat_of(user.id) is not None:
-            refusal = "You are already seated at this table."
+            refusal = N_("You are already seated at this table.")
         elif len(table.seats) >= spec.max_players:
-            refusal = "This table is full."
+            refusal = N_("This table is full.")
         elif invited and user.id not in invited:
-            refusal = "This table is reserved for the invited player."
+            refusal = N_("This table is reserved for the invited player.")
         if refusal:
             await tell(interaction, refusal)
             return
@@ -253,10 +290,10 @@ class Lobby:
     async def _leave(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await tell(interaction, "You are not seated at this table.")
+            await tell(interaction, N_("You are not seated at this table."))
             return
         if interaction.user.id == table.creator_id:
-            await tell(interaction, "You opened this table: use **Cancel** to close it.")
+            await tell(interaction, N_("You opened this table: use **Cancel** to close it."))
             return
         del table.seats[seat]
         if await self._save(interaction, table):
@@ -266,12 +303,12 @@ class Lobby:
         self, interaction: discord.Interaction[Any], table: Table, level: str
     ) -> None:
         if not may_manage(interaction, table):
-            await tell(interaction, "Only the table's creator can add computer players.")
+            await tell(interaction, N_("Only the table's creator can add computer players."))
             return
         if len(table.seats) >= GAMES[table.kind].max_players:
-            await tell(interaction, "This table is full.")
+            await tell(interaction, N_("This table is full."))
             return
-        table.seats.append(computer_seat(table.seats, level))
+        table.seats.append(computer_seat(table.seats, level, table.language))
         table.extra.pop("invited", None)
         await self._seated(interaction, table)
 
@@ -286,24 +323,36 @@ class Lobby:
 
     async def _start_clicked(self, interaction: discord.Interaction[Any], table: Table) -> None:
         if not may_manage(interaction, table):
-            await tell(interaction, "Only the table's creator can start the game.")
+            await tell(interaction, N_("Only the table's creator can start the game."))
             return
         spec = GAMES[table.kind]
         if len(table.seats) < spec.min_players:
-            await tell(interaction, f"{spec.title} needs at least {spec.min_players} players.")
+            await tell(
+                interaction,
+                tn(
+                    private_language(interaction),
+                    "{game} needs at least {count} player.",
+                    "{game} needs at least {count} players.",
+                    spec.min_players,
+                    game=spec.title,
+                ),
+            )
             return
         await self.tables.pipeline.start(interaction, table, fresh_message=False)
 
     async def _cancel(self, interaction: discord.Interaction[Any], table: Table) -> None:
         if not may_manage(interaction, table):
-            await tell(interaction, "Only the table's creator or a moderator can cancel it.")
+            await tell(interaction, N_("Only the table's creator or a moderator can cancel it."))
             return
         table.status = "aborted"
         if not await self._save(interaction, table):
             return
+        language = table.language
         embed = discord.Embed(
-            title=f"{GAMES[table.kind].title}: table #{table.id}",
-            description=f"Cancelled by {interaction.user.display_name}.",
+            title=t(
+                language, "{game}: table #{number}", game=GAMES[table.kind].title, number=table.id
+            ),
+            description=t(language, "Cancelled by {name}.", name=interaction.user.display_name),
         )
         await interaction.edit_original_response(content=None, embed=embed, view=None)
         if interaction.message is not None:
@@ -321,6 +370,6 @@ class Lobby:
         try:
             await self.store.save(table, expected_version=table.version)
         except StaleVersion:
-            await tell(interaction, "The table changed at the same moment; try again.")
+            await tell(interaction, N_("The table changed at the same moment; try again."))
             return False
         return True

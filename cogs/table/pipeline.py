@@ -10,6 +10,7 @@ import discord
 from discord import InteractionType
 
 from cogs.clock_seats import played_by_computer
+from cogs.language import private_language
 from cogs.table.components import Target
 from cogs.table.hooks import Step, Turn, TurnLine
 from cogs.table.keeper import failure_text
@@ -19,8 +20,8 @@ from data import StaleVersion, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
 from texts import YOU_PLAYED
-from texts import table as table_text
-from texts.table import counted
+from texts.i18n import ENGLISH, N_, t
+from texts.table import earlier_turns
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
@@ -38,11 +39,11 @@ MOVES_IN_PROGRESS = 24
 Logged = list[tuple[int | None, str]]
 
 
-def board_log(lines: Sequence[str]) -> str | None:
+def board_log(lines: Sequence[str], language: str = ENGLISH) -> str | None:
     """The turn lines, oldest first; if they do not all fit in one message, the newest
     that do, after a line saying how many earlier turns are left out."""
     kept: list[str] = []
-    length = len(table_text.EARLIER_TURNS) + 10
+    length = len(earlier_turns(language, 10_000))
     for line in reversed(lines):
         line = line if len(line) <= TURN_LINE_LIMIT else line[: TURN_LINE_LIMIT - 1] + "…"
         length += len(line) + 1
@@ -51,7 +52,7 @@ def board_log(lines: Sequence[str]) -> str | None:
         kept.insert(0, line)
     left_out = len(lines) - len(kept)
     if left_out:
-        kept.insert(0, counted(left_out, table_text.ONE_EARLIER_TURN, table_text.EARLIER_TURNS))
+        kept.insert(0, earlier_turns(language, left_out))
     return "\n".join(kept) or None
 
 
@@ -66,11 +67,11 @@ def told(table: Table, lines: Sequence[TurnLine]) -> list[str]:
 def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
     """The seat's ``actions`` applied in order (IllegalAction if any is refused)."""
     if not actions:
-        raise IllegalAction("No move given.")
+        raise IllegalAction(N_("No move given."))
     steps: list[Step[Any]] = []
     for action in actions:
         if state.current_player != seat:
-            raise IllegalAction(f"'{action}' comes after your turn has ended.")
+            raise IllegalAction(N_("'{action}' comes after your turn has ended."), action=action)
         after = state.apply(action)
         steps.append(Step(seat, state, action, after))
         state = after
@@ -108,7 +109,10 @@ class Pipeline:
         try:
             await self.store.save(table, expected_version=table.version, actions=actions)
         except StaleVersion:
-            await interaction.followup.send("The table changed at the same moment.", ephemeral=True)
+            await interaction.followup.send(
+                t(private_language(interaction), "The table changed at the same moment."),
+                ephemeral=True,
+            )
             return
         clocks.saved(table)
         board = self.tables.board
@@ -145,13 +149,15 @@ class Pipeline:
         if unreadable is not None:
             await tell(
                 interaction,
-                f"{quoted(unreadable)} is not a move of {GAMES[turn.table.kind].title}.",
+                N_("{move} is not a move of {game}."),
+                move=quoted(unreadable),
+                game=GAMES[turn.table.kind].title,
             )
             return
         try:
             steps = played_steps(turn.state, turn.seat, actions)
         except IllegalAction as illegal:
-            await tell(interaction, str(illegal))
+            await tell(interaction, illegal.message, **illegal.params)
             return
         # A private control is answered with what was played in the acknowledgement
         # itself: one request where a defer and a later edit were two (under load, REST
@@ -182,7 +188,9 @@ class Pipeline:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
                 outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
-                await interaction.followup.send(outdated, ephemeral=True)
+                await interaction.followup.send(
+                    t(private_language(interaction), outdated), ephemeral=True
+                )
                 return
             state, computer_actions, notes = await self.automatic_turns(
                 table, steps[-1].after, played=steps
@@ -214,7 +222,9 @@ class Pipeline:
         if table is None:
             return
         if table.kind != kind:
-            await tell(interaction, f"The game in this channel is not {GAMES[kind].title}.")
+            await tell(
+                interaction, N_("The game in this channel is not {game}."), game=GAMES[kind].title
+            )
             return
         target = Target(table.id, table.version, "text")
         turn = await self.tables.router.turn_of(interaction, table, target, [])
@@ -223,9 +233,10 @@ class Pipeline:
         try:
             actions = self.tables.game_cog(kind).notation_actions(turn.state, notation)
         except IllegalAction as illegal:
-            await tell(interaction, str(illegal))
+            await tell(interaction, illegal.message, **illegal.params)
             return
-        await self.play(turn, actions, done=YOU_PLAYED.format(move=" ".join(notation.split())))
+        done = t(private_language(interaction), YOU_PLAYED, move=" ".join(notation.split()))
+        await self.play(turn, actions, done=done)
 
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()

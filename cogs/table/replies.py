@@ -7,17 +7,28 @@ from typing import Any
 
 import discord
 
+from cogs.language import private_language
+from texts.i18n import N_, t
+
 log = logging.getLogger("tablebot.table")
 
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
-NOT_SEATED = "You are not playing in this game."
-NOT_RUNNING = "This game is not running."
-OUTDATED = "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
-MENU_OUTDATED = (
+PERMISSION_NAMES = {
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+}
+NOT_SEATED = N_("You are not playing in this game.")
+NOT_RUNNING = N_("This game is not running.")
+OUTDATED = N_(
+    "This board is outdated: the game has moved on. Use the newest board (`/game board`)."
+)
+MENU_OUTDATED = N_(
     "This menu is outdated: the game has moved on or you opened a newer one. "
     "Use the newest menu (or the board)."
 )
-CAUGHT_UP = (
+CAUGHT_UP = N_(
     "The board had fallen behind the game (Discord failed to update it); it now shows "
     "the current position. Please choose again there."
 )
@@ -29,9 +40,13 @@ def missing_permissions(permissions: discord.Permissions) -> list[str]:
     return [name for name in REQUIRED_PERMISSIONS if not getattr(permissions, name)]
 
 
-def permission_sentence(missing: list[str]) -> str:
-    names = ", ".join(f"**{name.replace('_', ' ').title()}**" for name in missing)
-    return f"I need the {names} permission in this channel to host a game here."
+def permission_sentence(language: str, missing: list[str]) -> str:
+    names = ", ".join(f"**{t(language, PERMISSION_NAMES[name])}**" for name in missing)
+    return t(
+        language,
+        "I need the {permissions} permission in this channel to host a game here.",
+        permissions=names,
+    )
 
 
 def quoted(text: str) -> str:
@@ -44,8 +59,11 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=[discord.Object(user_id)])
 
 
-async def tell(interaction: discord.Interaction[Any], text: str) -> None:
-    """A short private answer, whether or not the interaction was acknowledged yet."""
+async def tell(interaction: discord.Interaction[Any], message: str, **params: object) -> None:
+    """A short private answer in the member's language (``message`` is an English
+    sentence of the catalogue, or a text already translated), whether or not the
+    interaction was acknowledged yet."""
+    text = t(private_language(interaction), message, **params)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -60,10 +78,14 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-async def refuse_after_thinking(interaction: discord.Interaction[Any], text: str) -> None:
+async def refuse_after_thinking(
+    interaction: discord.Interaction[Any], message: str, **params: object
+) -> None:
     """Refuse privately after a public "thinking…" acknowledgement: remove that, then tell."""
     await interaction.delete_original_response()
-    await interaction.followup.send(text, ephemeral=True)
+    await interaction.followup.send(
+        t(private_language(interaction), message, **params), ephemeral=True
+    )
 
 
 async def delete_quietly(message: discord.PartialMessage) -> None:

@@ -7,20 +7,24 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.archive import seed_reveal
+from cogs.language import private_language
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.replies import NOT_RUNNING, NOT_SEATED, tell
 from data import Table
 from games import GAMES, GameState
+from texts.i18n import N_, t
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
 
-def resign_headline(table: Table, seat: int) -> str:
+def resign_headline(language: str, table: Table, seat: int) -> str:
     others = [s.name for index, s in enumerate(table.seats) if index != seat]
-    winners = " and ".join(others)
-    verb = "wins" if len(others) == 1 else "win"
-    return f"{table.seats[seat].name} resigned: {winners} {verb}."
+    resigned = table.seats[seat].name
+    if len(others) == 1:
+        return t(language, "{name} resigned: {winner} wins.", name=resigned, winner=others[0])
+    winners = t(language, "{names} and {last}", names=", ".join(others[:-1]), last=others[-1])
+    return t(language, "{name} resigned: {winners} win.", name=resigned, winners=winners)
 
 
 class Results:
@@ -44,16 +48,23 @@ class Results:
         if table.status != "finished":
             return
         title = GAMES[table.kind].title
-        if resigned_headline is not None:
-            text = f"{emoji} {title} game #{table.id}: {resigned_headline}"
-        else:
-            result = self.tables.game_cog(table.kind).result_text(table, state)
-            text = f"🏁 {title} game #{table.id}: {result}"
+        language = table.language
+        if resigned_headline is None:
+            emoji = "🏁"
+            resigned_headline = self.tables.game_cog(table.kind).result_text(table, state)
+        text = t(
+            language,
+            "{emoji} {game} game #{number}: {headline}",
+            emoji=emoji,
+            game=title,
+            number=table.id,
+            headline=resigned_headline,
+        )
         # The league records each finished game once; a repeated finish gets None back.
         ratings = await self.tables.bot.league.record_result(table)
         text = text if ratings is None else f"{text}\n{ratings}"
         channel = self.tables.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(f"{text}\n{seed_reveal(table)}")
+        await channel.send(f"{text}\n{seed_reveal(table, language)}")
 
     async def confirm_resign(self, interaction: discord.Interaction[Any], table: Table) -> None:
         if table.status != "active":
@@ -62,13 +73,14 @@ class Results:
         if table.seat_of(interaction.user.id) is None:
             await tell(interaction, NOT_SEATED)
             return
+        language = private_language(interaction)
         confirm = TableButton(
             Target(table.id, table.version, "resign_yes"),
-            label="Yes, resign",
+            label=t(language, "Yes, resign"),
             style=discord.ButtonStyle.danger,
         )
         await interaction.response.send_message(
-            "Do you really want to resign? The game counts as a loss.",
+            t(language, "Do you really want to resign? The game counts as a loss."),
             view=view_of([confirm]),
             ephemeral=True,
         )
@@ -76,7 +88,7 @@ class Results:
     async def resign(self, interaction: discord.Interaction[Any], table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None:
-            await tell(interaction, "You are not playing a running game here.")
+            await tell(interaction, N_("You are not playing a running game here."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         store = self.tables.store
@@ -84,14 +96,18 @@ class Results:
             fresh = await store.load(table.id)
             assert fresh is not None and fresh.state is not None
             if fresh.status != "active":
-                await interaction.followup.send("This game is already over.", ephemeral=True)
+                await interaction.followup.send(
+                    t(private_language(interaction), "This game is already over."), ephemeral=True
+                )
                 return
             state = GAMES[fresh.kind].from_dict(fresh.state)
             fresh.finish(state.returns())
             fresh.extra["resigned"] = seat
             await store.save(fresh, expected_version=fresh.version, actions=[(seat, "!resign")])
-        headline = resign_headline(fresh, seat)
-        await interaction.followup.send("You resigned.", ephemeral=True)
+        headline = resign_headline(fresh.language, fresh, seat)
+        await interaction.followup.send(
+            t(private_language(interaction), "You resigned."), ephemeral=True
+        )
         await self.tables.board.refresh(fresh, state, headline)
         await self.announce(fresh, state, resigned_headline=headline)
         self.tables.forget(fresh.id)

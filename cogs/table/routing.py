@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.clock_seats import CLOCK_VERBS
+from cogs.language import private_language
 from cogs.table.components import FORGED, UNRECOGNISED, Target, valid_values
 from cogs.table.hooks import Turn
 from cogs.table.keeper import failure_text
@@ -25,23 +26,24 @@ from cogs.table.replies import (
 )
 from data import Table
 from games import GAMES, GameState
+from texts.i18n import N_, t
 
 if TYPE_CHECKING:
     from cogs.table.commands import Tables
 
 log = logging.getLogger("tablebot.table")
 
-CHANNEL_UNREACHABLE = (
+CHANNEL_UNREACHABLE = N_(
     "I cannot reach this game's channel, so I cannot show a move there. "
     "Ask a moderator to check my access to it."
 )
 
 
-def not_your_turn(table: Table, state: GameState) -> str:
+def not_your_turn(language: str, table: Table, state: GameState) -> str:
     current = state.current_player
     if current is None:
-        return "This game is over."
-    return f"It is not your turn: {table.seats[current].name} is to act."
+        return t(language, "This game is over.")
+    return t(language, "It is not your turn: {name} is to act.", name=table.seats[current].name)
 
 
 class Router:
@@ -62,7 +64,7 @@ class Router:
             await acknowledge(interaction)
         table = await self.tables.store.load(target.game_id)
         if table is None:
-            await tell(interaction, "This game no longer exists.")
+            await tell(interaction, N_("This game no longer exists."))
             return
         if target.verb in LOBBY_VERBS:
             # One lobby click at a time, each on the table as the previous one left it:
@@ -70,7 +72,7 @@ class Router:
             async with self.tables.locks[table.id]:
                 fresh = await self.tables.store.load(table.id)
                 if fresh is None:
-                    await tell(interaction, "This game no longer exists.")
+                    await tell(interaction, N_("This game no longer exists."))
                 else:
                     await self.tables.lobby.on_click(interaction, fresh, target, values)
         elif table.board_behind and target.version < table.version:
@@ -105,7 +107,7 @@ class Router:
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         if state.current_player != seat:
-            await tell(interaction, not_your_turn(table, state))
+            await tell(interaction, not_your_turn(private_language(interaction), table, state))
             return None
         return Turn(interaction, table, state, seat, target, values)
 
@@ -120,7 +122,10 @@ class Router:
             redrawn = await self.tables.board.sync(table.id)
         except discord.HTTPException as failure:
             self.tables.boards.retry_later(table.id)
-            await tell(interaction, self.tables.board.stuck_sentence(table, failure))
+            await tell(
+                interaction,
+                self.tables.board.stuck_sentence(private_language(interaction), table, failure),
+            )
             return
         # Not redrawn: a move landing at the same moment already brought the board up.
         await tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
@@ -132,12 +137,13 @@ class Router:
         in a DM or typed: the game runs, the user is seated, the control is current and
         the table's channel lets the bot show the result."""
         if table.status != "active":
-            return "This game is over." if table.status != "lobby" else "The game has not started."
+            over = table.status != "lobby"
+            return N_("This game is over.") if over else N_("The game has not started.")
         if table.seat_of(interaction.user.id) is None:
             return NOT_SEATED
         if target.version != table.version:
             return MENU_OUTDATED if is_private(interaction) else OUTDATED
-        paused = self.tables.bot.clocks.refusal(table)
+        paused = self.tables.bot.clocks.refusal(table, private_language(interaction))
         if paused:
             return paused
         try:
@@ -148,7 +154,7 @@ class Router:
         if permissions is not None:
             missing = missing_permissions(permissions)
             if missing:
-                return permission_sentence(missing)
+                return permission_sentence(private_language(interaction), missing)
         return None
 
     async def _table_channel_permissions(

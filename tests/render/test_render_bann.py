@@ -221,14 +221,14 @@ def test_pending_draw_offer_is_shown():
 )
 def test_result_sentences(winner, result, expected):
     view = start_view(turn=None, over=True, winner=winner, result=result)
-    assert bann_text.result(view, NAMES) == expected
+    assert bann_text.result("en", view, NAMES) == expected
     render(view)
 
 
 def test_last_move_sentence_names_tip_knight_squares_and_captures():
-    text = bann_text.last_move(mid_game_view(), NAMES)
+    text = bann_text.last_move("en", mid_game_view(), NAMES)
     assert text == "Last move: Alice tipped to 4, knight 3 c3–c4, captured on b4, d4"
-    opening = bann_text.last_move(start_view(), NAMES)
+    opening = bann_text.last_move("en", start_view(), NAMES)
     assert "Alice 5, Bob 3" in opening and "Alice starts" in opening
 
 

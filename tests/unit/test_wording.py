@@ -71,7 +71,7 @@ def wrong_number(text: str) -> list[str]:
 
 def test_the_texts_hold_the_sentences_that_count() -> None:
     names = {name for name, _ in ALL_SENTENCES}
-    assert {"texts.table.NEEDS_ONE_PLAYER", "texts.barbu.CONFIRM_DOUBLES"} <= names
+    assert {"texts.table.READY", "texts.barbu.CONFIRM_DOUBLES"} <= names
 
 
 @pytest.mark.parametrize("number", [1, 2])
@@ -90,7 +90,8 @@ def test_every_sentence_reads_right_with_one_and_with_two(
 @pytest.mark.parametrize("count", [1, 2])
 def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
     rendered = [
-        table.counted(count, table.NEEDS_ONE_PLAYER, table.NEEDS_PLAYERS),
+        table.needs_players("en", count),
+        table.earlier_turns("en", count),
         table.counted(count, barbu.CONFIRM_ONE_DOUBLE, barbu.CONFIRM_DOUBLES),
         table.counted(count, gulbara.POINT_ONE_CHECKER, gulbara.POINT_CHECKERS, point=7),
         table.counted(count, barree.ONE_FIELD_LEFT_OUT, barree.FIELDS_LEFT_OUT),
