@@ -44,6 +44,7 @@ from texts import gulbara as gulbara_text
 from texts.gulbara import board_point, board_steps
 from texts.i18n import N_, t
 
+POINT_PLACEHOLDER = N_("Move a checker from point…")
 PANEL_BUTTONS = 25
 BUTTONS_PER_ROW = 5
 NOTHING_TO_UNDO = N_("There is no step of this turn you can take back.")
@@ -198,7 +199,7 @@ class GulbaraCog(
         points = state.movable_points()
         if points:
             options = [point_option(language, state, point, board_seat(table)) for point in points]
-            placeholder = t(language, "Move a checker from point…")
+            placeholder = t(language, POINT_PLACEHOLDER)
             items.append(TableSelect(target, options=options, placeholder=placeholder, row=0))
         items.append(
             TableButton(
