@@ -314,9 +314,7 @@ class BarreeCog(
         # A roll of 5 can have hundreds of outcomes: sort them off the event loop.
         options = await asyncio.to_thread(walk_options, state)
         targets = walk_targets(options)
-        png = await asyncio.to_thread(
-            render_barree_targets, state.view(None), table.names, targets, language
-        )
+        png = await asyncio.to_thread(render_barree_targets, state.view(None), table.names, targets)
         target = Target(table.id, table.version, "walk_to")
         buttons: list[discord.ui.Item[Any]] = []
         for number, end in enumerate(targets, start=1):

@@ -29,10 +29,14 @@ from games.barree import (
     DIAGONALS,
     FIELDS,
     LINES,
+    MAX_ROUNDS,
     ROWS,
+    BarreeEvent,
     BarreeView,
+    new_game,
     row_of,
 )
+from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_FRAME,
@@ -103,6 +107,7 @@ DIE_SIZE = 48
 PANEL_HEIGHT, PANEL_GAP = 128, 10
 KEY_LINE = 32
 FOOTER_LINES = 3
+NAME_ROOM = 60  # the least a player's name keeps beside his cards in his panel
 # The walk picker's numbered targets: a badge at the upper right of each field a walk can
 # end on, leaving the field's own number readable.
 TARGET_BADGE_RADIUS = 17
@@ -157,12 +162,11 @@ def draw_barree(
     return image
 
 
-def render_barree_targets(
-    view: BarreeView, names: Sequence[str], targets: Sequence[int], language: str = ENGLISH
-) -> bytes:
+def render_barree_targets(view: BarreeView, names: Sequence[str], targets: Sequence[int]) -> bytes:
     """PNG bytes of the board alone (no side panels, so it stays small on a phone), each
-    field of ``targets`` marked with its number in that list, the first as 1."""
-    image = draw_barree(view, names, language=language)
+    field of ``targets`` marked with its number in that list, the first as 1. It holds
+    numbers only, no words, so it is the same in every language."""
+    image = draw_barree(view, names)
     draw = ImageDraw.Draw(image)
     badge_font = font(TEXT_SIZE, "Bold")
     for number, field in enumerate(targets, start=1):
@@ -708,3 +712,60 @@ def _draw_footer(
     for line in lines:
         _text(draw, (left + 16, y), line, TEXT, width=right - left - 32)
         y += line_height
+
+
+def labels(language: str) -> list[Label]:
+    """Every word of the board in ``language`` at its longest, with the room it has: a
+    panel's card count beside a name, the key beside the board, the status line beside
+    the die, and the footer's account of every kind of event with short names."""
+    names = ["Alice", "Bob", "Carol", "Dave"]
+    view = new_game(players=4, rounds=MAX_ROUNDS).view(None)
+    view["cards"][0], view["hidden"][0], view["minus"][0] = list(range(11, 18)), 2, 99
+    view["round"], view["round_minus"], view["revealed"] = MAX_ROUNDS, [[9, 9, 9, 9]], True
+    view["discard_count"], view["discard_top"], view["draw_count"], view["blockade"] = 40, 86, 40, 8
+    view["current"], view["phase"], view["die"] = 0, "move", 5
+    view["last_walk"] = {"seat": 0, "path": [11, 12], "discarded": []}
+    panel, table = _panel_boxes(4)[0], _table_box(4)
+    score_room = panel[2] - panel[0] - 96 - NAME_ROOM
+    scores = [score_text(language, view, 0)]
+    view["cards"][0], view["hidden"][0] = [], 0
+    scores.append(score_text(language, view, 0))
+    status_room = STATUS_BOX[2] - STATUS_BOX[0] - 40 - DIE_SIZE - 28 - 16
+    footer_room = FOOTER_BOX[2] - FOOTER_BOX[0] - 32
+    return [
+        *(Label(text, font(TEXT_SIZE, "SemiBold"), score_room) for text in scores),
+        *(
+            Label(text, font(TEXT_SIZE), table[2] - table[0] - 80)
+            for _icon, text in table_entries(language, view, names)
+        ),
+        Label(barree_text.status(language, view, names), font(22, "Bold"), status_room),
+        *(
+            Label(text, font(TEXT_SIZE), footer_room)
+            for text in barree_text.narrate(language, _every_event(), names)
+        ),
+    ]
+
+
+def _every_event() -> list[BarreeEvent]:
+    """One event of each kind, with the longest numbers they carry."""
+    return [
+        {"type": "setup", "round": MAX_ROUNDS, "starter": 0, "blockade": 8},
+        {"type": "roll", "seat": 0, "die": BAR},
+        {"type": "roll", "seat": 0, "die": 5},
+        {"type": "bar", "seat": 0, "card": 86, "row": 8},
+        {"type": "trapped", "seat": 0},
+        {
+            "type": "walk",
+            "seat": 0,
+            "path": [11, 12, 13, 14, 15, 16],
+            "discarded": [12, 13, 14, 15],
+        },
+        {"type": "send", "seat": 0, "target": 1, "field": 86},
+        {"type": "keep", "seat": 0},
+        {"type": "reveal", "seat": 0},
+        {"type": "finished", "seat": 0, "first": True},
+        {"type": "finished", "seat": 0, "first": False},
+        {"type": "round_over", "round": MAX_ROUNDS, "minus": [0, 12, 12, 12]},
+        {"type": "match_over", "minus": [0, 99, 99, 99]},
+        {"type": "reshuffle"},
+    ]

@@ -20,7 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.gulbara import GulbaraTurn, GulbaraView
+from games.gulbara import MAX_MATCH, GulbaraTurn, GulbaraView, new_game
+from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -60,6 +61,10 @@ from texts.i18n import ENGLISH, t, tn
 WIDTH, HEIGHT = 890, 880
 TEXT_SIZE = 22  # the smallest text: 11 px at a phone's 450 px
 STRIP_TOP, STRIP_BOTTOM = 12, 96
+STRIP_WIDTH = (WIDTH - 16 * 3) // 2
+STRIP_TEXT_INSET = 88  # what draw_player_strip keeps for marker, swatch and margins
+MATCH_SCORE_ROOM = 64
+NAME_ROOM = 150  # the least a name keeps beside the status line's words
 STATUS_BOX: Box = (16, 104, WIDTH - 16, 152)
 FOOTER_LINES, FOOTER_LINE_HEIGHT = 4, 27
 FOOTER_BOX: Box = (16, 746, WIDTH - 16, HEIGHT - 12)
@@ -429,7 +434,7 @@ def grace_lines(view: GulbaraView, players: Sequence[str], language: str = ENGLI
 def _draw_strips(
     draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], language: str
 ) -> None:
-    half = (WIDTH - 16 * 3) // 2
+    half = STRIP_WIDTH
     for seat in range(2):
         left = 16 + seat * (half + 16)
         box = (left, STRIP_TOP, left + half, STRIP_BOTTOM)
@@ -440,7 +445,7 @@ def _draw_strips(
             SEAT_COLOURS[seat],
             active=view["turn"] == seat,
             detail=strip_detail(language, view, seat),
-            reserve_right=64 if view["match_to"] > 1 else 0,
+            reserve_right=MATCH_SCORE_ROOM if view["match_to"] > 1 else 0,
             detail_size=TEXT_SIZE,
         )
         if view["match_to"] > 1:
@@ -565,3 +570,36 @@ def footer_lines(
         steps = board_steps(view["played"], seat, viewer)
         lines.append((t(language, gulbara_text.THIS_TURN, steps=steps), HIGHLIGHT))
     return lines[-2:] or [("", TEXT)]
+
+
+def labels(language: str) -> list[Label]:
+    """Every word of the board in ``language`` at its longest, with the room it has: the
+    tray counts, a strip's race in a match, the grace period, the status line beside the
+    longest match heading (with room left for a name)."""
+    bold, semibold = font(TEXT_SIZE, "Bold"), font(TEXT_SIZE, "SemiBold")
+    tray_room = min(
+        2 * min((box[0] + box[2]) / 2, WIDTH - (box[0] + box[2]) / 2)
+        for box in (tray_box(seat, 0) for seat in range(2))
+    )
+    view = new_game(match_to=MAX_MATCH).view(None)
+    view["pips"], view["off"], view["over"], view["winner"] = [0, 360], [15, 14], True, 0
+    view["game_number"] = MAX_MATCH
+    race = [strip_detail(language, view, seat) for seat in range(2)]
+    grace = []
+    for left, players in (([3, 3], ["Maximilian", "Bob"]), ([3, 2], ["Maximilian", "Jo"])):
+        view["grace_left"] = left
+        grace += grace_lines(view, players, language)
+    view["grace_left"] = [0, 0]
+    grace += grace_lines(view, ["Alice", "Bob"], language)
+    match = match_text(view, language) or ""
+    status_font = font(22, "Bold")
+    status_room = STATUS_BOX[2] - STATUS_BOX[0] - 60 - semibold.getlength(match) - 24 - NAME_ROOM
+    return [
+        Label(borne_off(language, 15), bold, tray_room),
+        *(
+            Label(text, font(TEXT_SIZE), STRIP_WIDTH - MATCH_SCORE_ROOM - STRIP_TEXT_INSET)
+            for text in race
+        ),
+        *(Label(text, semibold, 6 * POINT_WIDTH - 16) for text in grace),
+        Label(to_move(language, [6, 5]).format(name=""), status_font, status_room),
+    ]
