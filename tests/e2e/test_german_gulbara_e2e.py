@@ -32,7 +32,7 @@ async def play_step(user: SimUser, board: Message, state: GulbaraState, action: 
     return True
 
 
-async def test_a_whole_german_game_shows_no_english(fake_discord, start_bot, database_path):
+async def test_a_whole_german_match_shows_no_english(fake_discord, start_bot, database_path):
     world = fake_discord
     world.guild.preferred_locale = GERMAN
     world.alice.locale = GERMAN
