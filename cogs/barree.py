@@ -21,6 +21,8 @@ from typing import Any
 
 import discord
 
+from cogs.language import private_language
+from cogs.render_pool import RenderJob
 from cogs.table import (
     GameCog,
     Step,
@@ -51,7 +53,7 @@ from render.barree import render_barree, render_barree_targets
 from texts import barree as barree_text
 from texts import clipped
 from texts.barree import narrate, points_list
-from texts.table import counted
+from texts.i18n import N_, t
 
 SELECT_OPTIONS = 25
 TARGET_BUTTONS = 25
@@ -82,16 +84,21 @@ class BarreeCog(
     GameCog[BarreeState],
     name="Barree",
     group_name="barree",
-    group_description="Barree: walk the board, shed your cards",
+    group_description=N_("Barree: walk the board, shed your cards"),
 ):
     spec = GAMES["barree"]
     colour = discord.Colour.from_rgb(46, 125, 90)
     rules_text = barree_text.RULES
-    move_help = "Play in notation: roll, a walk like 34-35-45, send, keep"
-    notation_help = "roll · a walk from your field, e.g. 34-35-45 · send:<player>:<field> · keep"
+    move_help = N_("Play in notation: roll, a walk like 34-35-45, send, keep")
+    notation_help = N_(
+        "roll · a walk from your field, e.g. 34-35-45 · send:<player>:<field> · keep"
+    )
     picture = staticmethod(render_barree)
 
     # ---- the board ---------------------------------------------------------------------
+
+    def render_job(self, table: Table, state: BarreeState, headline: str | None) -> RenderJob:
+        return RenderJob(render_barree, (state.view(None), table.names, headline, table.language))
 
     def notation_actions(self, state: BarreeState, notation: str) -> list[str]:
         """A typed move; ``send:`` names the player as the board numbers him (from 1)."""
@@ -103,7 +110,7 @@ class BarreeCog(
     def narrate(
         self, table: Table, before: BarreeState, action: str, after: BarreeState
     ) -> list[str]:
-        return narrate(after.view(None)["events"], table.names)
+        return narrate(table.language, after.view(None)["events"], table.names)
 
     def turn_lines(self, table: Table, steps: Sequence[Step[BarreeState]]) -> list[TurnLine]:
         """One line per turn: a roll starts a turn, and the walk and sending after it
@@ -113,65 +120,81 @@ class BarreeCog(
             sentences = [
                 sentence
                 for step in turn
-                for sentence in narrate(step.after.view(None)["events"], table.names)
+                for sentence in narrate(
+                    table.language, step.after.view(None)["events"], table.names
+                )
             ]
             lines.append(TurnLine(turn[0].seat, " ".join(sentences)))
         return lines
 
     def status_text(self, table: Table, state: BarreeState) -> str:
-        view = state.view(None)
-        lines = narrate(view["events"], table.names)[-NARRATED_EVENTS:]
-        lines.append(f"**{barree_text.status(view, table.names)}**")
+        view, language = state.view(None), table.language
+        lines = narrate(language, view["events"], table.names)[-NARRATED_EVENTS:]
+        lines.append(f"**{barree_text.status(language, view, table.names)}**")
         return "\n".join(lines)
 
     def result_text(self, table: Table, state: BarreeState) -> str:
+        language = table.language
         if not state.is_over:
-            return barree_text.NOT_PLAYED_OUT
+            return t(language, barree_text.NOT_PLAYED_OUT)
         view, names = state.view(None), table.names
-        lines = [f"**{barree_text.result(view, names)}**."]
+        lines = [f"**{barree_text.result(language, view, names)}**."]
         if view["rounds"] > 1:
             lines += [
-                barree_text.ROUND_MINUS.format(number=number, points=points_list(minus, names))
+                t(
+                    language,
+                    barree_text.ROUND_MINUS,
+                    number=number,
+                    points=points_list(minus, names),
+                )
                 for number, minus in enumerate(view["round_minus"], start=1)
             ]
-        lines.append(barree_text.ALL_MINUS.format(points=points_list(view["minus"], names)))
+        all_minus = points_list(view["minus"], names)
+        lines.append(t(language, barree_text.ALL_MINUS, points=all_minus))
         return "\n".join(lines)
 
     def turn_controls(self, table: Table, state: BarreeState) -> list[discord.ui.Item[Any]]:
+        language = table.language
         target = Target(table.id, table.version, "roll")
-        resign = TableButton(target.but("resign"), label="Resign", style=discord.ButtonStyle.danger)
+        resign = TableButton(
+            target.but("resign"), label=t(language, "Resign"), style=discord.ButtonStyle.danger
+        )
         if state.phase == PHASE_ROLL:
-            roll = TableButton(target, label="Roll", emoji="🎲", style=discord.ButtonStyle.primary)
+            roll = TableButton(
+                target, label=t(language, "Roll"), emoji="🎲", style=discord.ButtonStyle.primary
+            )
             return [roll, resign]
         if state.phase == PHASE_MOVE:
             walks = TableButton(
                 target.but("walks"),
-                label=f"Choose a walk ({state.die})",
+                label=t(language, "Choose a walk ({die})", die=state.die),
                 emoji="👣",
                 style=discord.ButtonStyle.primary,
             )
             return [walks, resign]
         if state.phase == PHASE_DRIVE:
             drive = TableButton(
-                target.but("drive"), label="Send away…", style=discord.ButtonStyle.primary
+                target.but("drive"),
+                label=t(language, "Send away…"),
+                style=discord.ButtonStyle.primary,
             )
-            keep = TableButton(target.but("keep"), label="Keep")
+            keep = TableButton(target.but("keep"), label=t(language, "Keep"))
             return [drive, keep, resign]
         return []
 
     # ---- clicks ------------------------------------------------------------------------
 
     async def on_turn_component(self, turn: Turn[BarreeState]) -> None:
-        verb = turn.target.verb
+        verb, language = turn.target.verb, private_language(turn.interaction)
         if verb == "roll":
             await self._play(turn, ROLL)
         elif verb == "walks":
             await turn.interaction.response.send_message(
-                ephemeral=True, **await self.walk_menu(turn.table, turn.state)
+                ephemeral=True, **await self.walk_menu(language, turn.table, turn.state)
             )
         elif verb == "drive":
             await turn.interaction.response.send_message(
-                ephemeral=True, **self.drive_menu(turn.table, turn.state)
+                ephemeral=True, **self.drive_menu(language, turn.table, turn.state)
             )
         elif verb == "walk_to":
             await self._walk_to(turn, turn.target.arg)
@@ -182,16 +205,20 @@ class BarreeCog(
         elif verb == "keep":
             await self._play(turn, KEEP)
         else:
-            await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+            await turn.interaction.response.send_message(
+                t(language, "Unknown control."), ephemeral=True
+            )
 
     async def _walk_to(self, turn: Turn[BarreeState], value: str) -> None:
         """A numbered end field: its only walk plays, or the menu offers its walks."""
+        language = private_language(turn.interaction)
         options = await asyncio.to_thread(walk_options, turn.state)
         end = whole_number(value, max_digits=2)
         walks = walks_to(options, end) if end is not None else []
         if not walks:
             await turn.interaction.response.send_message(
-                f"No walk of yours ends on field {quoted(value)}.", ephemeral=True
+                t(language, "No walk of yours ends on field {field}.", field=quoted(value)),
+                ephemeral=True,
             )
             return
         if len(walks) == 1:
@@ -201,7 +228,7 @@ class BarreeCog(
         buttons: list[discord.ui.Item[Any]] = [
             TableButton(
                 target.but("walk", walk.action),
-                label=clipped(walk_button_label(walk), BUTTON_LABEL_LIMIT),
+                label=clipped(walk_button_label(language, walk), BUTTON_LABEL_LIMIT),
                 emoji="⚔️" if walk.lands_on else None,
                 style=discord.ButtonStyle.primary,
                 row=index // BUTTONS_PER_ROW,
@@ -209,7 +236,12 @@ class BarreeCog(
             for index, walk in enumerate(walks)
         ]
         await turn.interaction.response.edit_message(
-            content=f"{len(walks)} walks end on field **{end}**, best first: which one?",
+            content=t(
+                language,
+                "{count} walks end on field **{field}**, best first: which one?",
+                count=len(walks),
+                field=end,
+            ),
             view=view_of(buttons),
         )
 
@@ -220,7 +252,8 @@ class BarreeCog(
         legal = action in before.legal_actions()
         done = None
         if private and legal:
-            done = barree_text.confirmation(before, action, turn.table.names)
+            language = private_language(turn.interaction)
+            done = barree_text.confirmation(language, before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
     async def after_play(
@@ -237,11 +270,12 @@ class BarreeCog(
             return
         if state.phase not in (PHASE_MOVE, PHASE_DRIVE):
             return
-        if state.phase == PHASE_MOVE:
-            menu = await self.walk_menu(table, state)
-        else:
-            menu = self.drive_menu(table, state)
         interaction = turn.interaction
+        language = private_language(interaction)
+        if state.phase == PHASE_MOVE:
+            menu = await self.walk_menu(language, table, state)
+        else:
+            menu = self.drive_menu(language, table, state)
         if done is not None and _from_private_menu(interaction):
             menu["content"] = f"{done}\n{menu['content']}"
             picture = menu.pop("file", None)
@@ -261,7 +295,9 @@ class BarreeCog(
                 for seat in range(after.players)
             ]
             await channel.send(
-                barree_text.ROUND_OVER.format(
+                t(
+                    table.language,
+                    barree_text.ROUND_OVER,
                     table=table.id,
                     number=index + 1,
                     rounds=after.rounds,
@@ -273,7 +309,7 @@ class BarreeCog(
 
     # ---- private menus -----------------------------------------------------------------
 
-    async def walk_menu(self, table: Table, state: BarreeState) -> dict[str, Any]:
+    async def walk_menu(self, language: str, table: Table, state: BarreeState) -> dict[str, Any]:
         """The board with the walks' end fields numbered, best first, a button per number."""
         # A roll of 5 can have hundreds of outcomes: sort them off the event loop.
         options = await asyncio.to_thread(walk_options, state)
@@ -286,23 +322,21 @@ class BarreeCog(
             buttons.append(
                 TableButton(
                     target.but("walk_to", str(end)),
-                    label=f"{number} · field {end}",
+                    label=t(language, "{number} · field {field}", number=number, field=end),
                     emoji="⚔️" if lands else None,
                     style=discord.ButtonStyle.primary,
                     row=(number - 1) // BUTTONS_PER_ROW,
                 )
             )
         start_field = state.pieces[state.current]
-        lines = [barree_text.ROLLED_PICK_FIELD.format(die=state.die, start=start_field)]
+        lines = [t(language, barree_text.ROLLED_PICK_FIELD, die=state.die, start=start_field)]
         left_out = len(set(option.end for option in options)) - len(targets)
         if left_out:
-            lines.append(
-                counted(left_out, barree_text.ONE_FIELD_LEFT_OUT, barree_text.FIELDS_LEFT_OUT)
-            )
+            lines.append(barree_text.fields_left_out(language, left_out))
         picture = discord.File(io.BytesIO(png), filename=f"barree-walks-{table.id}.png")
         return {"content": "\n".join(lines), "view": view_of(buttons), "file": picture}
 
-    def drive_menu(self, table: Table, state: BarreeState) -> dict[str, Any]:
+    def drive_menu(self, language: str, table: Table, state: BarreeState) -> dict[str, Any]:
         """One select per piece landed on (its fields to send it to), and Keep."""
         names = table.names
         target = Target(table.id, table.version, "send")
@@ -312,17 +346,21 @@ class BarreeCog(
             TableSelect(
                 target.but("send", str(victim)),
                 options=[
-                    send_choice(option, names) for option in sendings if option.seat == victim
+                    send_choice(language, option, names)
+                    for option in sendings
+                    if option.seat == victim
                 ][:SELECT_OPTIONS],
-                placeholder=f"Send {clipped(names[victim], 60)} to…",
+                placeholder=t(language, "Send {name} to…", name=clipped(names[victim], 60)),
             )
             for victim in victims
         ]
-        items.append(TableButton(target.but("keep"), label="Keep them there"))
-        who = " and ".join(names[victim] for victim in victims)
-        content = (
-            f"You landed on **{who}**. Play one of your cards to send a piece to its field, "
-            "or keep them there."
+        items.append(TableButton(target.but("keep"), label=t(language, "Keep them there")))
+        who = barree_text.both(language, [names[victim] for victim in victims])
+        content = t(
+            language,
+            "You landed on **{names}**. Play one of your cards to send a piece to its field, "
+            "or keep them there.",
+            names=who,
         )
         return {"content": content, "view": view_of(items)}
 
@@ -355,14 +393,17 @@ def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def walk_button_label(walk: WalkOption) -> str:
-    discards = ", ".join(map(str, walk.discards)) or "nothing"
-    return f"Discard {discards} · via {walk.action}"
+def walk_button_label(language: str, walk: WalkOption) -> str:
+    if not walk.discards:
+        return t(language, "Discard nothing · via {walk}", walk=walk.action)
+    discards = ", ".join(map(str, walk.discards))
+    return t(language, "Discard {cards} · via {walk}", cards=discards, walk=walk.action)
 
 
-def send_choice(option: SendOption, names: Sequence[str]) -> discord.SelectOption:
+def send_choice(language: str, option: SendOption, names: Sequence[str]) -> discord.SelectOption:
+    label = t(language, "Send {name} to {field}", name=names[option.seat], field=option.field)
     return discord.SelectOption(
-        label=clipped(f"Send {names[option.seat]} to {option.field}", LABEL_LIMIT),
+        label=clipped(label, LABEL_LIMIT),
         value=option.action,
-        description=f"Discards your card {option.field}",
+        description=t(language, "Discards your card {field}", field=option.field),
     )

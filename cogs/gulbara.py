@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from cogs.language import private_language
 from cogs.render_pool import RenderJob
 from cogs.table import (
     GameCog,
@@ -41,13 +42,13 @@ from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
 from texts.gulbara import board_point, board_steps
-from texts.table import counted
+from texts.i18n import N_, t
 
-POINT_PLACEHOLDER = "Move a checker from point…"
+POINT_PLACEHOLDER = N_("Move a checker from point…")
 PANEL_BUTTONS = 25
 BUTTONS_PER_ROW = 5
-NOTHING_TO_UNDO = "There is no step of this turn you can take back."
-ONLY_FORCED = "Every step of this turn so far was forced: there is nothing to take back."
+NOTHING_TO_UNDO = N_("There is no step of this turn you can take back.")
+ONLY_FORCED = N_("Every step of this turn so far was forced: there is nothing to take back.")
 
 
 def undo_actions(state: GulbaraState) -> list[str] | None:
@@ -78,24 +79,28 @@ def forced_after(state: GulbaraState, action: str) -> list[str]:
     return forced
 
 
-def step_confirmation(state: GulbaraState, action: str, die: int, table: Table) -> str:
+def step_confirmation(
+    language: str, state: GulbaraState, action: str, die: int, table: Table
+) -> str:
     """The private note for a step, with the steps that then played themselves, numbered
     as the board shows them."""
     viewer = board_seat(table)
     step = board_steps([action], state.turn, viewer)
     forced = forced_after(state, action)
     if forced:
-        return gulbara_text.YOU_STEPPED_THEN_FORCED.format(
-            step=step, die=die, forced=board_steps(forced, state.turn, viewer)
+        forced_steps = board_steps(forced, state.turn, viewer)
+        return t(
+            language, gulbara_text.YOU_STEPPED_THEN_FORCED, step=step, die=die, forced=forced_steps
         )
-    return gulbara_text.YOU_STEPPED.format(step=step, die=die)
+    return t(language, gulbara_text.YOU_STEPPED, step=step, die=die)
 
 
-def die_label(choice: dict[str, Any], mover: int, viewer: int) -> str:
+def die_label(language: str, choice: dict[str, Any], mover: int, viewer: int) -> str:
     """A die and where it takes the checker, in the board's numbering."""
     landing = choice["to"]
-    shown = "bear off" if landing == "off" else board_point(int(landing), mover, viewer)
-    return f"{choice['die']} → {shown}"
+    if landing == "off":
+        return t(language, "{die} → bear off", die=choice["die"])
+    return f"{choice['die']} → {board_point(int(landing), mover, viewer)}"
 
 
 def repeated_steps(state: GulbaraState, point: int) -> list[str]:
@@ -124,7 +129,9 @@ def path_text(steps: Sequence[str], mover: int, viewer: int) -> str:
     return "/".join([shown[0].split("/")[0], *(step.split("/")[1] for step in shown)])
 
 
-def path_confirmation(before_last: GulbaraState, steps: list[str], die: int, table: Table) -> str:
+def path_confirmation(
+    language: str, before_last: GulbaraState, steps: list[str], die: int, table: Table
+) -> str:
     """The private note for one checker moved several times with one die (the "all"
     choice), with the steps that then played themselves; ``before_last`` is the game
     before the path's last step."""
@@ -132,31 +139,33 @@ def path_confirmation(before_last: GulbaraState, steps: list[str], die: int, tab
     path = path_text(steps, before_last.turn, viewer)
     forced = forced_after(before_last, steps[-1])
     if forced:
-        return gulbara_text.YOU_STEPPED_PATH_THEN_FORCED.format(
+        return t(
+            language,
+            gulbara_text.YOU_STEPPED_PATH_THEN_FORCED,
             path=path,
             times=len(steps),
             die=die,
             forced=board_steps(forced, before_last.turn, viewer),
         )
-    return gulbara_text.YOU_STEPPED_PATH.format(path=path, times=len(steps), die=die)
+    return t(language, gulbara_text.YOU_STEPPED_PATH, path=path, times=len(steps), die=die)
 
 
 class GulbaraCog(
     GameCog[GulbaraState],
     name="GulBara",
     group_name="gulbara",
-    group_description="Gul Bara: Bulgarian backgammon with escalating doubles",
+    group_description=N_("Gul Bara: Bulgarian backgammon with escalating doubles"),
 ):
     spec = GAMES["gulbara"]
     colour = discord.Colour.from_rgb(176, 120, 48)
     rules_text = gulbara_text.RULES
-    move_help = "Play steps in notation, e.g. 24/18 18/13"
-    notation_help = "Steps in your numbering: 24/18 18/13, 24/18/13, 6/off, or undo"
+    move_help = N_("Play steps in notation, e.g. 24/18 18/13")
+    notation_help = N_("Steps in your numbering: 24/18 18/13, 24/18/13, 6/off, or undo")
 
     # ---- the board ---------------------------------------------------------------------
 
     def render_job(self, table: Table, state: GulbaraState, headline: str | None) -> RenderJob:
-        arguments = (state.view(None), table.names, headline, board_seat(table))
+        arguments = (state.view(None), table.names, headline, board_seat(table), table.language)
         return RenderJob(render_gulbara, arguments)
 
     def automatic_action(self, state: GulbaraState) -> str | None:
@@ -176,22 +185,26 @@ class GulbaraCog(
         clicked earlier), a turn that could not move, each autoplayed turn on its own."""
         viewer = board_seat(table)
         return [
-            TurnLine(turn["seat"], gulbara_text.turn_sentence(turn, table.names, viewer))
+            TurnLine(
+                turn["seat"], gulbara_text.turn_sentence(table.language, turn, table.names, viewer)
+            )
             for step in steps
             for turn in finished_turns(step.before, step.action, step.after)
         ]
 
     def turn_controls(self, table: Table, state: GulbaraState) -> list[discord.ui.Item[Any]]:
+        language = table.language
         target = Target(table.id, table.version, "from")
         items: list[discord.ui.Item[Any]] = []
         points = state.movable_points()
         if points:
-            options = [point_option(state, point, board_seat(table)) for point in points]
-            items.append(TableSelect(target, options=options, placeholder=POINT_PLACEHOLDER, row=0))
+            options = [point_option(language, state, point, board_seat(table)) for point in points]
+            placeholder = t(language, POINT_PLACEHOLDER)
+            items.append(TableSelect(target, options=options, placeholder=placeholder, row=0))
         items.append(
             TableButton(
                 target.but("undo"),
-                label="Undo",
+                label=t(language, "Undo"),
                 emoji="↩️",
                 disabled=undo_actions(state) is None,
                 row=1,
@@ -199,44 +212,53 @@ class GulbaraCog(
         )
         items.append(
             TableButton(
-                target.but("resign"), label="Resign", style=discord.ButtonStyle.danger, row=1
+                target.but("resign"),
+                label=t(language, "Resign"),
+                style=discord.ButtonStyle.danger,
+                row=1,
             )
         )
         return items
 
     def status_text(self, table: Table, state: GulbaraState) -> str:
-        view = state.view(None)
+        view, language = state.view(None), table.language
         names, viewer = table.names, board_seat(table)
         mover = view["turn"]
         assert mover is not None
-        lines = [gulbara_text.last_turn(turn, names, viewer) for turn in view["recent_turns"][-1:]]
+        lines = [
+            gulbara_text.last_turn(language, turn, names, viewer)
+            for turn in view["recent_turns"][-1:]
+        ]
         lines.append(
-            gulbara_text.TO_MOVE.format(
+            t(
+                language,
+                gulbara_text.TO_MOVE,
                 name=bold(names)[mover],
                 roll=gulbara_text.dice_roll(view["roll"]),
-                dice=gulbara_text.dice_left(view["dice"]),
+                dice=gulbara_text.dice_left(language, view["dice"]),
             )
         )
         chain = gulbara_text.chain_text(view)
         if chain:
-            lines.append(gulbara_text.ESCALATING.format(chain=chain))
+            lines.append(t(language, gulbara_text.ESCALATING, chain=chain))
         if view["played"]:
             steps = gulbara_text.board_steps(view["played"], mover, viewer)
-            lines.append(gulbara_text.THIS_TURN.format(steps=steps))
+            lines.append(t(language, gulbara_text.THIS_TURN, steps=steps))
         if view["match_to"] > 1:
-            lines.append(gulbara_text.match_standing(view, names))
+            lines.append(gulbara_text.match_standing(language, view, names))
         return "\n".join(lines)
 
     def result_text(self, table: Table, state: GulbaraState) -> str:
-        view = state.view(None)
+        view, language = state.view(None), table.language
         if not view["over"]:
-            return gulbara_text.UNDECIDED
+            return t(language, gulbara_text.UNDECIDED)
         names = bold(table.names)
-        sentence = gulbara_text.result(view, names)
+        sentence = gulbara_text.result(language, view, names)
         last = view["last_game"]
         if view["match_to"] <= 1 or last is None:
             return sentence
-        last_game = gulbara_text.LAST_GAME.format(result=gulbara_text.game_result(last, names))
+        last_result = gulbara_text.game_result(language, last, names)
+        last_game = t(language, gulbara_text.LAST_GAME, result=last_result)
         return f"{sentence} {last_game}"
 
     # ---- clicks ------------------------------------------------------------------------
@@ -252,21 +274,25 @@ class GulbaraCog(
         elif verb == "undo":
             await self._undo(turn)
         else:
-            await turn.interaction.response.send_message("Unknown control.", ephemeral=True)
+            await turn.interaction.response.send_message(
+                t(private_language(turn.interaction), "Unknown control."), ephemeral=True
+            )
 
     async def _picked_point(self, turn: Turn[GulbaraState], value: str) -> None:
         state = turn.state
         point = whole_number(value, max_digits=2)
         choices = state.step_choices(point) if point is not None else []
+        language = private_language(turn.interaction)
         if point is None or not choices:
             await turn.interaction.response.send_message(
-                f"No checker can legally leave point {quoted(value)} now.", ephemeral=True
+                t(language, "No checker can legally leave point {point} now.", point=quoted(value)),
+                ephemeral=True,
             )
             return
         if len(choices) == 1 and state.autoplay and len(repeated_steps(state, point)) < 2:
             await self.tables.play(turn, [choices[0]["action"]])
             return
-        panel = step_panel(turn.table, state, point)
+        panel = step_panel(language, turn.table, state, point)
         await turn.interaction.response.send_message(ephemeral=True, **panel)
 
     async def _step(self, turn: Turn[GulbaraState], action: str) -> None:
@@ -274,7 +300,8 @@ class GulbaraCog(
         source = whole_number(action.partition("/")[0], max_digits=2)
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
-        done = step_confirmation(state, action, dice[0], turn.table) if dice else None
+        language = private_language(turn.interaction)
+        done = step_confirmation(language, state, action, dice[0], turn.table) if dice else None
         await self.tables.play(turn, [action], done=done)
 
     async def _steps(self, turn: Turn[GulbaraState], path: str) -> None:
@@ -288,15 +315,17 @@ class GulbaraCog(
             after = state
             for step in steps[:-1]:
                 after = after.apply(step)
-            done = path_confirmation(after, steps, state.dice[0], turn.table)
+            language = private_language(turn.interaction)
+            done = path_confirmation(language, after, steps, state.dice[0], turn.table)
         await self.tables.play(turn, steps, done=done)
 
     async def _undo(self, turn: Turn[GulbaraState]) -> None:
         state = turn.state
         actions = undo_actions(state)
         if actions is None:
+            refusal = ONLY_FORCED if state.can_undo else NOTHING_TO_UNDO
             await turn.interaction.response.send_message(
-                ONLY_FORCED if state.can_undo else NOTHING_TO_UNDO, ephemeral=True
+                t(private_language(turn.interaction), refusal), ephemeral=True
             )
             return
         await self.tables.play(turn, actions)
@@ -310,7 +339,7 @@ class GulbaraCog(
             return
         landing = whole_number(turn.target.arg.rpartition("/")[2], max_digits=2)
         point = landing if landing is not None and state.step_choices(landing) else None
-        panel = step_panel(table, state, point)
+        panel = step_panel(private_language(turn.interaction), table, state, point)
         if len(panel["view"].children) == 0:
             return
         panel["content"] = f"{done}\n{panel['content']}"
@@ -330,21 +359,26 @@ class GulbaraCog(
             return
         if last["game_number"] < before.game_number:
             return
-        view = state.view(None)
+        view, language = state.view(None), table.language
         names = table.names
-        over = gulbara_text.GAME_OVER_IN_MATCH.format(
+        over = t(
+            language,
+            gulbara_text.GAME_OVER_IN_MATCH,
             table=table.id,
             number=last["game_number"],
-            result=gulbara_text.game_result(last, bold(names)),
+            result=gulbara_text.game_result(language, last, bold(names)),
         )
-        begins = gulbara_text.NEXT_GAME.format(
+        begins = t(
+            language,
+            gulbara_text.NEXT_GAME,
             number=state.game_number,
             opener=names[state.turn],
             roll=gulbara_text.dice_roll(view["roll"]),
         )
+        standing = gulbara_text.match_standing(language, view, names)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
-            f"{over}\n{gulbara_text.match_standing(view, names)}\n{begins}",
+            f"{over}\n{standing}\n{begins}",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -367,20 +401,23 @@ def finished_turns(before: GulbaraState, action: str, after: GulbaraState) -> li
     return after.recent[len(after.recent) - finished :] if finished > 0 else []
 
 
-def point_option(state: GulbaraState, point: int, viewer: int) -> discord.SelectOption:
+def point_option(
+    language: str, state: GulbaraState, point: int, viewer: int
+) -> discord.SelectOption:
     choices = state.step_choices(point)
     checkers = checkers_on(state, point)
     shown = board_point(point, state.turn, viewer)
+    dice = (die_label(language, choice, state.turn, viewer) for choice in choices)
     return discord.SelectOption(
-        label=counted(
-            checkers, gulbara_text.POINT_ONE_CHECKER, gulbara_text.POINT_CHECKERS, point=shown
-        ),
+        label=gulbara_text.point_label(language, shown, checkers),
         value=str(point),
-        description=" · ".join(die_label(choice, state.turn, viewer) for choice in choices),
+        description=" · ".join(dice),
     )
 
 
-def step_panel(table: Table, state: GulbaraState, point: int | None) -> dict[str, Any]:
+def step_panel(
+    language: str, table: Table, state: GulbaraState, point: int | None
+) -> dict[str, Any]:
     """The private panel of the checker on ``point``: a button per legal die, then in a
     double an "all" button for it and for every other point whose checker can take more
     than one step of the die. Without a checker (``point`` None): the "all" buttons,
@@ -390,9 +427,10 @@ def step_panel(table: Table, state: GulbaraState, point: int | None) -> dict[str
     choices: list[tuple[Target, str, str]] = []
     lines = []
     if point is not None and state.step_choices(point):
-        lines.append(f"Checker on point **{board_point(point, mover, viewer)}**: which die?")
+        shown = board_point(point, mover, viewer)
+        lines.append(t(language, "Checker on point **{point}**: which die?", point=shown))
         choices += [
-            (target.but("step", choice["action"]), die_label(choice, mover, viewer), "🎲")
+            (target.but("step", choice["action"]), die_label(language, choice, mover, viewer), "🎲")
             for choice in state.step_choices(point)
         ]
     sources = [point] if point is not None else []
@@ -401,15 +439,23 @@ def step_panel(table: Table, state: GulbaraState, point: int | None) -> dict[str
         steps = repeated_steps(state, source)
         if len(steps) > 1:
             path = "/".join([str(source), *(step.split("/")[1] for step in steps)])
-            label = f"All {len(steps)} × {state.dice[0]}: {path_text(steps, mover, viewer)}"
+            label = t(
+                language,
+                "All {times} × {die}: {path}",
+                times=len(steps),
+                die=state.dice[0],
+                path=path_text(steps, mover, viewer),
+            )
             choices.append((target.but("steps", path), label, "⏩"))
     if point is None:
-        lines.append("Choose the next step (or pick a point on the board).")
+        lines.append(t(language, "Choose the next step (or pick a point on the board)."))
         choices += [
             (target.but("step", step), f"{board_steps([step], mover, viewer)}", "🎲")
             for step in state.legal_steps()
         ]
-    lines.append(f"Dice left: {gulbara_text.dice_left(state.dice)}.")
+    lines.append(
+        t(language, "Dice left: {dice}.", dice=gulbara_text.dice_left(language, state.dice))
+    )
     buttons: list[discord.ui.Item[Any]] = [
         TableButton(
             choice_target,

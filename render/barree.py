@@ -29,10 +29,14 @@ from games.barree import (
     DIAGONALS,
     FIELDS,
     LINES,
+    MAX_ROUNDS,
     ROWS,
+    BarreeEvent,
     BarreeView,
+    new_game,
     row_of,
 )
+from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_FRAME,
@@ -74,6 +78,7 @@ from render.theme import (
     mix,
 )
 from texts import barree as barree_text
+from texts.i18n import ENGLISH, t, tn
 
 WIDTH, HEIGHT = 856, 880
 TEXT_SIZE = 21  # the smallest text: 11 px at a phone's 450 px
@@ -102,6 +107,7 @@ DIE_SIZE = 48
 PANEL_HEIGHT, PANEL_GAP = 128, 10
 KEY_LINE = 32
 FOOTER_LINES = 3
+NAME_ROOM = 60  # the least a player's name keeps beside his cards in his panel
 # The walk picker's numbered targets: a badge at the upper right of each field a walk can
 # end on, leaving the field's own number readable.
 TARGET_BADGE_RADIUS = 17
@@ -123,15 +129,26 @@ PLAIN = FieldLook(FIELD_FILL, BOARD_FRAME, TEXT_DARK)
 BLOCKED = FieldLook(BLOCKED_FILL, mix(DANGER, DISABLED, 0.4), TEXT_MUTED)
 
 
-def render_barree(view: BarreeView, names: Sequence[str], headline: str | None = None) -> bytes:
+def render_barree(
+    view: BarreeView,
+    names: Sequence[str],
+    headline: str | None = None,
+    language: str = ENGLISH,
+) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
-    ``headline``, when given, replaces the status line (e.g. "Alice left the table")."""
-    return encode_png(draw_barree(view, names, headline))
+    ``headline``, when given, replaces the status line (e.g. "Alice left the table").
+    Every word is in ``language``."""
+    return encode_png(draw_barree(view, names, headline, language))
 
 
-def draw_barree(view: BarreeView, names: Sequence[str], headline: str | None = None) -> Image.Image:
+def draw_barree(
+    view: BarreeView,
+    names: Sequence[str],
+    headline: str | None = None,
+    language: str = ENGLISH,
+) -> Image.Image:
     """The picture of ``render_barree`` before encoding (replays compose these)."""
-    players = [_player_name(names, seat) for seat in range(view["players"])]
+    players = [_player_name(language, names, seat) for seat in range(view["players"])]
     image = _empty_table(view["players"]).copy()
     image.paste(_board(view["blockade"]), BOARD_BOX[:2])
     draw = ImageDraw.Draw(image)
@@ -139,15 +156,16 @@ def draw_barree(view: BarreeView, names: Sequence[str], headline: str | None = N
     _draw_last_walk(image, draw, view)
     _draw_sendings(draw, view)
     _draw_pieces(image, view, _piece_labels(players))
-    _draw_status(image, draw, view, players, headline)
-    _draw_player_panels(image, draw, view, players)
-    _draw_footer(draw, view, players)
+    _draw_status(image, draw, view, players, headline, language)
+    _draw_player_panels(image, draw, view, players, language)
+    _draw_footer(draw, view, players, language)
     return image
 
 
 def render_barree_targets(view: BarreeView, names: Sequence[str], targets: Sequence[int]) -> bytes:
     """PNG bytes of the board alone (no side panels, so it stays small on a phone), each
-    field of ``targets`` marked with its number in that list, the first as 1."""
+    field of ``targets`` marked with its number in that list, the first as 1. It holds
+    numbers only, no words, so it is the same in every language."""
     image = draw_barree(view, names)
     draw = ImageDraw.Draw(image)
     badge_font = font(TEXT_SIZE, "Bold")
@@ -159,8 +177,10 @@ def render_barree_targets(view: BarreeView, names: Sequence[str], targets: Seque
     return encode_png(image.crop(BOARD_BOX))
 
 
-def _player_name(names: Sequence[str], seat: int) -> str:
-    return clean_name(names[seat]) if seat < len(names) else f"Player {seat + 1}"
+def _player_name(language: str, names: Sequence[str], seat: int) -> str:
+    if seat < len(names):
+        return clean_name(names[seat])
+    return t(language, "Player {number}", number=seat + 1)
 
 
 def _piece_labels(players: Sequence[str]) -> list[str]:
@@ -520,13 +540,14 @@ def _draw_status(
     view: BarreeView,
     players: Sequence[str],
     headline: str | None,
+    language: str,
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) // 2
     shown = _shown_die(view)
     die_room = DIE_SIZE + 28 if shown else 0
     over = view["phase"] == "over"
-    text = headline if headline is not None else barree_text.status(view, players)
+    text = headline if headline is not None else barree_text.status(language, view, players)
     text_left = left + 18
     if not over and headline is None and view["current"] is not None:
         draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[view["current"]].fill)
@@ -543,12 +564,18 @@ def _draw_status(
 
 
 def _draw_player_panels(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: BarreeView,
+    players: Sequence[str],
+    language: str,
 ) -> None:
     labels = _piece_labels(players)
     for seat, box in enumerate(_panel_boxes(view["players"])):
-        _draw_player_panel(image, draw, view, seat, box, players[seat], labels[seat])
-    _draw_table_panel(image, draw, view, players, _table_box(view["players"]))
+        score = score_text(language, view, seat)
+        _draw_player_panel(image, draw, view, seat, box, players[seat], labels[seat], score)
+    entries = table_entries(language, view, players)
+    _draw_table_panel(image, draw, entries, _table_box(view["players"]))
 
 
 def _draw_player_panel(
@@ -559,6 +586,7 @@ def _draw_player_panel(
     box: Box,
     name: str,
     label: str,
+    score: str,
 ) -> None:
     colour = SEAT_COLOURS[seat]
     active = _highlighted_seat(view) == seat
@@ -570,7 +598,6 @@ def _draw_player_panel(
     if active:
         draw_turn_marker(draw, (left + 16, header_y), 14, colour.fill)
     _paste_piece(image, (left + 44, header_y), 16, seat, label)
-    score = _score_text(view, seat)
     score_width = round(font(TEXT_SIZE, "SemiBold").getlength(score))
     _text(draw, (right - 14, header_y), score, TEXT_MUTED, weight="SemiBold", anchor="rm")
     name_colour = TEXT if active else mix(TEXT, TEXT_MUTED, 0.4)
@@ -589,9 +616,11 @@ def _draw_player_panel(
         x += step
 
 
-def _score_text(view: BarreeView, seat: int) -> str:
+def score_text(language: str, view: BarreeView, seat: int) -> str:
+    """A player's cards in his panel's corner: "7 cards", "out!", with the match's minus
+    points after them."""
     held = len(view["cards"][seat]) + view["hidden"][seat]
-    text = "out!" if held == 0 else f"{held} card{'s' if held != 1 else ''}"
+    text = t(language, "out!") if held == 0 else tn(language, "{count} card", "{count} cards", held)
     if view["rounds"] > 1 or view["round_minus"]:
         text += f" · −{view['minus'][seat]}"
     return text
@@ -600,12 +629,10 @@ def _score_text(view: BarreeView, seat: int) -> str:
 def _draw_table_panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: BarreeView,
-    players: Sequence[str],
+    entries: Sequence[tuple[Icon, str]],
     box: Box,
 ) -> None:
     """The piles, then a key to the board's marks, as many lines as the space holds."""
-    entries = _table_entries(view, players)
     fitting = max(1, (box[3] - box[1] - 16) // KEY_LINE)
     shown = entries[:fitting]
     y = (box[1] + box[3]) // 2 - KEY_LINE * (len(shown) - 1) // 2
@@ -620,25 +647,29 @@ def _draw_table_panel(
 Icon = tuple[str, int]
 
 
-def _table_entries(view: BarreeView, players: Sequence[str]) -> list[tuple[Icon, str]]:
-    top_card = view["discard_top"]
-    discard = f"Discard: {view['discard_count']}"
-    if top_card is not None:
-        discard += f", top {top_card}"
+def table_entries(
+    language: str, view: BarreeView, players: Sequence[str]
+) -> list[tuple[Icon, str]]:
+    """The key beside the board: the piles, the blockade, whose cards and walk are marked."""
+    top_card, count = view["discard_top"], view["discard_count"]
+    if top_card is None:
+        discard = t(language, "Discard: {count}", count=count)
+    else:
+        discard = t(language, "Discard: {count}, top {card}", count=count, card=top_card)
     entries: list[tuple[Icon, str]] = [
-        (("barrier", 0), f"Row {view['blockade']} blocked"),
-        (("back", 0), f"Draw pile: {view['draw_count']}"),
+        (("barrier", 0), t(language, "Row {row} blocked", row=view["blockade"])),
+        (("back", 0), t(language, "Draw pile: {count}", count=view["draw_count"])),
         (("card", 0), discard),
     ]
     seat = _highlighted_seat(view)
     if seat is not None:
-        entries.append((("field", seat), f"Cards of {players[seat]}"))
+        entries.append((("field", seat), t(language, "Cards of {name}", name=players[seat])))
     walk = view.get("last_walk")
     if walk:
         mover = walk["seat"]
-        entries.append((("walk", mover), f"Walk of {players[mover]}"))
+        entries.append((("walk", mover), t(language, "Walk of {name}", name=players[mover])))
     if view["revealed"]:
-        entries.append((("back", 0), "Hidden cards shown"))
+        entries.append((("back", 0), t(language, "Hidden cards shown")))
     return entries
 
 
@@ -670,11 +701,71 @@ def _icon_tile(kind: str, value: int) -> Image.Image:
 # --- footer -------------------------------------------------------------------------
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str]) -> None:
+def _draw_footer(
+    draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str], language: str
+) -> None:
     left, top, right, bottom = FOOTER_BOX
-    lines = barree_text.narrate(view["events"], players)[-FOOTER_LINES:] or ["No moves yet"]
+    narrated = barree_text.narrate(language, view["events"], players)[-FOOTER_LINES:]
+    lines = narrated or [t(language, "No moves yet")]
     line_height = 28
     y = (top + bottom) // 2 - line_height * (len(lines) - 1) // 2
     for line in lines:
         _text(draw, (left + 16, y), line, TEXT, width=right - left - 32)
         y += line_height
+
+
+def labels(language: str) -> list[Label]:
+    """Every word of the board in ``language`` at its longest, with the room it has: a
+    panel's card count beside a name, the key beside the board, the status line beside
+    the die, and the footer's account of every kind of event with short names."""
+    names = ["Alice", "Bob", "Carol", "Dave"]
+    view = new_game(players=4, rounds=MAX_ROUNDS).view(None)
+    view["cards"][0], view["hidden"][0], view["minus"][0] = list(range(11, 18)), 2, 99
+    view["round"], view["round_minus"], view["revealed"] = MAX_ROUNDS, [[9, 9, 9, 9]], True
+    view["discard_count"], view["discard_top"], view["draw_count"], view["blockade"] = 40, 86, 40, 8
+    view["current"], view["phase"], view["die"] = 0, "move", 5
+    view["last_walk"] = {"seat": 0, "path": [11, 12], "discarded": []}
+    panel, table = _panel_boxes(4)[0], _table_box(4)
+    score_room = panel[2] - panel[0] - 96 - NAME_ROOM
+    scores = [score_text(language, view, 0)]
+    view["cards"][0], view["hidden"][0] = [], 0
+    scores.append(score_text(language, view, 0))
+    status_room = STATUS_BOX[2] - STATUS_BOX[0] - 40 - DIE_SIZE - 28 - 16
+    footer_room = FOOTER_BOX[2] - FOOTER_BOX[0] - 32
+    return [
+        *(Label(text, font(TEXT_SIZE, "SemiBold"), score_room) for text in scores),
+        *(
+            Label(text, font(TEXT_SIZE), table[2] - table[0] - 80)
+            for _icon, text in table_entries(language, view, names)
+        ),
+        Label(barree_text.status(language, view, names), font(22, "Bold"), status_room),
+        *(
+            Label(text, font(TEXT_SIZE), footer_room)
+            for text in barree_text.narrate(language, _every_event(), names)
+        ),
+    ]
+
+
+def _every_event() -> list[BarreeEvent]:
+    """One event of each kind, with the longest numbers they carry."""
+    return [
+        {"type": "setup", "round": MAX_ROUNDS, "starter": 0, "blockade": 8},
+        {"type": "roll", "seat": 0, "die": BAR},
+        {"type": "roll", "seat": 0, "die": 5},
+        {"type": "bar", "seat": 0, "card": 86, "row": 8},
+        {"type": "trapped", "seat": 0},
+        {
+            "type": "walk",
+            "seat": 0,
+            "path": [11, 12, 13, 14, 15, 16],
+            "discarded": [12, 13, 14, 15],
+        },
+        {"type": "send", "seat": 0, "target": 1, "field": 86},
+        {"type": "keep", "seat": 0},
+        {"type": "reveal", "seat": 0},
+        {"type": "finished", "seat": 0, "first": True},
+        {"type": "finished", "seat": 0, "first": False},
+        {"type": "round_over", "round": MAX_ROUNDS, "minus": [0, 12, 12, 12]},
+        {"type": "match_over", "minus": [0, 99, 99, 99]},
+        {"type": "reshuffle"},
+    ]

@@ -20,7 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.gulbara import GulbaraTurn, GulbaraView
+from games.gulbara import MAX_MATCH, GulbaraTurn, GulbaraView, new_game
+from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -55,10 +56,15 @@ from render.theme import (
 )
 from texts import gulbara as gulbara_text
 from texts.gulbara import board_point, board_steps, parse_step, seat_point
+from texts.i18n import ENGLISH, t, tn
 
 WIDTH, HEIGHT = 890, 880
 TEXT_SIZE = 22  # the smallest text: 11 px at a phone's 450 px
 STRIP_TOP, STRIP_BOTTOM = 12, 96
+STRIP_WIDTH = (WIDTH - 16 * 3) // 2
+STRIP_TEXT_INSET = 88  # what draw_player_strip keeps for marker, swatch and margins
+MATCH_SCORE_ROOM = 64
+NAME_ROOM = 150  # the least a name keeps beside the status line's words
 STATUS_BOX: Box = (16, 104, WIDTH - 16, 152)
 FOOTER_LINES, FOOTER_LINE_HEIGHT = 4, 27
 FOOTER_BOX: Box = (16, 746, WIDTH - 16, HEIGHT - 12)
@@ -98,12 +104,13 @@ def render_gulbara(
     names: Sequence[str],
     headline: str | None = None,
     viewer: int = 0,
+    language: str = ENGLISH,
 ) -> bytes:
     """PNG bytes of the board in ``view``. ``names[seat]`` are the players' display names;
     ``headline``, when given, replaces the status line. ``viewer`` is the seat whose
     numbering the points and every written step carry (its home bottom right): keep it
-    the same for a whole game so the board never turns."""
-    return encode_png(draw_gulbara(view, names, headline, viewer))
+    the same for a whole game so the board never turns. Every word is in ``language``."""
+    return encode_png(draw_gulbara(view, names, headline, viewer, language))
 
 
 def draw_gulbara(
@@ -111,24 +118,25 @@ def draw_gulbara(
     names: Sequence[str],
     headline: str | None = None,
     viewer: int = 0,
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The picture of ``render_gulbara`` before encoding (replays compose these)."""
-    players = [_player_name(names, seat) for seat in range(2)]
+    players = [_player_name(language, names, seat) for seat in range(2)]
     image = _empty_board(viewer).copy()
     draw = ImageDraw.Draw(image)
     _draw_last_turn_marks(draw, view, viewer)
     _draw_checkers(draw, view, viewer)
-    _draw_trays(draw, view, viewer)
+    _draw_trays(draw, view, viewer, language)
     _draw_current_steps(draw, view, viewer)
-    _draw_middle(draw, view, players)
-    _draw_strips(draw, view, players)
-    _draw_status(draw, view, players, headline)
-    _draw_footer(draw, view, players, viewer)
+    _draw_middle(draw, view, players, language)
+    _draw_strips(draw, view, players, language)
+    _draw_status(draw, view, players, headline, language)
+    _draw_footer(draw, view, players, viewer, language)
     return image
 
 
-def _player_name(names: Sequence[str], seat: int) -> str:
-    fallback = f"Player {seat + 1}"
+def _player_name(language: str, names: Sequence[str], seat: int) -> str:
+    fallback = t(language, "Player {number}", number=seat + 1)
     return clean_name(names[seat], fallback) if seat < len(names) else fallback
 
 
@@ -257,7 +265,7 @@ def _draw_checkers(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) ->
             )
 
 
-def _draw_trays(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
+def _draw_trays(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int, language: str) -> None:
     """Borne-off checkers as slabs, filling from the board's edge, with the count."""
     count_font = font(TEXT_SIZE, "Bold")
     for seat in range(2):
@@ -271,7 +279,13 @@ def _draw_trays(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> No
             slab = (left + 9, slab_top, right - 10, slab_top + SLAB_HEIGHT - 1)
             draw.rectangle(slab, fill=colour.fill, outline=colour.edge, width=2)
         label_y = top - 16 if from_bottom else bottom + 16
-        draw_text_centred(draw, ((left + right) / 2, label_y), f"{off} off", count_font, TEXT)
+        label = borne_off(language, off)
+        draw_text_centred(draw, ((left + right) / 2, label_y), label, count_font, TEXT)
+
+
+def borne_off(language: str, count: int) -> str:
+    """The checkers a player has borne off: "3 off"."""
+    return tn(language, "{count} off", "{count} off", count)
 
 
 def _draw_current_steps(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: int) -> None:
@@ -299,7 +313,9 @@ def _draw_current_steps(draw: ImageDraw.ImageDraw, view: GulbaraView, viewer: in
             draw_ring(draw, checker_centre(point, index), CHECKER_RADIUS + 2, 4, HIGHLIGHT)
 
 
-def _draw_middle(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
+def _draw_middle(
+    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], language: str
+) -> None:
     """Dice on the right half of the middle band; chain and grace period on the left."""
     if view["over"] or view["turn"] is None:
         return
@@ -314,7 +330,7 @@ def _draw_middle(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence
         die_box = (box[0], box[1], box[0] + DIE_SIZE, box[1] + DIE_SIZE)
         draw_die(draw, die_box, value, USED_DIE if used else DieColours(edge=colour.fill))
         x += DIE_SIZE + gap
-    lines = grace_lines(view, players)
+    lines = grace_lines(view, players, language)
     chain = _chain_stages(view)
     line_font = font(TEXT_SIZE, "SemiBold")
     centre_x = BOARD_LEFT + 3 * POINT_WIDTH
@@ -387,15 +403,16 @@ def _dice_faces(view: GulbaraView) -> list[tuple[int, bool]]:
     return faces
 
 
-def grace_lines(view: GulbaraView, players: Sequence[str]) -> list[str]:
+def grace_lines(view: GulbaraView, players: Sequence[str], language: str = ENGLISH) -> list[str]:
     """The grace period: who still plays doubles without escalation, for how many rolls,
     in two short lines at most (the middle band is drawn when no chain is shown)."""
     name_font = font(TEXT_SIZE, "SemiBold")
     counts = [left for left in view["grace_left"] if left]
     if not counts:
-        return ["Doubles escalate"]
+        return [t(language, "Doubles escalate")]
+    heading = t(language, "No escalation yet:")
     if len(counts) == 2 and counts[0] == counts[1]:
-        return ["No escalation yet:", f"{counts[0]} roll{'s' if counts[0] != 1 else ''} each"]
+        return [heading, tn(language, "{count} roll each", "{count} rolls each", counts[0])]
     # first names only, cut so both fit beside their counts in the board's left half
     name_width = 130 if len(counts) == 1 else 112
     waiting = [
@@ -403,12 +420,21 @@ def grace_lines(view: GulbaraView, players: Sequence[str]) -> list[str]:
         for seat, left in enumerate(view["grace_left"])
         if left
     ]
-    rolls = "roll" if len(waiting) == 1 and view["grace_left"].count(1) == 1 else "rolls"
-    return ["No escalation yet:", " · ".join(waiting) + f" {rolls}"]
+    single = len(waiting) == 1 and view["grace_left"].count(1) == 1
+    rolls = tn(
+        language,
+        "{waiting} roll",
+        "{waiting} rolls",
+        1 if single else 2,
+        waiting=" · ".join(waiting),
+    )
+    return [heading, rolls]
 
 
-def _draw_strips(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str]) -> None:
-    half = (WIDTH - 16 * 3) // 2
+def _draw_strips(
+    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], language: str
+) -> None:
+    half = STRIP_WIDTH
     for seat in range(2):
         left = 16 + seat * (half + 16)
         box = (left, STRIP_TOP, left + half, STRIP_BOTTOM)
@@ -418,8 +444,8 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence
             players[seat],
             SEAT_COLOURS[seat],
             active=view["turn"] == seat,
-            detail=_strip_detail(view, seat),
-            reserve_right=64 if view["match_to"] > 1 else 0,
+            detail=strip_detail(language, view, seat),
+            reserve_right=MATCH_SCORE_ROOM if view["match_to"] > 1 else 0,
             detail_size=TEXT_SIZE,
         )
         if view["match_to"] > 1:
@@ -429,28 +455,33 @@ def _draw_strips(draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence
             draw_text(draw, (box[2] - 24, middle), score, score_font, TEXT, anchor="rm")
 
 
-def _strip_detail(view: GulbaraView, seat: int) -> str:
-    pips = view["pips"][seat]
-    parts = [f"{pips} pip{'s' if pips != 1 else ''}", f"{view['off'][seat]} off"]
+def strip_detail(language: str, view: GulbaraView, seat: int) -> str:
+    """A player's race under his name: "Winner · 0 pips · 15 off"."""
+    pips = tn(language, "{count} pip", "{count} pips", view["pips"][seat])
+    parts = [pips, borne_off(language, view["off"][seat])]
     if view["over"] and view["winner"] == seat:
-        parts.insert(0, "Winner")
+        parts.insert(0, t(language, "Winner"))
     return " · ".join(parts)
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], headline: str | None
+    draw: ImageDraw.ImageDraw,
+    view: GulbaraView,
+    players: Sequence[str],
+    headline: str | None,
+    language: str,
 ) -> None:
     left, top, right, bottom = STATUS_BOX
     middle = (top + bottom) / 2
     status_font = font(22, "Bold")
     match_font = font(TEXT_SIZE, "SemiBold")
-    match = match_text(view)
+    match = match_text(view, language)
     match_width = match_font.getlength(match) + 24 if match else 0
     if match:
         draw_text(draw, (right - 16, middle), match, match_font, TEXT_MUTED, anchor="rm")
     seat = view["turn"]
     if headline is not None or view["over"] or seat is None:
-        text = headline if headline is not None else gulbara_text.result(view, players)
+        text = headline if headline is not None else gulbara_text.result(language, view, players)
         width = right - left - 32 - 2 * match_width
         draw_text_centred(
             draw,
@@ -461,28 +492,42 @@ def _draw_status(
         )
         return
     draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
-    roll = view["roll"]
-    suffix = f" to move · rolled {roll[0]}-{roll[1]}" if len(roll) == 2 else " to move"
-    name_width = right - left - 60 - match_width - status_font.getlength(suffix)
-    text = _fit(players[seat], status_font, name_width) + suffix
+    sentence = to_move(language, view["roll"])
+    name_width = right - left - 60 - match_width - status_font.getlength(sentence.format(name=""))
+    text = sentence.format(name=_fit(players[seat], status_font, name_width))
     draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
 
 
-def match_text(view: GulbaraView) -> str | None:
+def to_move(language: str, roll: Sequence[int]) -> str:
+    """The status line of the player to move, his ``{name}`` still to fill in (it is cut
+    to the room the rest of the sentence leaves)."""
+    if len(roll) == 2:
+        rolled = gulbara_text.dice_roll(roll)
+        return t(language, "{name} to move · rolled {roll}", name="{name}", roll=rolled)
+    return t(language, "{name} to move", name="{name}")
+
+
+def match_text(view: GulbaraView, language: str = ENGLISH) -> str | None:
     if view["match_to"] <= 1:
         return None
-    return f"Game {view['game_number']} · to {view['match_to']}"
+    return t(
+        language, "Game {number} · to {target}", number=view["game_number"], target=view["match_to"]
+    )
 
 
 def _draw_footer(
-    draw: ImageDraw.ImageDraw, view: GulbaraView, players: Sequence[str], viewer: int
+    draw: ImageDraw.ImageDraw,
+    view: GulbaraView,
+    players: Sequence[str],
+    viewer: int,
+    language: str,
 ) -> None:
     left, top, right, bottom = FOOTER_BOX
     width = right - left - 32
     line_font = font(TEXT_SIZE)
     lines = [
         (line, colour)
-        for text, colour in footer_lines(view, players, viewer)
+        for text, colour in footer_lines(view, players, viewer, language)
         for line in wrap_text(text, line_font, width)
         if line
     ][-FOOTER_LINES:]
@@ -493,7 +538,7 @@ def _draw_footer(
 
 
 def footer_lines(
-    view: GulbaraView, players: Sequence[str], viewer: int = 0
+    view: GulbaraView, players: Sequence[str], viewer: int = 0, language: str = ENGLISH
 ) -> list[tuple[str, Colour]]:
     """Two entries at most: this turn's steps, the last turn, the last game's result (in a
     match) and the opening roll, the most recent last; steps in ``viewer``'s numbering."""
@@ -501,21 +546,60 @@ def footer_lines(
     recent = view["recent_turns"]
     last_game = view["last_game"]
     if last_game and (view["over"] or not recent) and view["match_to"] > 1:
-        result = gulbara_text.game_result(last_game, players)
-        label = gulbara_text.GAME_NUMBERED.format(number=last_game["game_number"], result=result)
+        result = gulbara_text.game_result(language, last_game, players)
+        number = last_game["game_number"]
+        label = t(language, gulbara_text.GAME_NUMBERED, number=number, result=result)
         lines.append((label, TEXT_MUTED))
     if recent:
-        lines.append((gulbara_text.last_turn(recent[-1], players, viewer), TEXT))
+        lines.append((gulbara_text.last_turn(language, recent[-1], players, viewer), TEXT))
         if view["over"]:
             lines.reverse()
     elif view["opening"] and not view["played"]:
         first, second = view["opening"]
-        opening = gulbara_text.OPENING_ROLL.format(
-            first=players[0], first_roll=first, second=players[1], second_roll=second
+        opening = t(
+            language,
+            gulbara_text.OPENING_ROLL,
+            first=players[0],
+            first_roll=first,
+            second=players[1],
+            second_roll=second,
         )
         lines.append((opening, TEXT))
     seat = view["turn"]
     if seat is not None and view["played"]:
         steps = board_steps(view["played"], seat, viewer)
-        lines.append((gulbara_text.THIS_TURN.format(steps=steps), HIGHLIGHT))
+        lines.append((t(language, gulbara_text.THIS_TURN, steps=steps), HIGHLIGHT))
     return lines[-2:] or [("", TEXT)]
+
+
+def labels(language: str) -> list[Label]:
+    """Every word of the board in ``language`` at its longest, with the room it has: the
+    tray counts, a strip's race in a match, the grace period, the status line beside the
+    longest match heading (with room left for a name)."""
+    bold, semibold = font(TEXT_SIZE, "Bold"), font(TEXT_SIZE, "SemiBold")
+    tray_room = min(
+        2 * min((box[0] + box[2]) / 2, WIDTH - (box[0] + box[2]) / 2)
+        for box in (tray_box(seat, 0) for seat in range(2))
+    )
+    view = new_game(match_to=MAX_MATCH).view(None)
+    view["pips"], view["off"], view["over"], view["winner"] = [0, 360], [15, 14], True, 0
+    view["game_number"] = MAX_MATCH
+    race = [strip_detail(language, view, seat) for seat in range(2)]
+    grace = []
+    for left, players in (([3, 3], ["Maximilian", "Bob"]), ([3, 2], ["Maximilian", "Jo"])):
+        view["grace_left"] = left
+        grace += grace_lines(view, players, language)
+    view["grace_left"] = [0, 0]
+    grace += grace_lines(view, ["Alice", "Bob"], language)
+    match = match_text(view, language) or ""
+    status_font = font(22, "Bold")
+    status_room = STATUS_BOX[2] - STATUS_BOX[0] - 60 - semibold.getlength(match) - 24 - NAME_ROOM
+    return [
+        Label(borne_off(language, 15), bold, tray_room),
+        *(
+            Label(text, font(TEXT_SIZE), STRIP_WIDTH - MATCH_SCORE_ROOM - STRIP_TEXT_INSET)
+            for text in race
+        ),
+        *(Label(text, semibold, 6 * POINT_WIDTH - 16) for text in grace),
+        Label(to_move(language, [6, 5]).format(name=""), status_font, status_room),
+    ]

@@ -4,8 +4,8 @@ A German end-to-end game collects everything its players saw (public messages an
 every earlier version of them, their ephemeral replies and their DMs: text, embeds,
 button labels and menu options) and asserts that no English word is in it. The words
 below are common English words that are not German words too ("die", "was", "hand",
-"in" are German, so they are not listed); names and card notation are not words of
-either language and pass.
+"in" and "Blockade", Barree's German term, are German, so they are not listed); names and
+card notation are not words of either language and pass.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _ENGLISH = """
     knights trick tricks trumps hearts queens last two three four waiting needs more
     seat seats open opened over ended only may must can cannot here there who what
     which when where why how one every each all nobody someone yet still again back
-    undo confirm send sends sent keep kept walk walks blockade hidden show shows
+    undo confirm send sends sent keep kept walk walks hidden show shows
     shown menu newest outdated refused sorry please try wait time clock left right
     rules new
 """

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.barree import BAR, KEEP, BarreeEvent, BarreeState, BarreeView, format_walk
+from texts.i18n import N_, t, tn
 
-RULES = """\
+RULES = N_(
+    """\
 **How to play**
 1. Roll the die: the bar moves the blockade; 1–5 is a walk of exactly that many steps.
 2. Every field you pass or reach whose card you hold is discarded.
@@ -37,85 +39,96 @@ up to the starter. Fewest minus points over the match wins.
 `send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.
 **Full rules:** `docs/rules/barree.md` in the bot's repository.\
 """
+)
 
-SEND_NOTATION = (
+SEND_NOTATION = N_(
     "Write a sending as send:<player>:<field> with the player number the board shows, "
     "e.g. send:2:63."
 )
 
-ROLLED_PICK_FIELD = (
+ROLLED_PICK_FIELD = N_(
     "You rolled **{die}** on field {start}. Tap the number of the field to end on (1 "
     "discards the most cards)."
 )
-ONE_FIELD_LEFT_OUT = (
-    "1 weaker end field is not numbered; type a walk there with `/barree move` if you "
-    "really want it."
-)
-FIELDS_LEFT_OUT = (
-    "{count} weaker end fields are not numbered; type a walk there with `/barree move` if "
-    "you really want it."
-)
 
 # What happened in an action, one sentence per event (``BarreeState.events``).
-ROLLS_BAR = "{name} rolls the bar."
-ROLLS = "{name} rolls {die}."
-BLOCKADE_MOVES = "Card {card}: the blockade moves to row {row}."
-TRAPPED = "{name} is trapped in the blockaded row; the turn passes."
-WALKS = "{name} walks {path}."
-WALKS_DISCARDING = "{name} walks {path}, discarding {cards}."
-KEEPS = "{name} leaves the piece there."
-SENDS = "{name} sends {target} to {field}."
-REVEAL = "{name} has two or fewer face-up cards left: everyone reveals the hidden cards."
-FINISHED_FIRST = "{name} has discarded every card and wins the round!"
-FINISHED_TOO = "{name} has discarded every card too."
-ROUND_ENDS = "Round {number} is over. Minus points: {points}."
-MATCH_ENDS = "The match is over. Total minus points: {points}."
-ROUND_STARTS = (
+ROLLS_BAR = N_("{name} rolls the bar.")
+ROLLS = N_("{name} rolls {die}.")
+BLOCKADE_MOVES = N_("Card {card}: the blockade moves to row {row}.")
+TRAPPED = N_("{name} is trapped in the blockaded row; the turn passes.")
+WALKS = N_("{name} walks {path}.")
+WALKS_DISCARDING = N_("{name} walks {path}, discarding {cards}.")
+KEEPS = N_("{name} leaves the piece there.")
+SENDS = N_("{name} sends {target} to {field}.")
+REVEAL = N_("{name} has two or fewer face-up cards left: everyone reveals the hidden cards.")
+FINISHED_FIRST = N_("{name} has discarded every card and wins the round!")
+FINISHED_TOO = N_("{name} has discarded every card too.")
+ROUND_ENDS = N_("Round {number} is over. Minus points: {points}.")
+MATCH_ENDS = N_("The match is over. Total minus points: {points}.")
+ROUND_STARTS = N_(
     "Round {number}: {starter} rolled highest and starts; the blockade stands on row {row}."
 )
-RESHUFFLED = "The discard pile is shuffled into a new draw pile."
+RESHUFFLED = N_("The discard pile is shuffled into a new draw pile.")
 
-YOU_WALKED = "✅ You walked {path}."
-YOU_WALKED_DISCARDING = "✅ You walked {path} and discarded {cards}."
-YOU_SENT = "✅ You played card {field} and sent {name} to {field}."
-YOU_KEPT = "✅ You left the piece there."
+YOU_WALKED = N_("✅ You walked {path}.")
+YOU_WALKED_DISCARDING = N_("✅ You walked {path} and discarded {cards}.")
+YOU_SENT = N_("✅ You played card {field} and sent {name} to {field}.")
+YOU_KEPT = N_("✅ You left the piece there.")
 
-ROUND = "Round {number} of {rounds} · {status}"
-ROLLED = "{name} rolled {die}: choose a walk"
-LANDED = "{name} landed on {targets}: send away or keep"
-TO_ROLL = "{name} to roll"
-LAST_TURNS = "{status} · {finisher} is out, last turns"
-WINS = "{winner} wins with {points}"
-SHARED_WIN = "{winners} share the win with {points}"
-ONE_MINUS_POINT = "{count} minus point"
-MINUS_POINTS = "{count} minus points"
-NOT_PLAYED_OUT = "The match ended before its last round was played."
-ROUND_MINUS = "Round {number}: {points}"
-ALL_MINUS = "Minus points: {points}."
-ROUND_OVER = (
+ROUND = N_("Round {number} of {rounds} · {status}")
+ROLLED = N_("{name} rolled {die}: choose a walk")
+LANDED = N_("{name} landed on {targets}: send away or keep")
+TO_ROLL = N_("{name} to roll")
+LAST_TURNS = N_("{status} · {finisher} is out, last turns")
+WINS = N_("{winner} wins with {points}")
+SHARED_WIN = N_("{winners} share the win with {points}")
+NOT_PLAYED_OUT = N_("The match ended before its last round was played.")
+ROUND_MINUS = N_("Round {number}: {points}")
+ALL_MINUS = N_("Minus points: {points}.")
+ROUND_OVER = N_(
     "📋 Barree game #{table}: round {number} of {rounds} is over. "
     "Minus points this round: {points}. Totals so far: {totals}."
 )
 
 
-def confirmation(state: BarreeState, action: str, names: Sequence[str]) -> str:
+def confirmation(language: str, state: BarreeState, action: str, names: Sequence[str]) -> str:
     """The private note for the legal walk, sending or keep ``action`` of the seat to act."""
     if action == KEEP:
-        return YOU_KEPT
+        return t(language, YOU_KEPT)
     if action.startswith("send:"):
         _, seat, field = action.split(":")
-        return YOU_SENT.format(field=field, name=names[int(seat)])
+        return t(language, YOU_SENT, field=field, name=names[int(seat)])
     walk = state.apply(action).last_walk
     assert walk is not None, "a walk is recorded as it is played"
     path = format_walk(walk["path"])
     if walk["discarded"]:
         cards = ", ".join(str(card) for card in walk["discarded"])
-        return YOU_WALKED_DISCARDING.format(path=path, cards=cards)
-    return YOU_WALKED.format(path=path)
+        return t(language, YOU_WALKED_DISCARDING, path=path, cards=cards)
+    return t(language, YOU_WALKED, path=path)
 
 
-def minus_points(count: int) -> str:
-    return (ONE_MINUS_POINT if count == 1 else MINUS_POINTS).format(count=count)
+def minus_points(language: str, count: int) -> str:
+    return tn(language, "{count} minus point", "{count} minus points", count)
+
+
+def fields_left_out(language: str, count: int) -> str:
+    """The note under the walk menu when more end fields exist than it has buttons."""
+    return tn(
+        language,
+        "{count} weaker end field is not numbered; type a walk there with `/barree move` if "
+        "you really want it.",
+        "{count} weaker end fields are not numbered; type a walk there with `/barree move` if "
+        "you really want it.",
+        count,
+    )
+
+
+def both(language: str, names: Sequence[str]) -> str:
+    """Names joined as a sentence joins them: "Alice and Bob"."""
+    text = names[0]
+    for name in names[1:]:
+        text = t(language, "{first} and {second}", first=text, second=name)
+    return text
 
 
 def points_list(points: Sequence[int], names: Sequence[str]) -> str:
@@ -123,68 +136,74 @@ def points_list(points: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
 
 
-def status(view: BarreeView, names: Sequence[str]) -> str:
+def status(language: str, view: BarreeView, names: Sequence[str]) -> str:
     """What the table waits for, e.g. "Round 2 of 3 · Alice rolled 4: choose a walk"."""
     if view["phase"] == "over" or view["current"] is None:
-        text = result(view, names)
+        text = result(language, view, names)
     else:
-        text = _turn_status(view, names, view["current"])
+        text = _turn_status(language, view, names, view["current"])
     if view["rounds"] > 1:
-        return ROUND.format(number=view["round"], rounds=view["rounds"], status=text)
+        return t(language, ROUND, number=view["round"], rounds=view["rounds"], status=text)
     return text
 
 
-def _turn_status(view: BarreeView, names: Sequence[str], seat: int) -> str:
+def _turn_status(language: str, view: BarreeView, names: Sequence[str], seat: int) -> str:
     name = names[seat]
     if view["phase"] == "move":
-        text = ROLLED.format(name=name, die=view["die"])
+        text = t(language, ROLLED, name=name, die=view["die"])
     elif view["phase"] == "drive":
-        targets = " and ".join(names[target] for target in view["drive_targets"])
-        text = LANDED.format(name=name, targets=targets)
+        targets = both(language, [names[target] for target in view["drive_targets"]])
+        text = t(language, LANDED, name=name, targets=targets)
     else:
-        text = TO_ROLL.format(name=name)
+        text = t(language, TO_ROLL, name=name)
     if view["finisher"] is not None:
-        return LAST_TURNS.format(status=text, finisher=names[view["finisher"]])
+        return t(language, LAST_TURNS, status=text, finisher=names[view["finisher"]])
     return text
 
 
-def result(view: BarreeView, names: Sequence[str]) -> str:
+def result(language: str, view: BarreeView, names: Sequence[str]) -> str:
     """The sentence for a finished match, e.g. "Alice wins with 0 minus points"."""
     minus = view["minus"]
     best = min(minus)
     winners = [names[seat] for seat, points in enumerate(minus) if points == best]
+    points = minus_points(language, best)
     if len(winners) == 1:
-        return WINS.format(winner=winners[0], points=minus_points(best))
-    return SHARED_WIN.format(winners=" and ".join(winners), points=minus_points(best))
+        return t(language, WINS, winner=winners[0], points=points)
+    return t(language, SHARED_WIN, winners=both(language, winners), points=points)
 
 
-def narrate(events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
+def narrate(language: str, events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
     """Sentences for the events of the last action (``view["events"]``)."""
-    return [sentence for event in events if (sentence := event_sentence(event, names))]
+    return [sentence for event in events if (sentence := event_sentence(language, event, names))]
 
 
-def event_sentence(event: BarreeEvent, names: Sequence[str]) -> str | None:
+def event_sentence(language: str, event: BarreeEvent, names: Sequence[str]) -> str | None:
     kind = event["type"]
     name = names[event["seat"]] if "seat" in event else ""
     if kind == "roll":
-        return (ROLLS_BAR if event["die"] == BAR else ROLLS).format(name=name, die=event["die"])
+        sentence = ROLLS_BAR if event["die"] == BAR else ROLLS
+        return t(language, sentence, name=name, die=event["die"])
     if kind == "walk":
         path = format_walk(event["path"])
         if event["discarded"]:
             cards = ", ".join(str(card) for card in event["discarded"])
-            return WALKS_DISCARDING.format(name=name, path=path, cards=cards)
-        return WALKS.format(name=name, path=path)
+            return t(language, WALKS_DISCARDING, name=name, path=path, cards=cards)
+        return t(language, WALKS, name=name, path=path)
     if kind == "send":
-        return SENDS.format(name=name, target=names[event["target"]], field=event["field"])
+        target = names[event["target"]]
+        return t(language, SENDS, name=name, target=target, field=event["field"])
     if kind == "finished":
-        return (FINISHED_FIRST if event["first"] else FINISHED_TOO).format(name=name)
+        return t(language, FINISHED_FIRST if event["first"] else FINISHED_TOO, name=name)
     if kind in ("round_over", "match_over"):
         sentence = ROUND_ENDS if kind == "round_over" else MATCH_ENDS
-        return sentence.format(number=event.get("round"), points=points_list(event["minus"], names))
+        points = points_list(event["minus"], names)
+        return t(language, sentence, number=event.get("round"), points=points)
     if kind == "setup":
         starter = names[event["starter"]]
-        return ROUND_STARTS.format(number=event["round"], starter=starter, row=event["blockade"])
+        return t(
+            language, ROUND_STARTS, number=event["round"], starter=starter, row=event["blockade"]
+        )
     simple = {"bar": BLOCKADE_MOVES, "trapped": TRAPPED, "keep": KEEPS, "reveal": REVEAL}
     if kind in simple:
-        return simple[kind].format(name=name, card=event.get("card"), row=event.get("row"))
-    return RESHUFFLED if kind == "reshuffle" else None
+        return t(language, simple[kind], name=name, card=event.get("card"), row=event.get("row"))
+    return t(language, RESHUFFLED) if kind == "reshuffle" else None

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
+from texts.i18n import N_, t, tn
 
-RULES = """\
+RULES = N_(
+    """\
 **How to play**
 1. You roll two dice each turn; each die moves one of your checkers that many points.
 2. Everyone moves the same way round, towards his own home (his points 1–6).
@@ -46,33 +48,32 @@ themselves (option `autoplay`). **Undo** takes back this turn's last choice.
 `6/off`, `8/5(2)` for two checkers, or `undo`.
 **Full rules:** `docs/rules/gulbara.md` in the bot's repository.\
 """
+)
 
-WINS_ONE = "{winner} wins 1 point."
-WINS_TWO = "{winner} wins 2 points: {loser} bore off no checker."
-WINS_MATCH = "{winner} wins the match {won}–{lost}."
-LAST_GAME = "Last game: {result}"
-UNDECIDED = "The game ended before it was decided."
-GAME_NUMBERED = "Game {number}: {result}"
-TURN_PLAYED = "{name} rolled {roll}: {steps}"
-TURN_ESCALATED = "{name} rolled {roll} (escalated {stages}): {steps}"
-TURN_PASSED = "{name} rolled {roll} and could not move"
-LAST_TURN = "Last turn: {turn}"
-THIS_TURN = "This turn: {steps}"
-OPENING_ROLL = "Opening roll: {first} {first_roll}, {second} {second_roll}"
-TO_MOVE = "{name} to move: rolled {roll}, dice left {dice}. Pick a point, then a die."
-ESCALATING = "Escalating doubles: {chain}."
-MATCH_STANDING = (
+WINS_ONE = N_("{winner} wins 1 point.")
+WINS_TWO = N_("{winner} wins 2 points: {loser} bore off no checker.")
+WINS_MATCH = N_("{winner} wins the match {won}–{lost}.")
+LAST_GAME = N_("Last game: {result}")
+UNDECIDED = N_("The game ended before it was decided.")
+GAME_NUMBERED = N_("Game {number}: {result}")
+TURN_PLAYED = N_("{name} rolled {roll}: {steps}")
+TURN_ESCALATED = N_("{name} rolled {roll} (escalated {stages}): {steps}")
+TURN_PASSED = N_("{name} rolled {roll} and could not move")
+LAST_TURN = N_("Last turn: {turn}")
+THIS_TURN = N_("This turn: {steps}")
+OPENING_ROLL = N_("Opening roll: {first} {first_roll}, {second} {second_roll}")
+TO_MOVE = N_("{name} to move: rolled {roll}, dice left {dice}. Pick a point, then a die.")
+ESCALATING = N_("Escalating doubles: {chain}.")
+MATCH_STANDING = N_(
     "Match to {target}: {first} {first_score}, {second} {second_score} (game {number})."
 )
-GAME_OVER_IN_MATCH = "🎲 Gul Bara game #{table}: game {number} is over. {result}"
-NEXT_GAME = "Game {number} begins: {opener} opens with {roll}."
-NO_DICE = "none"
-POINT_ONE_CHECKER = "Point {point} (1 checker)"
-POINT_CHECKERS = "Point {point} ({count} checkers)"
-YOU_STEPPED = "✅ You played {step} ({die})."
-YOU_STEPPED_THEN_FORCED = "✅ You played {step} ({die}). Then forced: {forced}."
-YOU_STEPPED_PATH = "✅ You played {path} ({times} × {die})."
-YOU_STEPPED_PATH_THEN_FORCED = "✅ You played {path} ({times} × {die}). Then forced: {forced}."
+GAME_OVER_IN_MATCH = N_("🎲 Gul Bara game #{table}: game {number} is over. {result}")
+NEXT_GAME = N_("Game {number} begins: {opener} opens with {roll}.")
+NO_DICE = N_("none")
+YOU_STEPPED = N_("✅ You played {step} ({die}).")
+YOU_STEPPED_THEN_FORCED = N_("✅ You played {step} ({die}). Then forced: {forced}.")
+YOU_STEPPED_PATH = N_("✅ You played {path} ({times} × {die}).")
+YOU_STEPPED_PATH_THEN_FORCED = N_("✅ You played {path} ({times} × {die}). Then forced: {forced}.")
 
 
 def seat_point(point: int, seat: int) -> int:
@@ -108,8 +109,19 @@ def dice_roll(dice: Sequence[int]) -> str:
     return "-".join(str(die) for die in dice)
 
 
-def dice_left(dice: Sequence[int]) -> str:
-    return ", ".join(str(die) for die in dice) or NO_DICE
+def dice_left(language: str, dice: Sequence[int]) -> str:
+    return ", ".join(str(die) for die in dice) or t(language, NO_DICE)
+
+
+def point_label(language: str, point: int, checkers: int) -> str:
+    """A point of the board's menu with the mover's checkers on it: "Point 13 (2 checkers)"."""
+    return tn(
+        language,
+        "Point {point} ({count} checker)",
+        "Point {point} ({count} checkers)",
+        checkers,
+        point=point,
+    )
 
 
 def chain_text(view: GulbaraView) -> str | None:
@@ -119,45 +131,47 @@ def chain_text(view: GulbaraView) -> str | None:
     return " → ".join(f"{value}-{value}" for value in [view["stage"], *view["chain"]])
 
 
-def turn_sentence(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+def turn_sentence(language: str, turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
     """One finished turn, its steps in the numbering of the board drawn from ``viewer``."""
     name, roll = names[turn["seat"]], dice_roll(turn["roll"])
     if turn["passed"]:
-        return TURN_PASSED.format(name=name, roll=roll)
+        return t(language, TURN_PASSED, name=name, roll=roll)
     steps = board_steps(turn["steps"], turn["seat"], viewer)
     if len(turn["stages"]) > 1:
         stages = " → ".join(f"{die}-{die}" for die in turn["stages"])
-        return TURN_ESCALATED.format(name=name, roll=roll, stages=stages, steps=steps)
-    return TURN_PLAYED.format(name=name, roll=roll, steps=steps)
+        return t(language, TURN_ESCALATED, name=name, roll=roll, stages=stages, steps=steps)
+    return t(language, TURN_PLAYED, name=name, roll=roll, steps=steps)
 
 
-def last_turn(turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
+def last_turn(language: str, turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
     """The board's reminder of the turn before this one."""
-    return LAST_TURN.format(turn=turn_sentence(turn, names, viewer))
+    return t(language, LAST_TURN, turn=turn_sentence(language, turn, names, viewer))
 
 
-def game_result(game: GulbaraGameResult, names: Sequence[str]) -> str:
+def game_result(language: str, game: GulbaraGameResult, names: Sequence[str]) -> str:
     """One finished game: "Alice wins 2 points: Bob bore off no checker."."""
     winner = game["winner"]
     sentence = WINS_TWO if game["points"] == 2 else WINS_ONE
-    return sentence.format(winner=names[winner], loser=names[1 - winner])
+    return t(language, sentence, winner=names[winner], loser=names[1 - winner])
 
 
-def result(view: GulbaraView, names: Sequence[str]) -> str:
+def result(language: str, view: GulbaraView, names: Sequence[str]) -> str:
     """The game's result, or the match's once a match is over."""
     last = view["last_game"]
     if last is None:
-        return UNDECIDED
+        return t(language, UNDECIDED)
     if view["match_to"] <= 1:
-        return game_result(last, names)
+        return game_result(language, last, names)
     winner = view["winner"] if view["winner"] is not None else last["winner"]
     score = view["score"]
-    return WINS_MATCH.format(winner=names[winner], won=score[winner], lost=score[1 - winner])
+    return t(language, WINS_MATCH, winner=names[winner], won=score[winner], lost=score[1 - winner])
 
 
-def match_standing(view: GulbaraView, names: Sequence[str]) -> str:
+def match_standing(language: str, view: GulbaraView, names: Sequence[str]) -> str:
     score = view["score"]
-    return MATCH_STANDING.format(
+    return t(
+        language,
+        MATCH_STANDING,
         target=view["match_to"],
         first=names[0],
         first_score=score[0],

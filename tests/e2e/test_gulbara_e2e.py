@@ -33,7 +33,7 @@ async def play_step(user: SimUser, board: Message, state: GulbaraState, action: 
     assert len(picked.ephemeral) == 1, "the point opens one private die panel"
     panel = picked.ephemeral[0]
     choice = next(choice for choice in choices if choice["action"] == action)
-    return await user.click(panel, die_label(choice, state.turn, 0))
+    return await user.click(panel, die_label("en", choice, state.turn, 0))
 
 
 async def open_panel(user: SimUser, board: Message, state: GulbaraState) -> tuple[Message, str]:
@@ -147,7 +147,7 @@ async def test_the_point_select_and_the_die_panel_show_only_legal_steps(
     point = int(step.split("/")[0])
     shown = board_point(point, state.turn, 0)
     assert f"point **{shown}**" in panel.content, "the panel numbers points as the board does"
-    expected = [die_label(choice, state.turn, 0) for choice in state.step_choices(point)]
+    expected = [die_label("en", choice, state.turn, 0) for choice in state.step_choices(point)]
     assert [button.label for button in panel.buttons()] == expected
     assert all("→" in label for label in expected), "each die shows where the checker lands"
     assert stored_state(database_path).to_dict() == state.to_dict(), "looking changes nothing"

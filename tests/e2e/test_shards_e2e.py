@@ -391,7 +391,7 @@ async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
     before = len(logged_actions(database))
 
     clock.advance(1)  # both schedulers wake while the click is on its way
-    racing = await mover.click_nowait(panel, die_label(choice, state.turn, 0))
+    racing = await mover.click_nowait(panel, die_label("en", choice, state.turn, 0))
     await advance(world.bots, clock, 0)
     await racing.wait_answered()
     await world.world.wait_until_idle()

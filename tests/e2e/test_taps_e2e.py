@@ -134,7 +134,7 @@ async def test_gulbara_menus_number_points_as_the_board_does_for_the_second_play
     ]
 
     assert f"point **{shown}**" in panel.content
-    expected = [die_label(choice, 1, 0) for choice in state.step_choices(point)]
+    expected = [die_label("en", choice, 1, 0) for choice in state.step_choices(point)]
     assert [button.label for button in panel.buttons()][: len(expected)] == expected
 
 

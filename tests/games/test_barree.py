@@ -526,11 +526,11 @@ def test_describe_and_narrate_give_readable_sentences():
     assert state.describe("34-35", names) == "Ann walks 34-35 and discards 35."
     landed = state.apply("34-35")
     assert landed.describe("send:1:11", names) == "Ann plays card 11 and sends Ben to 11."
-    assert narrate(landed.view(None)["events"], names) == ["Ann walks 34-35, discarding 35."]
+    assert narrate("en", landed.view(None)["events"], names) == ["Ann walks 34-35, discarding 35."]
     sent = landed.apply("send:1:11")
-    assert narrate(sent.events, names) == ["Ann sends Ben to 11."]
+    assert narrate("en", sent.events, names) == ["Ann sends Ben to 11."]
     assert position(pieces=[34, 81], cards=[[11], [12]]).describe("roll") == "Seat 1 rolls the die."
-    assert narrate(landed.apply(KEEP).events, names) == ["Ann leaves the piece there."]
+    assert narrate("en", landed.apply(KEEP).events, names) == ["Ann leaves the piece there."]
 
 
 def test_option_label_names_the_player_landed_on():

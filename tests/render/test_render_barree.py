@@ -150,18 +150,17 @@ def test_a_bar_roll_shows_the_bar_on_the_die():
 
 def test_status_line_says_what_the_table_waits_for():
     view = table().view(None)
-    assert status_text(view, NAMES) == "Alice rolled 2: choose a walk"
+    assert status_text("en", view, NAMES) == "Alice rolled 2: choose a walk"
     view.update(phase="drive", drive_targets=[1])
-    assert status_text(view, NAMES) == "Alice landed on Bob: send away or keep"
+    assert status_text("en", view, NAMES) == "Alice landed on Bob: send away or keep"
     view.update(phase="roll", rounds=3, round=2, finisher=1)
-    assert status_text(view, NAMES) == "Round 2 of 3 · Alice to roll · Bob is out, last turns"
+    assert status_text("en", view, NAMES) == "Round 2 of 3 · Alice to roll · Bob is out, last turns"
 
 
 def test_result_names_the_fewest_minus_points_and_shared_wins():
-    assert result_text({"minus": [3, 0]}, NAMES) == "Bob wins with 0 minus points"
-    assert (
-        result_text({"minus": [1, 1, 4]}, NAMES) == "Alice and Bob share the win with 1 minus point"
-    )
+    assert result_text("en", {"minus": [3, 0]}, NAMES) == "Bob wins with 0 minus points"
+    shared = result_text("en", {"minus": [1, 1, 4]}, NAMES)
+    assert shared == "Alice and Bob share the win with 1 minus point"
 
 
 def test_a_finished_match_and_awkward_names_render():

@@ -124,7 +124,7 @@ def test_grace_lines_name_who_still_has_exempt_rolls() -> None:
 def test_result_text_tells_a_two_point_win() -> None:
     state = from_code("GB1:1,,,,,,,,,,,,-15,,,,,,,,,,,|14,0|0|6,5|5,5").apply("1/off")
     view = state.view(None)
-    assert result(view, NAMES) == "Alice wins 2 points: Bob bore off no checker."
+    assert result("en", view, NAMES) == "Alice wins 2 points: Bob bore off no checker."
     decode(render_gulbara(view, NAMES))
 
 

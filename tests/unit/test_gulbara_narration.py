@@ -22,12 +22,12 @@ def table(*computers: bool) -> Any:
 
 
 def test_the_computers_steps_are_told_in_the_boards_numbering() -> None:
-    sentence = last_turn(turn(1, ["14/10", "14/10"]), NAMES, viewer=0)
+    sentence = last_turn("en", turn(1, ["14/10", "14/10"]), NAMES, viewer=0)
     assert sentence == "Last turn: Computer rolled 4-4: 2/22 2/22"
 
 
 def test_the_viewers_own_steps_keep_their_numbers() -> None:
-    assert last_turn(turn(0, ["24/20", "6/off"]), NAMES, viewer=0).endswith(": 24/20 6/off")
+    assert last_turn("en", turn(0, ["24/20", "6/off"]), NAMES, viewer=0).endswith(": 24/20 6/off")
 
 
 def test_the_board_follows_the_first_human_seat() -> None:

@@ -93,13 +93,13 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
         table.needs_players("en", count),
         table.earlier_turns("en", count),
         table.counted(count, barbu.CONFIRM_ONE_DOUBLE, barbu.CONFIRM_DOUBLES),
-        table.counted(count, gulbara.POINT_ONE_CHECKER, gulbara.POINT_CHECKERS, point=7),
-        table.counted(count, barree.ONE_FIELD_LEFT_OUT, barree.FIELDS_LEFT_OUT),
+        gulbara.point_label("en", 7, count),
+        barree.fields_left_out("en", count),
         duration("en", 60 * count),
         duration("en", 3600 * count),
         duration("en", 86400 * count),
         duration("en", count),
-        barree.minus_points(count),
+        barree.minus_points("en", count),
     ]
     for text in rendered:
         assert str(count) in text and "(s)" not in text, text
