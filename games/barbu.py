@@ -332,7 +332,7 @@ def _must_double_now(choice: DoublingChoice) -> IllegalAction:
     )
 
 
-def _parse_seats(text: str) -> list[int]:
+def parse_seats(text: str) -> list[int]:
     if not text.strip():
         raise IllegalAction(N_("Name at least one seat to double, or pass."))
     parts = [part.strip() for part in text.split(",")]
@@ -599,7 +599,7 @@ class BarbuState(GameState):
         if lowered == PASS:
             seats: list[int] = []
         elif lowered.startswith("double:"):
-            seats = _parse_seats(lowered.removeprefix("double:"))
+            seats = parse_seats(lowered.removeprefix("double:"))
         else:
             raise IllegalAction(N_("In the doubling round, answer double:1,3 or pass."))
         for seat in seats:
@@ -867,7 +867,7 @@ class BarbuState(GameState):
     def _describe_double(self, who: str, seats_text: str, names: Sequence[str] | None) -> str:
         seat = self.current_player
         try:
-            seats = _parse_seats(seats_text)
+            seats = parse_seats(seats_text)
         except IllegalAction:
             seats = []
         if not seats or not all(0 <= target < 4 for target in seats):

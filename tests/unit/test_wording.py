@@ -71,7 +71,7 @@ def wrong_number(text: str) -> list[str]:
 
 def test_the_texts_hold_the_sentences_that_count() -> None:
     names = {name for name, _ in ALL_SENTENCES}
-    assert {"texts.table.NEEDS_ONE_PLAYER", "texts.barbu.CONFIRM_DOUBLES"} <= names
+    assert {"texts.table.NEEDS_ONE_PLAYER", "texts.barbu.DOUBLES_NOTATION"} <= names
 
 
 @pytest.mark.parametrize("number", [1, 2])
@@ -91,7 +91,7 @@ def test_every_sentence_reads_right_with_one_and_with_two(
 def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
     rendered = [
         table.counted(count, table.NEEDS_ONE_PLAYER, table.NEEDS_PLAYERS),
-        table.counted(count, barbu.CONFIRM_ONE_DOUBLE, barbu.CONFIRM_DOUBLES),
+        barbu.confirm_label("en", count),
         table.counted(count, gulbara.POINT_ONE_CHECKER, gulbara.POINT_CHECKERS, point=7),
         table.counted(count, barree.ONE_FIELD_LEFT_OUT, barree.FIELDS_LEFT_OUT),
         duration("en", 60 * count),
@@ -107,9 +107,11 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
 
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (1, 3), (2, 2), (2, 5)])
 def test_barbus_obligation_reads_right_for_any_count(needed: int, deals_left: int) -> None:
-    text = DoublingChoice(1, 0, (0, 2, 3), (), None, needed, deals_left).obligation_text()
-    assert text and "(s)" not in text and wrong_number(text) == [], text
-    assert "remaining 1 deal" not in text and "1 of the remaining" not in text, text
+    choice = DoublingChoice(1, 0, (0, 2, 3), (), None, needed, deals_left)
+    for text in (choice.obligation_text(), barbu.obligation("en", choice)):
+        assert text and "(s)" not in text and wrong_number(text) == [], text
+        assert "remaining 1 deal" not in text and "1 of the remaining" not in text, text
+    assert barbu.obligation("en", choice) == choice.obligation_text()
 
 
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (2, 2)])
@@ -125,7 +127,7 @@ def test_the_doubling_panels_confirm_counts_the_doubles_and_never_repeats_pass()
     names = ["Alice", "Bob", "Carol", "Dave"]
 
     def confirm(chosen: frozenset[int]) -> tuple[str, bool]:
-        button = BarbuCog._doubling_panel(target, choice, chosen, names)[-1].item
+        button = BarbuCog._doubling_panel(target, choice, chosen, names, "en")[-1].item
         assert isinstance(button, discord.ui.Button)
         return button.label or "", button.disabled
 
