@@ -75,7 +75,7 @@ def table(kind: str) -> Any:
     seats = [
         SimpleNamespace(name=NAMES[seat], is_computer=seat != PERSON) for seat in range(players)
     ]
-    return SimpleNamespace(seats=seats, names=NAMES[:players])
+    return SimpleNamespace(seats=seats, names=NAMES[:players], language="en")
 
 
 def told(kind: str, seed: int) -> tuple[list[str], list[tuple[int, str]], GameState]:
