@@ -15,7 +15,6 @@ import pytest
 from stored import arrange, logged_actions, logged_moves, stored_game, stored_state
 from testdb import both_engines
 
-from texts.barbu import card_label
 from fakediscord import Message, Result, SimUser
 from games import GAMES, GameState
 from games.barbu import RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES, SUITS
@@ -28,6 +27,7 @@ from render.barbu import (
     render_barbu_scores,
     render_barbu_table,
 )
+from texts.barbu import card_label
 
 BARBU = GAMES["barbu"]
 CONTRACT_TOTALS = {"notricks": -26, "noqueens": -24, "nolasttwo": -30, "nohearts": -30}

@@ -11,13 +11,13 @@ import random
 
 from stored import logged_moves, stored_state, write_state
 
-from texts.barbu import card_label
 from cogs.barree import walk_targets, walks_to
 from cogs.gulbara import POINT_PLACEHOLDER, die_label
 from fakediscord import Channel, Message, Result, SimUser
 from games import GAMES
 from games.barree import walk_options
 from games.gulbara import from_code
+from texts.barbu import card_label
 from texts.gulbara import board_point
 
 BANN = GAMES["bann"]
