@@ -166,6 +166,17 @@ def contract_title(language: str, contract: str) -> str:
     return contract if word is None else t(language, word)
 
 
+def short_contract_title(language: str, contract: str) -> str:
+    """The contract's name where a column is narrow (the score sheet)."""
+    titles = {
+        "notricks": tp(language, "short contract title", "No Tricks"),
+        "noqueens": tp(language, "short contract title", "No Queens"),
+        "nolasttwo": tp(language, "short contract title", "No Last Two"),
+        "nohearts": tp(language, "short contract title", "No Hearts"),
+    }
+    return titles.get(contract) or contract_title(language, contract)
+
+
 def contract_title_of(language: str, action: str | None) -> str:
     """``trumps:H`` as "Trumps (hearts)", ``domino:5`` as "Domino from the fives"."""
     if not action:
