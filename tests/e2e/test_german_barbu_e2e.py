@@ -2,10 +2,10 @@
 
 Deal 1 is played in full: Trumpf with its suit, a doubling round with a double, a
 maximum, a pass and a redouble, every card clicked in a hand DM or in the hand behind the
-board's hand button. Then the table skips to the last deal, Domino from a starting rank,
-played to the end of the game. Along the way a player asks for the score sheet and the
-rules. Everything the four saw (public messages with every
-version, their private answers and their DMs) holds no English word.
+board's hand button, and a typed card she does not hold is refused. Then the table skips
+to the last deal, Domino from a starting rank, played to the end of the game. Along the
+way a player asks for the score sheet and the rules. Everything the four saw (public
+messages with every version, their private answers and their DMs) holds no English word.
 """
 
 from __future__ import annotations
@@ -148,6 +148,11 @@ async def test_four_german_players_play_barbu_in_german(fake_discord, start_bot,
     assert "1 Doppel bestätigen" in labels(alice_panel)
     await world.alice.click(alice_panel, "1 Doppel bestätigen")
     assert table.state.phase == "play"
+    version = stored_game(database_path)["version"]
+    not_hers = table.state.view(1)["hand"][0]
+    typed = await world.alice.slash(world.games, "barbu move", notation=not_hers)
+    assert typed.message.is_ephemeral and not_hers in typed.message.content
+    assert stored_game(database_path)["version"] == version, "a refused move changes nothing"
 
     scores = await world.bob.slash(world.games, "barbu scores")
     assert scores.message.content.startswith("Barbu-Partie #1: 0 von 7 Spielen gespielt.")
