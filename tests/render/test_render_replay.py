@@ -7,6 +7,7 @@ import io
 import random
 
 import pytest
+from german import english_in
 from PIL import Image
 
 import render.replay
@@ -116,3 +117,19 @@ def test_captions_leave_out_what_the_font_cannot_draw(monkeypatch):
     monkeypatch.setitem(render.replay.DRAWERS, "bann", seen)
     render_replay("bann", frames, ["Zoë 😀🎲 ★", "Bob"], 10 << 20)
     assert captions[-1] == "2. Zoë : 5>6:N"
+
+
+def test_a_barbu_replay_speaks_the_viewers_language():
+    facts, actions = game("barbu")
+    frames = replay_frames(facts, actions)
+    german = [caption("de", frame) for frame in frames]
+    assert german[0] == "Beginn"
+    assert any(text.startswith("Stich 1: ") for text in german)
+    summaries = [text for text in german if text.startswith("Spiel ")]
+    assert len(summaries) == 7, "one summary per deal"
+    assert any("Keine" in text or "Trumpf (" in text for text in summaries), "contracts named"
+    assert [text for text in german if english_in(text)] == []
+    shown = [(frame.view, caption("de", frame)) for frame in frames[:3]]
+    in_german = render_replay("barbu", shown, facts.seats, 10 << 20, "de")
+    in_english = render_replay("barbu", shown, facts.seats, 10 << 20, "en")
+    assert in_german.data != in_english.data, "the pictures' words follow the language"
