@@ -42,7 +42,7 @@ from texts.barbu import (
     suit_name,
     view_contract,
 )
-from texts.i18n import N_, t
+from texts.i18n import N_, command_name, t
 
 NAME_LIMIT = 40
 DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
@@ -81,7 +81,7 @@ class BarbuCog(
     GameCog[BarbuState],
     name="Barbu",
     group_name="barbu",
-    group_description="Barbu: seven contracts, four players",
+    group_description=N_("Barbu: seven contracts, four players"),
 ):
     spec = GAMES["barbu"]
     colour = discord.Colour.from_rgb(28, 92, 62)
@@ -240,9 +240,7 @@ class BarbuCog(
         """What lies on the table, for a player deciding away from the board."""
         domino = view["domino"]
         if view["contract"] == "domino" and domino is not None:
-            rows = [
-                _laid_row(language, suit, row) for suit, row in domino["rows"].items() if row
-            ]
+            rows = [_laid_row(language, suit, row) for suit, row in domino["rows"].items() if row]
             if not rows:
                 return t(language, "**Your turn:** lay a card or pass. Laid so far: nothing yet.")
             return t(
@@ -502,7 +500,9 @@ class BarbuCog(
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @app_commands.command(name="scores", description="The score sheet of this channel's Barbu game")
+    @app_commands.command(
+        name=command_name("scores"), description=N_("The score sheet of this channel's Barbu game")
+    )
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         language = private_language(interaction)
         table = await self.tables.store.open_table_in(interaction.channel_id or 0)
