@@ -27,6 +27,7 @@ from games import GAMES
 from games.proof import GameFacts, verify_record, write_record
 from games.replays import replay_frames
 from render.replay import render_replay
+from texts.replays import caption
 
 UPLOAD_LIMIT = 10 * 1024 * 1024
 PLAYERS = {"bann": 2, "gulbara": 2, "barree": 2, "barbu": 4}
@@ -68,7 +69,7 @@ def measure(name: str, function: Callable[[], object], repeats: int, baseline: f
 
 
 def replay_bytes(facts: GameFacts, actions: list[tuple[int | None, str]]) -> tuple[int, str, int]:
-    frames = [(frame.view, frame.caption) for frame in replay_frames(facts, actions)]
+    frames = [(frame.view, caption("en", frame)) for frame in replay_frames(facts, actions)]
     movie = render_replay(facts.kind, frames, facts.seats, UPLOAD_LIMIT)
     return len(movie.data), movie.extension, movie.frames
 

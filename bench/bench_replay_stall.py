@@ -23,13 +23,14 @@ import time
 from bench.bench_archive import UPLOAD_LIMIT, played
 from games.replays import replay_frames
 from render.replay import render_replay
+from texts.replays import caption
 
 TICK_SECONDS = 0.005
 
 
 def render_one() -> None:
     facts, actions = played("gulbara", seed=5, options={}, limit=100, computer=False)
-    frames = [(frame.view, frame.caption) for frame in replay_frames(facts, actions)]
+    frames = [(frame.view, caption("en", frame)) for frame in replay_frames(facts, actions)]
     render_replay(facts.kind, frames, facts.seats, UPLOAD_LIMIT)
 
 

@@ -35,6 +35,7 @@ from render.luck import render_luck
 from render.replay import ReplayTooLarge, render_replay
 from texts.common import decimal
 from texts.i18n import ENGLISH, N_, command_name, t, tn
+from texts.replays import caption
 
 log = logging.getLogger("tablebot.archive")
 
@@ -217,7 +218,7 @@ class Archive(commands.Cog):
         actions = await self._logged(table)
         limit = interaction.filesize_limit
         try:
-            movie = await replay_work(_draw_replay, table, actions, limit)
+            movie = await replay_work(_draw_replay, table, actions, limit, language)
         except ReplayTooLarge:
             await interaction.edit_original_response(
                 content=t(
@@ -328,12 +329,12 @@ def _record_name(table: Table) -> str:
     return f"{table.kind}-{table.id}.txt"
 
 
-def _draw_replay(table: Table, actions: list[tuple[int | None, str]], limit: int) -> Any:
+def _draw_replay(
+    table: Table, actions: list[tuple[int | None, str]], limit: int, language: str
+) -> Any:
     facts = facts_of(table)
-    frames = replay_frames(facts, actions)
-    return render_replay(
-        table.kind, [(frame.view, frame.caption) for frame in frames], facts.seats, limit
-    )
+    frames = [(frame.view, caption(language, frame)) for frame in replay_frames(facts, actions)]
+    return render_replay(table.kind, frames, facts.seats, limit, language)
 
 
 def _unreplayable(table: Table, language: str) -> str:

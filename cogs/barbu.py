@@ -20,58 +20,39 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.language import private_language
 from cogs.table import GameCog, TableButton, Target, Turn, view_of
 from data import Table
 from games import GAMES, IllegalAction
-from games.barbu import (
-    CONTRACT_TITLES,
-    PASS,
-    RANK_PLURALS,
-    RANKS,
-    SUIT_NAMES,
-    SUITS,
-    BarbuDeal,
-    BarbuState,
-    BarbuView,
-    DoublingChoice,
-)
+from games.barbu import PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
-from texts.barbu import contract_title_of, deal_heading, scores_list
-from texts.table import counted
+from texts.barbu import (
+    SUIT_SYMBOLS,
+    card_label,
+    contract_title,
+    deal_heading,
+    deal_sentence,
+    doubles_text,
+    listing,
+    rank_label,
+    rank_plural,
+    scores_list,
+    suit_name,
+    view_contract,
+)
+from texts.i18n import N_, command_name, t
 
-SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
 NAME_LIMIT = 40
 DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
-UNKNOWN_CONTROL = "Unknown control."
+UNKNOWN_CONTROL = N_("Unknown control.")
 CARDS_PER_ROW = 5
 
 
-def rank_label(rank: str) -> str:
-    return "10" if rank == "T" else rank
-
-
-def card_label(card: str) -> str:
-    """``QS`` as ``Q♠``, ``TD`` as ``10♦``."""
-    return f"{rank_label(card[0])}{SUIT_SYMBOLS[card[1]]}"
-
-
-def doubles_text(doubles: Iterable[Sequence[int]], declarer: int, names: Sequence[str]) -> str:
-    """E.g. "Bob doubled Alice (redoubled)": the one who acted first in the round doubled."""
-    pairs = {(doubler, doubled) for doubler, doubled in doubles}
-
-    def acting_order(seat: int) -> int:
-        return (seat - declarer - 1) % 4
-
-    sentences = []
-    for doubler, doubled in sorted(pairs, key=lambda pair: acting_order(pair[0])):
-        redoubled = (doubled, doubler) in pairs
-        if redoubled and acting_order(doubled) < acting_order(doubler):
-            continue
-        suffix = " (redoubled)" if redoubled else ""
-        sentences.append(f"{names[doubler]} doubled {names[doubled]}{suffix}")
-    return "; ".join(sentences) if sentences else barbu_text.NO_DOUBLES
+def _laid_row(language: str, suit: str, row: Sequence[str]) -> str:
+    """A Domino suit row as its ends: "♥ 4–K"."""
+    return f"{SUIT_SYMBOLS[suit]} {rank_label(language, row[0])}–{rank_label(language, row[1])}"
 
 
 def parse_seat_set(arg: str) -> frozenset[int] | None:
@@ -100,14 +81,16 @@ class BarbuCog(
     GameCog[BarbuState],
     name="Barbu",
     group_name="barbu",
-    group_description="Barbu: seven contracts, four players",
+    group_description=N_("Barbu: seven contracts, four players"),
 ):
     spec = GAMES["barbu"]
     colour = discord.Colour.from_rgb(28, 92, 62)
-    private_label = "My hand"
+    private_label = N_("My hand")
     rules_text = barbu_text.RULES
-    move_help = "Play in notation: a card, a contract, doubles"
-    notation_help = "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:2,4 or pass"
+    move_help = N_("Play in notation: a card, a contract, doubles")
+    notation_help = N_(
+        "A card (QS, TD), a contract (notricks, trumps:H, domino:5), double:2,4 or pass"
+    )
     picture = staticmethod(render_barbu_table)
 
     def notation_actions(self, state: BarbuState, notation: str) -> list[str]:
@@ -121,60 +104,80 @@ class BarbuCog(
     # ---- the public board --------------------------------------------------------------
 
     def status_text(self, table: Table, state: BarbuState) -> str:
+        language = table.language
         view = state.view(None)
         names, marked = table.names, bold(table.names)
         to_act = view["to_act"]
         assert to_act is not None
-        deal = deal_heading(view)
-        lines = [barbu_text.DECLARER.format(deal=deal, name=marked[view["declarer"]])]
+        deal = deal_heading(language, view)
+        lines = [t(language, "{deal} · declarer {name}", deal=deal, name=marked[view["declarer"]])]
         if view["phase"] == "contract":
             if view["history"]:
-                sentence = self._deal_sentence(view["history"][-1], names)
-                lines.append(barbu_text.LAST_DEAL.format(sentence=sentence))
-            lines.append(barbu_text.CHOOSES.format(name=marked[to_act]))
+                sentence = deal_sentence(language, view["history"][-1], names)
+                lines.append(t(language, "Last deal, {sentence}", sentence=sentence))
+            lines.append(t(language, "{name} chooses a contract.", name=marked[to_act]))
             return "\n".join(lines)
-        doubles = doubles_text(view["doubles"], view["declarer"], names)
-        contract = f"**{view['contract_label']}**"
-        lines.append(barbu_text.CONTRACT.format(contract=contract, doubles=doubles))
+        doubles = doubles_text(language, view["doubles"], view["declarer"], names)
+        contract = f"**{view_contract(language, view)}**"
+        lines.append(
+            t(
+                language,
+                "Contract: {contract} · Doubles: {doubles}",
+                contract=contract,
+                doubles=doubles,
+            )
+        )
         if view["phase"] == "doubling":
-            lines.append(barbu_text.DOUBLING.format(name=marked[to_act]))
+            lines.append(t(language, "{name} decides whom to double.", name=marked[to_act]))
         elif view["contract"] == "domino":
-            lines.append(barbu_text.DOMINO_TURN.format(name=marked[to_act]))
+            lines.append(t(language, "{name} lays a card or passes.", name=marked[to_act]))
         else:
             number = len(view["tricks"]) + 1
-            lines.append(barbu_text.TRICK_TURN.format(number=number, name=marked[to_act]))
+            lines.append(
+                t(language, "Trick {number} · {name} to play.", number=number, name=marked[to_act])
+            )
         return "\n".join(lines)
 
     def result_text(self, table: Table, state: BarbuState) -> str:
+        language = table.language
         view = state.view(None)
-        totals = barbu_text.TOTALS.format(scores=scores_list(view["totals"], table.names))
         if not state.is_over:
-            return f"{barbu_text.ENDED_EARLY} {totals}"
-        return f"{barbu_text.result(view, bold(table.names))} {totals}"
-
-    @staticmethod
-    def _deal_sentence(deal: BarbuDeal, names: Sequence[str]) -> str:
-        contract = contract_title_of(deal["contract"])
-        return f"{names[deal['declarer']]}'s {contract}: {scores_list(deal['scores'], names)}."
+            return barbu_text.ended_early(language, view, table.names)
+        totals = barbu_text.totals(language, view, table.names)
+        return f"{barbu_text.result(language, view, bold(table.names))} {totals}"
 
     def turn_controls(self, table: Table, state: BarbuState) -> list[discord.ui.Item[Any]]:
+        language = table.language
         target = Target(table.id, table.version, "decide")
         if state.phase == "contract":
-            items = self._contract_buttons(target, state)
+            items = self._contract_buttons(target, state, language)
         else:
-            label = "Double or pass…" if state.phase == "doubling" else "Play a card…"
+            label = (
+                t(language, "Double or pass…")
+                if state.phase == "doubling"
+                else t(language, "Play a card…")
+            )
             items = [TableButton(target, label=label, style=discord.ButtonStyle.primary, row=0)]
         resign = TableButton(
-            target.but("resign"), label="Resign", style=discord.ButtonStyle.danger, row=2
+            target.but("resign"),
+            label=t(language, "Resign"),
+            style=discord.ButtonStyle.danger,
+            row=2,
         )
         return [*items, resign]
 
     @staticmethod
-    def _contract_buttons(target: Target, state: BarbuState) -> list[discord.ui.Item[Any]]:
+    def _contract_buttons(
+        target: Target, state: BarbuState, language: str
+    ) -> list[discord.ui.Item[Any]]:
         return [
             TableButton(
                 target.but("contract", contract),
-                label=CONTRACT_TITLES[contract] + ("…" if contract in DETAILED_CONTRACTS else ""),
+                label=(
+                    t(language, "{contract}…", contract=contract_title(language, contract))
+                    if contract in DETAILED_CONTRACTS
+                    else contract_title(language, contract)
+                ),
                 style=discord.ButtonStyle.primary,
                 row=index // 5,
             )
@@ -184,27 +187,36 @@ class BarbuCog(
     # ---- the private hand --------------------------------------------------------------
 
     def private_payload(self, table: Table, state: BarbuState, seat: int) -> dict[str, Any]:
+        """The hand DM, in the table's language (it reaches the player without a click)."""
+        return self.hand_payload(table, state, seat, table.language)
+
+    def hand_payload(
+        self, table: Table, state: BarbuState, seat: int, language: str
+    ) -> dict[str, Any]:
+        """The player's hand with his decision controls when he is to act."""
         view = state.view(seat)
         names = table.names
-        png = render_barbu_hand(view, names)
-        lines = [self._hand_heading(view, names)]
+        png = render_barbu_hand(view, names, language)
+        lines = [self._hand_heading(view, names, language)]
         controls: list[discord.ui.Item[Any]] = []
         target = Target(table.id, table.version, "decide")
         to_act = view["to_act"]
         assert to_act is not None, "a hand is shown only while the game runs"
         if to_act != seat:
-            lines.append(f"{names[to_act]} is to act; this is your hand for now.")
+            lines.append(
+                t(language, "{name} is to act; this is your hand for now.", name=names[to_act])
+            )
         elif view["phase"] == "contract":
-            lines.append("**Your turn:** choose the contract for this deal.")
-            controls = self._contract_buttons(target, state)
+            lines.append(t(language, "**Your turn:** choose the contract for this deal."))
+            controls = self._contract_buttons(target, state, language)
         elif view["phase"] == "doubling":
             choice = state.doubling_choice()
             assert choice is not None
-            lines.extend(self._doubling_lines(view, choice, names))
-            controls = self._doubling_panel(target, choice, frozenset(), names)
+            lines.extend(self._doubling_lines(view, choice, names, language))
+            controls = self._doubling_panel(target, choice, frozenset(), names, language)
         else:
-            lines.append(f"**Your turn:** {self._table_line(view, names)}")
-            controls = self._card_controls(target, view)
+            lines.append(self._table_line(view, names, language))
+            controls = self._card_controls(target, view, language)
         payload: dict[str, Any] = {
             "content": "\n".join(lines),
             "file": discord.File(io.BytesIO(png), filename=f"barbu-hand-{table.id}.png"),
@@ -214,46 +226,59 @@ class BarbuCog(
         return payload
 
     @staticmethod
-    def _hand_heading(view: BarbuView, names: Sequence[str]) -> str:
-        declarer = names[view["declarer"]]
-        contract = view["contract_label"] or "contract not chosen yet"
-        return f"Your hand · {deal_heading(view)} · declarer {declarer} · {contract}"
+    def _hand_heading(view: BarbuView, names: Sequence[str], language: str) -> str:
+        return t(
+            language,
+            "Your hand · {deal} · declarer {name} · {contract}",
+            deal=deal_heading(language, view),
+            name=names[view["declarer"]],
+            contract=view_contract(language, view) or t(language, "contract not chosen yet"),
+        )
 
     @staticmethod
-    def _table_line(view: BarbuView, names: Sequence[str]) -> str:
+    def _table_line(view: BarbuView, names: Sequence[str], language: str) -> str:
         """What lies on the table, for a player deciding away from the board."""
         domino = view["domino"]
         if view["contract"] == "domino" and domino is not None:
-            rows = [
-                f"{SUIT_SYMBOLS[suit]} {rank_label(row[0])}–{rank_label(row[1])}"
-                for suit, row in domino["rows"].items()
-                if row
-            ]
-            laid = " · ".join(rows) if rows else "nothing yet"
-            return f"lay a card or pass. Laid so far: {laid}."
+            rows = [_laid_row(language, suit, row) for suit, row in domino["rows"].items() if row]
+            if not rows:
+                return t(language, "**Your turn:** lay a card or pass. Laid so far: nothing yet.")
+            return t(
+                language,
+                "**Your turn:** lay a card or pass. Laid so far: {laid}.",
+                laid=" · ".join(rows),
+            )
         number = len(view["tricks"]) + 1
         if not view["trick"]:
-            return f"you lead trick {number}."
+            return t(language, "**Your turn:** you lead trick {number}.", number=number)
         played = ", ".join(
-            f"{names[entry['seat']]} {card_label(entry['card'])}" for entry in view["trick"]
+            f"{names[entry['seat']]} {card_label(language, entry['card'])}"
+            for entry in view["trick"]
         )
-        return f"play to trick {number}: {played}."
+        return t(
+            language,
+            "**Your turn:** play to trick {number}: {played}.",
+            number=number,
+            played=played,
+        )
 
     @staticmethod
-    def _card_controls(target: Target, view: BarbuView) -> list[discord.ui.Item[Any]]:
+    def _card_controls(
+        target: Target, view: BarbuView, language: str
+    ) -> list[discord.ui.Item[Any]]:
         """One button per playable card, so a card is one tap (or Pass in Domino)."""
         if view["legal"] == [PASS]:
             return [
                 TableButton(
                     target.but("play", PASS),
-                    label="Pass (no card fits)",
+                    label=t(language, "Pass (no card fits)"),
                     style=discord.ButtonStyle.primary,
                 )
             ]
         return [
             TableButton(
                 target.but("play", card),
-                label=card_label(card),
+                label=card_label(language, card),
                 style=discord.ButtonStyle.primary,
                 row=index // CARDS_PER_ROW,
             )
@@ -263,49 +288,59 @@ class BarbuCog(
     # ---- doubling ----------------------------------------------------------------------
 
     @staticmethod
-    def _doubling_lines(view: BarbuView, choice: DoublingChoice, names: Sequence[str]) -> list[str]:
+    def _doubling_lines(
+        view: BarbuView, choice: DoublingChoice, names: Sequence[str], language: str
+    ) -> list[str]:
+        doubles = doubles_text(language, view["doubles"], view["declarer"], names)
         lines = [
-            "**Your turn to double.** Toggle the players to double, then **Confirm**; "
-            "**Maximum** doubles everyone you may, **Pass** doubles nobody.",
-            f"Doubles so far: {doubles_text(view['doubles'], view['declarer'], names)}.",
+            t(
+                language,
+                "**Your turn to double.** Toggle the players to double, then **Confirm**; "
+                "**Maximum** doubles everyone you may, **Pass** doubles nobody.",
+            ),
+            t(language, "Doubles so far: {doubles}.", doubles=doubles),
         ]
         if choice.redoubles:
-            doublers = ", ".join(names[seat] for seat in choice.redoubles)
-            lines.append(f"Doubling {doublers} again is a redouble.")
-        obligation = choice.obligation_text()
+            doublers = listing(language, [names[seat] for seat in choice.redoubles])
+            lines.append(t(language, "Doubling {doublers} again is a redouble.", doublers=doublers))
+        obligation = barbu_text.obligation(language, choice)
         if obligation:
             lines.append(obligation)
         return lines
 
     @staticmethod
     def _doubling_panel(
-        target: Target, choice: DoublingChoice, chosen: frozenset[int], names: Sequence[str]
+        target: Target,
+        choice: DoublingChoice,
+        chosen: frozenset[int],
+        names: Sequence[str],
+        language: str,
     ) -> list[discord.ui.Item[Any]]:
         toggles: list[discord.ui.Item[Any]] = []
         for seat in choice.targets:
-            verb = "Redouble" if seat in choice.redoubles else "Double"
+            name = clipped(names[seat], NAME_LIMIT)
+            label = (
+                t(language, "Redouble {name}", name=name)
+                if seat in choice.redoubles
+                else t(language, "Double {name}", name=name)
+            )
             on = seat in chosen
             toggles.append(
                 TableButton(
                     target.but("double_toggle", seat_set_arg(chosen ^ {seat})),
-                    label=f"{verb} {clipped(names[seat], NAME_LIMIT)}",
+                    label=label,
                     style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
                     emoji="✅" if on else None,
                     row=0,
                 )
             )
-        confirm = counted(
-            len(chosen),
-            barbu_text.CONFIRM_ONE_DOUBLE,
-            barbu_text.CONFIRM_DOUBLES,
-        )
         return [
             *toggles,
-            TableButton(target.but("double_max"), label="Maximum", row=1),
-            TableButton(target.but("double_pass"), label="Pass", row=1),
+            TableButton(target.but("double_max"), label=t(language, "Maximum"), row=1),
+            TableButton(target.but("double_pass"), label=t(language, "Pass"), row=1),
             TableButton(
                 target.but("double_confirm", seat_set_arg(chosen)),
-                label=confirm if chosen else barbu_text.CONFIRM_NOTHING,
+                label=barbu_text.confirm_label(language, len(chosen)),
                 style=discord.ButtonStyle.primary,
                 # With nobody toggled, confirming would only repeat Pass beside it.
                 disabled=not chosen,
@@ -318,11 +353,14 @@ class BarbuCog(
     async def on_turn_component(self, turn: Turn[BarbuState]) -> None:
         state = turn.state
         verb, arg = turn.target.verb, turn.target.arg
+        language = private_language(turn.interaction)
         if verb == "decide":
-            payload = await asyncio.to_thread(self.private_payload, turn.table, state, turn.seat)
+            payload = await asyncio.to_thread(
+                self.hand_payload, turn.table, state, turn.seat, language
+            )
             await turn.interaction.response.send_message(ephemeral=True, **payload)
         elif verb == "contract" and arg in DETAILED_CONTRACTS:
-            await self._ask_contract_detail(turn, arg)
+            await self._ask_contract_detail(turn, arg, language)
         elif verb == "contract":
             await self._play(turn, arg)
         elif verb == "trump":
@@ -332,29 +370,33 @@ class BarbuCog(
         elif verb == "play":
             await self._play(turn, arg)
         elif verb.startswith("double_") and state.phase == "doubling":
-            await self._on_doubling(turn, state)
+            await self._on_doubling(turn, state, language)
         else:
-            await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
+            await turn.interaction.response.send_message(
+                t(language, UNKNOWN_CONTROL), ephemeral=True
+            )
 
-    async def _ask_contract_detail(self, turn: Turn[BarbuState], contract: str) -> None:
+    async def _ask_contract_detail(
+        self, turn: Turn[BarbuState], contract: str, language: str
+    ) -> None:
         target = turn.target
         buttons: list[discord.ui.Item[Any]]
         if contract == "trumps":
-            question = "Choose the trump suit:"
+            question = t(language, "Choose the trump suit:")
             buttons = [
                 TableButton(
                     target.but("trump", suit),
-                    label=SUIT_NAMES[index].capitalize(),
+                    label=suit_name(language, suit).capitalize(),
                     emoji=SUIT_SYMBOLS[suit],
                 )
-                for index, suit in enumerate(SUITS)
+                for suit in SUITS
             ]
         else:
-            question = "Choose the starting rank for Domino:"
+            question = t(language, "Choose the starting rank for Domino:")
             buttons = [
                 TableButton(
                     target.but("domino", rank),
-                    label=RANK_PLURALS[index].capitalize(),
+                    label=rank_plural(language, rank).capitalize(),
                     row=index // 5,
                 )
                 for index, rank in enumerate(RANKS)
@@ -363,15 +405,17 @@ class BarbuCog(
             question, view=view_of(buttons), ephemeral=True
         )
 
-    async def _on_doubling(self, turn: Turn[BarbuState], state: BarbuState) -> None:
+    async def _on_doubling(self, turn: Turn[BarbuState], state: BarbuState, language: str) -> None:
         choice = state.doubling_choice()
         assert choice is not None
         verb = turn.target.verb
         chosen = parse_seat_set(turn.target.arg)
         if chosen is None or not chosen <= set(choice.targets):
-            await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
+            await turn.interaction.response.send_message(
+                t(language, UNKNOWN_CONTROL), ephemeral=True
+            )
         elif verb == "double_toggle":
-            panel = self._doubling_panel(turn.target, choice, chosen, turn.table.names)
+            panel = self._doubling_panel(turn.target, choice, chosen, turn.table.names, language)
             await turn.interaction.response.edit_message(view=view_of(panel))
         elif verb == "double_max":
             await self._play(turn, choice.maximum)
@@ -380,7 +424,9 @@ class BarbuCog(
         elif verb == "double_confirm":
             await self._play(turn, choice.action_for(chosen))
         else:
-            await turn.interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
+            await turn.interaction.response.send_message(
+                t(language, UNKNOWN_CONTROL), ephemeral=True
+            )
 
     async def _play(self, turn: Turn[BarbuState], action: str) -> None:
         """Play ``action``; a private panel the click came from says what was done (a DM
@@ -390,7 +436,8 @@ class BarbuCog(
         message = turn.interaction.message
         from_panel = message is not None and message.flags.ephemeral
         if from_panel and action in before.legal_actions():
-            done = barbu_text.confirmation(before, action, turn.table.names)
+            language = private_language(turn.interaction)
+            done = barbu_text.confirmation(language, before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
     # ---- finished deals ----------------------------------------------------------------
@@ -404,16 +451,22 @@ class BarbuCog(
         finished = len(view["history"])
         if finished <= told:
             return
-        names = table.names
+        names, language = table.names, table.language
         # The engine counts deals in ``deal``; the history holds the finished ones, newest last.
         first_number = view["deal"] - finished + 1
         lines = [
-            f"📋 Barbu game #{table.id}: deal {first_number + index} of {view['total_deals']} "
-            f"is over. {self._deal_sentence(view['history'][index], names)}"
+            t(
+                language,
+                "📋 Barbu game #{game}: deal {number} of {total} is over. {sentence}",
+                game=table.id,
+                number=first_number + index,
+                total=view["total_deals"],
+                sentence=deal_sentence(language, view["history"][index], names),
+            )
             for index in range(told, finished)
         ]
-        lines.append(f"Totals: {scores_list(view['totals'], names)}.")
-        png = await asyncio.to_thread(render_barbu_scores, view, names)
+        lines.append(barbu_text.totals(language, view, names))
+        png = await asyncio.to_thread(render_barbu_scores, view, names, language)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
             "\n".join(lines),
@@ -443,26 +496,35 @@ class BarbuCog(
     def narrate(
         self, table: Table, before: BarbuState, action: str, after: BarbuState
     ) -> list[str]:
-        return [before.describe(action, table.names)]
+        return [barbu_text.describe(table.language, before, action, table.names)]
 
     # ---- slash commands ----------------------------------------------------------------
 
-    @app_commands.command(name="scores", description="The score sheet of this channel's Barbu game")
+    @app_commands.command(
+        name=command_name("scores"), description=N_("The score sheet of this channel's Barbu game")
+    )
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
+        language = private_language(interaction)
         table = await self.tables.store.open_table_in(interaction.channel_id or 0)
         if table is None or table.kind != "barbu" or table.state is None:
             await interaction.response.send_message(
-                "There is no Barbu game running in this channel.", ephemeral=True
+                t(language, "There is no Barbu game running in this channel."), ephemeral=True
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = self.spec.from_dict(table.state)
         assert isinstance(state, BarbuState)
         view = state.view(None)
-        png = await asyncio.to_thread(render_barbu_scores, view, table.names)
+        png = await asyncio.to_thread(render_barbu_scores, view, table.names, language)
         await interaction.followup.send(
-            f"Barbu game #{table.id}: {len(view['history'])} of {view['total_deals']} deals "
-            f"played. Totals: {scores_list(view['totals'], table.names)}.",
+            t(
+                language,
+                "Barbu game #{game}: {played} of {total} deals played. Totals: {scores}.",
+                game=table.id,
+                played=len(view["history"]),
+                total=view["total_deals"],
+                scores=scores_list(view["totals"], table.names),
+            ),
             file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
             ephemeral=True,
         )

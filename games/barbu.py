@@ -31,6 +31,7 @@ from games.base import (
 SUITS = "SHCD"
 RANKS = "23456789TJQKA"
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
+SUIT_SYMBOLS = "♠♥♣♦"
 # fmt: off
 RANK_NAMES = (
     "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -332,7 +333,7 @@ def _must_double_now(choice: DoublingChoice) -> IllegalAction:
     )
 
 
-def _parse_seats(text: str) -> list[int]:
+def parse_seats(text: str) -> list[int]:
     if not text.strip():
         raise IllegalAction(N_("Name at least one seat to double, or pass."))
     parts = [part.strip() for part in text.split(",")]
@@ -568,8 +569,8 @@ class BarbuState(GameState):
             raise IllegalAction(N_("'{action}' is not a contract."), action=action)
         if name not in self.remaining:
             raise IllegalAction(
-                N_("{contract} has already been played this series."),
-                contract=CONTRACT_TITLES[name],
+                N_("'{contract}' has already been played this series."),
+                contract=name,
             )
         if name == "trumps":
             if len(detail) != 1 or detail.upper() not in SUITS:
@@ -585,7 +586,7 @@ class BarbuState(GameState):
             self.start_rank = RANKS.index(detail.upper())
         elif detail:
             raise IllegalAction(
-                N_("{contract} takes no suit or rank."), contract=CONTRACT_TITLES[name]
+                N_("'{contract}' takes no suit or rank."), contract=name
             )
         self.contract = name
         self.remaining.remove(name)
@@ -599,7 +600,7 @@ class BarbuState(GameState):
         if lowered == PASS:
             seats: list[int] = []
         elif lowered.startswith("double:"):
-            seats = _parse_seats(lowered.removeprefix("double:"))
+            seats = parse_seats(lowered.removeprefix("double:"))
         else:
             raise IllegalAction(N_("In the doubling round, answer double:1,3 or pass."))
         for seat in seats:
@@ -632,7 +633,7 @@ class BarbuState(GameState):
         assert seat is not None
         card = parse_card(action)
         if card not in self.hands[seat]:
-            raise IllegalAction(N_("You do not hold the {card}."), card=card_words(card))
+            raise IllegalAction(N_("You do not hold the {card}."), card=card_name(card))
         if card not in self._playable(seat):
             raise self._why_not_card(seat)
         self.hands[seat].remove(card)
@@ -648,7 +649,9 @@ class BarbuState(GameState):
         if any(card // 13 == led_suit for card in self.hands[seat]):
             if self.contract == "trumps" and led_suit == self.trump:
                 return IllegalAction(N_("You must play a higher trump than any in the trick."))
-            return IllegalAction(N_("You must follow suit ({suit})."), suit=SUIT_NAMES[led_suit])
+            # Refusal parameters are not translated: the suit as its symbol reads in any language.
+            suit = SUIT_SYMBOLS[led_suit]
+            return IllegalAction(N_("You must follow suit ({suit})."), suit=suit)
         if self.contract == "barbu" and self.discard_king:
             return IllegalAction(N_("You must discard the king of hearts now."))
         return IllegalAction(N_("You must win the trick with a trump."))
@@ -676,7 +679,7 @@ class BarbuState(GameState):
         else:
             card = parse_card(action)
             if card not in self.hands[seat]:
-                raise IllegalAction(N_("You do not hold the {card}."), card=card_words(card))
+                raise IllegalAction(N_("You do not hold the {card}."), card=card_name(card))
             if card not in playable:
                 raise IllegalAction(
                     N_("Lay a card of the starting rank or one next to the end of an opened suit.")
@@ -867,7 +870,7 @@ class BarbuState(GameState):
     def _describe_double(self, who: str, seats_text: str, names: Sequence[str] | None) -> str:
         seat = self.current_player
         try:
-            seats = _parse_seats(seats_text)
+            seats = parse_seats(seats_text)
         except IllegalAction:
             seats = []
         if not seats or not all(0 <= target < 4 for target in seats):

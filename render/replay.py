@@ -26,6 +26,7 @@ from render.barbu import draw_barbu_table
 from render.barree import draw_barree
 from render.gulbara import draw_gulbara
 from render.theme import clean_name
+from texts.i18n import ENGLISH
 
 FRAME_MILLISECONDS = 900
 # Three minutes of animation; more would take minutes to draw and gigabytes to hold.
@@ -40,17 +41,29 @@ PALETTE_COLOURS = 255
 T = TypeVar("T")
 
 
-def _gulbara(view: GulbaraView, names: Sequence[str], caption: str) -> Image.Image:
+Drawer = Callable[[Any, Sequence[str], str, str], Image.Image]
+"""A game's picture for a replay: its public view, the names, the caption, the language."""
+
+
+def _gulbara(view: GulbaraView, names: Sequence[str], caption: str, language: str) -> Image.Image:
     # Seat 0's numbering throughout: a board that flipped with every turn would be
     # unwatchable as an animation.
     return draw_gulbara(view, names, caption, viewer=0)
 
 
-DRAWERS: dict[str, Callable[[Any, Sequence[str], str], Image.Image]] = {
-    "bann": draw_bann,
+def _bann(view: Any, names: Sequence[str], caption: str, language: str) -> Image.Image:
+    return draw_bann(view, names, caption)
+
+
+def _barree(view: Any, names: Sequence[str], caption: str, language: str) -> Image.Image:
+    return draw_barree(view, names, caption)
+
+
+DRAWERS: dict[str, Drawer] = {
+    "bann": _bann,
     "gulbara": _gulbara,
     "barbu": draw_barbu_table,
-    "barree": draw_barree,
+    "barree": _barree,
 }
 
 
@@ -70,9 +83,14 @@ class ReplayTooLarge(ValueError):
 
 
 def render_replay(
-    kind: str, frames: Sequence[tuple[Mapping[str, Any], str]], names: Sequence[str], limit: int
+    kind: str,
+    frames: Sequence[tuple[Mapping[str, Any], str]],
+    names: Sequence[str],
+    limit: int,
+    language: str = ENGLISH,
 ) -> Replay:
-    """The smallest animation of ``frames`` (view, caption) that fits in ``limit`` bytes."""
+    """The smallest animation of ``frames`` (view, caption) that fits in ``limit`` bytes,
+    the pictures' words in ``language``."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
     shown = _spread(frames, MAX_FRAMES)
@@ -80,7 +98,7 @@ def render_replay(
     def draw(index: int) -> Image.Image:
         view, caption = shown[index]
         # Captions name the players: emoji and scripts the font lacks would be boxes.
-        return _rgb(DRAWERS[kind](view, names, clean_name(caption)))
+        return _rgb(DRAWERS[kind](view, names, clean_name(caption), language))
 
     samples = {index: draw(index) for index in _sample_indices(len(shown))}
     palette = _palette(list(samples.values()))

@@ -37,9 +37,15 @@ def words(text: str) -> Iterator[str]:
     yield from re.findall(r"[A-Za-zÄÖÜäöüß]+", text)
 
 
+NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`")
+"""Not sentences: a file of the bot's repository, and a notation in backticks that a
+player types as it stands in every language (`double:2,4`, `pass`, `QS`)."""
+
+
 def english_in(text: str) -> list[str]:
     """The English words of ``text``, in order."""
-    return [word for word in words(text) if word.lower() in ENGLISH_WORDS]
+    prose = NAMES.sub("", text)
+    return [word for word in words(prose) if word.lower() in ENGLISH_WORDS]
 
 
 def message_texts(message: Message) -> Iterator[str]:

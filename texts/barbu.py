@@ -1,22 +1,30 @@
-"""Barbu's sentences: rules, the deal's status, scores and the result."""
+"""Barbu's sentences: rules, card and contract words, the deal's status, scores and the
+result, each in the language it is shown in."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from babel.lists import format_list
 
 from games.barbu import (
     CONTRACT_TITLES,
     PASS,
     RANKS,
     SUITS,
+    BarbuDeal,
     BarbuState,
     BarbuView,
-    card_words,
-    contract_label,
+    DoublingChoice,
+    card_name,
     parse_card,
+    parse_seats,
 )
+from games.base import IllegalAction
+from texts.i18n import N_, t, tn, tp
 
-RULES = """\
+RULES = N_("""\
 **How to play**
 1. Four players, 13 cards each; in each deal the declarer chooses the contract.
 2. The declarer leads; follow the suit led if you can; the highest card of it wins the trick.
@@ -52,82 +60,144 @@ cards you may play when it is your turn.
 `nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:2,4` or `pass`. \
 In `double:` name the players by the numbers the table picture shows (1–4).
 **Full rules:** `docs/rules/barbu.md` in the bot's repository.\
-"""
+""")
 
-DOUBLES_NOTATION = (
+DOUBLES_NOTATION = N_(
     "Write doubles as double:2,4 with the player numbers the table picture shows (1–4)."
 )
 
-DEAL_HEADING = "Deal {number} of {total}"
-WINS = "{winner} wins with {score}."
-SHARED_WIN = "{winners} win with {score}."
-ENDED_EARLY = "The game ended early."
-TOTALS = "Totals: {scores}."
-NO_DOUBLES = "no doubles"
-
-# The board's status line, short enough for the picture.
-BOARD_CHOOSING = "{deal} · {name} is choosing"
-BOARD_DOUBLING = "{deal} · doubling: {name} to decide"
-BOARD_PLAYING = "{deal} · {name} to play"
-
-# The board message's lines.
-DECLARER = "{deal} · declarer {name}"
-LAST_DEAL = "Last deal, {sentence}"
-CHOOSES = "{name} chooses a contract."
-CONTRACT = "Contract: {contract} · Doubles: {doubles}"
-DOUBLING = "{name} decides whom to double."
-DOMINO_TURN = "{name} lays a card or passes."
-TRICK_TURN = "Trick {number} · {name} to play."
+RANKS_AS_NUMBERS = "23456789"
+SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♣♦", strict=True))
+CONTRACT_WORDS = {
+    "notricks": N_("No Tricks"),
+    "noqueens": N_("No Queens"),
+    "nolasttwo": N_("No Last Two"),
+    "nohearts": N_("No Hearts"),
+    "barbu": N_("Barbu"),
+    "trumps": N_("Trumps"),
+    "domino": N_("Domino"),
+}
+assert CONTRACT_WORDS == CONTRACT_TITLES, "the engine's English titles are the catalogue ids"
 
 
-CONFIRM_NOTHING = "Confirm"
-CONFIRM_ONE_DOUBLE = "Confirm 1 double"
-CONFIRM_DOUBLES = "Confirm {count} doubles"
-
-YOU_CHOSE = "✅ You chose {contract}."
-YOU_PLAYED_CARD = "✅ You played the {card}."
-YOU_LAID_CARD = "✅ You laid the {card}."
-YOU_PASSED = "✅ You passed."
-YOU_DOUBLED = "✅ You doubled {doubled}."
-YOU_REDOUBLED = "✅ You redoubled {redoubled}."
-YOU_DOUBLED_AND_REDOUBLED = "✅ You doubled {doubled} and redoubled {redoubled}."
+def suit_name(language: str, suit: str) -> str:
+    """``H`` as "hearts", "Herz"."""
+    names = {
+        "S": tp(language, "card suit", "spades"),
+        "H": tp(language, "card suit", "hearts"),
+        "C": tp(language, "card suit", "clubs"),
+        "D": tp(language, "card suit", "diamonds"),
+    }
+    return names[suit]
 
 
-def confirmation(state: BarbuState, action: str, names: Sequence[str]) -> str:
-    """The private note for the legal ``action`` of the seat to act, e.g. "✅ You played
-    the queen of spades."."""
-    if state.phase == "contract":
-        return YOU_CHOSE.format(contract=contract_title_of(action))
-    if action == PASS:
-        return YOU_PASSED
-    if action.startswith("double:"):
-        return _doubled(state, [int(seat) for seat in action.split(":")[1].split(",")], names)
-    card = card_words(parse_card(action))
-    sentence = YOU_LAID_CARD if state.contract == "domino" else YOU_PLAYED_CARD
-    return sentence.format(card=card)
+def rank_name(language: str, rank: str) -> str:
+    """``Q`` as "queen", "Dame"."""
+    names = {
+        "2": tp(language, "card rank", "two"),
+        "3": tp(language, "card rank", "three"),
+        "4": tp(language, "card rank", "four"),
+        "5": tp(language, "card rank", "five"),
+        "6": tp(language, "card rank", "six"),
+        "7": tp(language, "card rank", "seven"),
+        "8": tp(language, "card rank", "eight"),
+        "9": tp(language, "card rank", "nine"),
+        "T": tp(language, "card rank", "ten"),
+        "J": tp(language, "card rank", "jack"),
+        "Q": tp(language, "card rank", "queen"),
+        "K": tp(language, "card rank", "king"),
+        "A": tp(language, "card rank", "ace"),
+    }
+    return names[rank]
 
 
-def _doubled(state: BarbuState, seats: Sequence[int], names: Sequence[str]) -> str:
-    mover = state.current_player
-    doubled = " and ".join(names[seat] for seat in seats if (seat, mover) not in state.doubles)
-    redoubled = " and ".join(names[seat] for seat in seats if (seat, mover) in state.doubles)
-    if doubled and redoubled:
-        return YOU_DOUBLED_AND_REDOUBLED.format(doubled=doubled, redoubled=redoubled)
-    if redoubled:
-        return YOU_REDOUBLED.format(redoubled=redoubled)
-    return YOU_DOUBLED.format(doubled=doubled)
+def rank_plural(language: str, rank: str) -> str:
+    """``5`` as "fives", "Fünfen" (Domino's starting rank)."""
+    names = {
+        "2": tp(language, "card ranks", "twos"),
+        "3": tp(language, "card ranks", "threes"),
+        "4": tp(language, "card ranks", "fours"),
+        "5": tp(language, "card ranks", "fives"),
+        "6": tp(language, "card ranks", "sixes"),
+        "7": tp(language, "card ranks", "sevens"),
+        "8": tp(language, "card ranks", "eights"),
+        "9": tp(language, "card ranks", "nines"),
+        "T": tp(language, "card ranks", "tens"),
+        "J": tp(language, "card ranks", "jacks"),
+        "Q": tp(language, "card ranks", "queens"),
+        "K": tp(language, "card ranks", "kings"),
+        "A": tp(language, "card ranks", "aces"),
+    }
+    return names[rank]
 
 
-def contract_title_of(action: str | None) -> str:
+def rank_label(language: str, rank: str) -> str:
+    """The rank as a card's corner shows it: "10" for T, "D" for a German queen."""
+    if rank in RANKS_AS_NUMBERS:
+        return rank
+    letters = {
+        "T": "10",
+        "J": tp(language, "card rank letter", "J"),
+        "Q": tp(language, "card rank letter", "Q"),
+        "K": tp(language, "card rank letter", "K"),
+        "A": tp(language, "card rank letter", "A"),
+    }
+    return letters[rank]
+
+
+def card_label(language: str, card: str) -> str:
+    """``QS`` as ``Q♠`` (``D♠`` in German), ``TD`` as ``10♦``."""
+    return rank_label(language, card[0]) + SUIT_SYMBOLS[card[1]]
+
+
+def card_words(language: str, card: str) -> str:
+    """``QS`` as "queen of spades", "Pik-Dame"."""
+    return t(
+        language,
+        "{rank} of {suit}",
+        rank=rank_name(language, card[0]),
+        suit=suit_name(language, card[1]),
+    )
+
+
+def contract_title(language: str, contract: str) -> str:
+    """``nohearts`` as "No Hearts", "Keine Herzen"."""
+    word = CONTRACT_WORDS.get(contract)
+    return contract if word is None else t(language, word)
+
+
+def short_contract_title(language: str, contract: str) -> str:
+    """The contract's name where a column is narrow (the score sheet)."""
+    titles = {
+        "notricks": tp(language, "short contract title", "No Tricks"),
+        "noqueens": tp(language, "short contract title", "No Queens"),
+        "nolasttwo": tp(language, "short contract title", "No Last Two"),
+        "nohearts": tp(language, "short contract title", "No Hearts"),
+    }
+    return titles.get(contract) or contract_title(language, contract)
+
+
+def contract_title_of(language: str, action: str | None) -> str:
     """``trumps:H`` as "Trumps (hearts)", ``domino:5`` as "Domino from the fives"."""
     if not action:
-        return "contract"
+        return t(language, "contract")
     name, _, detail = action.partition(":")
     if name == "trumps" and detail:
-        return contract_label(name, trump=SUITS.index(detail))
+        return t(language, "Trumps ({suit})", suit=suit_name(language, detail))
     if name == "domino" and detail:
-        return contract_label(name, start_rank=RANKS.index(detail))
-    return CONTRACT_TITLES.get(name, name)
+        return t(language, "Domino from the {ranks}", ranks=rank_plural(language, detail))
+    return contract_title(language, name)
+
+
+def view_contract(language: str, view: Mapping[str, Any]) -> str | None:
+    """The contract of ``view`` with its suit or rank, None before it is chosen."""
+    action = view.get("contract_action")
+    return contract_title_of(language, action) if action else None
+
+
+def listing(language: str, items: Iterable[str]) -> str:
+    """ "Alice and Bob", "Alice und Bob": names as a sentence lists them."""
+    return str(format_list(list(items), locale=language))
 
 
 def signed(value: int) -> str:
@@ -139,29 +209,209 @@ def scores_list(scores: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores))
 
 
-def deal_heading(view: BarbuView) -> str:
+def deal_heading(language: str, view: BarbuView) -> str:
     number = min(view["deal"] + 1, view["total_deals"])
-    return DEAL_HEADING.format(number=number, total=view["total_deals"])
+    return t(language, "Deal {number} of {total}", number=number, total=view["total_deals"])
 
 
-def result(view: BarbuView, names: Sequence[str]) -> str:
+def deal_sentence(language: str, deal: BarbuDeal, names: Sequence[str]) -> str:
+    """ "Alice's No Hearts: Alice −4, Bob …": one finished deal's scores."""
+    return t(
+        language,
+        "{name}'s {contract}: {scores}.",
+        name=names[deal["declarer"]],
+        contract=contract_title_of(language, deal["contract"]),
+        scores=scores_list(deal["scores"], names),
+    )
+
+
+def totals(language: str, view: BarbuView, names: Sequence[str]) -> str:
+    return t(language, "Totals: {scores}.", scores=scores_list(view["totals"], names))
+
+
+def result(language: str, view: BarbuView, names: Sequence[str]) -> str:
     """The winner (or winners) by the final totals, e.g. "Alice wins with +12."."""
-    totals = view["totals"]
-    best = max(totals)
-    winners = [names[seat] for seat in range(len(totals)) if totals[seat] == best]
+    scores = view["totals"]
+    best = max(scores)
+    winners = [names[seat] for seat in range(len(scores)) if scores[seat] == best]
     if len(winners) == 1:
-        return WINS.format(winner=winners[0], score=signed(best))
-    return SHARED_WIN.format(winners=" and ".join(winners), score=signed(best))
+        return t(language, "{winner} wins with {score}.", winner=winners[0], score=signed(best))
+    return t(
+        language,
+        "{winners} win with {score}.",
+        winners=listing(language, winners),
+        score=signed(best),
+    )
 
 
-def board_status(view: BarbuView, names: Sequence[str]) -> str:
+def ended_early(language: str, view: BarbuView, names: Sequence[str]) -> str:
+    return t(
+        language,
+        "The game ended early. Totals: {scores}.",
+        scores=scores_list(view["totals"], names),
+    )
+
+
+def board_status(language: str, view: BarbuView, names: Sequence[str]) -> str:
     """The picture's status line: the deal and who acts, or the result."""
     to_act = view["to_act"]
     if view["phase"] == "over" or to_act is None:
-        return result(view, names)
-    deal, name = deal_heading(view), names[to_act]
+        return result(language, view, names)
+    deal, name = deal_heading(language, view), names[to_act]
     if view["phase"] == "contract":
-        return BOARD_CHOOSING.format(deal=deal, name=name)
+        return t(language, "{deal} · {name} is choosing", deal=deal, name=name)
     if view["phase"] == "doubling":
-        return BOARD_DOUBLING.format(deal=deal, name=name)
-    return BOARD_PLAYING.format(deal=deal, name=name)
+        return t(language, "{deal} · doubling: {name} to decide", deal=deal, name=name)
+    return t(language, "{deal} · {name} to play", deal=deal, name=name)
+
+
+def doubles_text(
+    language: str, doubles: Iterable[Sequence[int]], declarer: int, names: Sequence[str]
+) -> str:
+    """E.g. "Bob doubled Alice (redoubled)": the one who acted first in the round doubled."""
+    pairs = {(doubler, doubled) for doubler, doubled in doubles}
+
+    def acting_order(seat: int) -> int:
+        return (seat - declarer - 1) % 4
+
+    sentences = []
+    for doubler, doubled in sorted(pairs, key=lambda pair: acting_order(pair[0])):
+        redoubled = (doubled, doubler) in pairs
+        if redoubled and acting_order(doubled) < acting_order(doubler):
+            continue
+        sentence = (
+            N_("{doubler} doubled {doubled} (redoubled)")
+            if redoubled
+            else N_("{doubler} doubled {doubled}")
+        )
+        sentences.append(t(language, sentence, doubler=names[doubler], doubled=names[doubled]))
+    return "; ".join(sentences) if sentences else t(language, "no doubles")
+
+
+def obligation(language: str, choice: DoublingChoice) -> str | None:
+    """E.g. "You must double declarer in 2 of the remaining 3 deals of this series."."""
+    if choice.seat == choice.declarer or choice.needed == 0:
+        return None
+    if choice.deals_left == 1:
+        return t(language, "You must double declarer in this deal, the last of the series.")
+    return tn(
+        language,
+        "You must double declarer in one of the remaining {deals} deals of this series.",
+        "You must double declarer in {count} of the remaining {deals} deals of this series.",
+        choice.needed,
+        deals=choice.deals_left,
+    )
+
+
+def confirm_label(language: str, doubles: int) -> str:
+    """The doubling panel's confirm button for ``doubles`` toggled seats."""
+    if not doubles:
+        return t(language, "Confirm")
+    return tn(language, "Confirm {count} double", "Confirm {count} doubles", doubles)
+
+
+def confirmation(language: str, state: BarbuState, action: str, names: Sequence[str]) -> str:
+    """The private note for the legal ``action`` of the seat to act, e.g. "✅ You played
+    the queen of spades."."""
+    if state.phase == "contract":
+        return t(language, "✅ You chose {contract}.", contract=contract_title_of(language, action))
+    if action == PASS:
+        return t(language, "✅ You passed.")
+    if action.startswith("double:"):
+        seats = [int(seat) for seat in action.split(":")[1].split(",")]
+        return _doubled(language, state, seats, names)
+    card = card_words(language, action.upper())
+    if state.contract == "domino":
+        return t(language, "✅ You laid the {card}.", card=card)
+    return t(language, "✅ You played the {card}.", card=card)
+
+
+def _doubled(language: str, state: BarbuState, seats: Sequence[int], names: Sequence[str]) -> str:
+    mover = state.current_player
+    doubled = [names[seat] for seat in seats if (seat, mover) not in state.doubles]
+    redoubled = [names[seat] for seat in seats if (seat, mover) in state.doubles]
+    if doubled and redoubled:
+        return t(
+            language,
+            "✅ You doubled {doubled} and redoubled {redoubled}.",
+            doubled=listing(language, doubled),
+            redoubled=listing(language, redoubled),
+        )
+    if redoubled:
+        return t(language, "✅ You redoubled {redoubled}.", redoubled=listing(language, redoubled))
+    return t(language, "✅ You doubled {doubled}.", doubled=listing(language, doubled))
+
+
+def _seat_word(language: str, seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names else t(language, "Seat {number}", number=seat + 1)
+
+
+def describe(
+    language: str, state: BarbuState, action: str, names: Sequence[str] | None = None
+) -> str:
+    """The channel's sentence about ``action`` taken in ``state`` (in English the same as
+    the move log's ``state.describe``)."""
+    seat = state.current_player
+    if seat is None:
+        return action
+    who = _seat_word(language, seat, names)
+    lowered = action.strip().lower()
+    if state.phase == "contract":
+        name, _, detail = lowered.partition(":")
+        detail = detail.upper()
+        if name == "trumps" and len(detail) == 1 and detail in SUITS:
+            return t(
+                language,
+                "{name} chooses Trumps with {suit}.",
+                name=who,
+                suit=suit_name(language, detail),
+            )
+        if name == "domino" and len(detail) == 1 and detail in RANKS:
+            return t(
+                language,
+                "{name} chooses Domino from the {ranks}.",
+                name=who,
+                ranks=rank_plural(language, detail),
+            )
+        title = contract_title(language, name) if name in CONTRACT_WORDS else action
+        return t(language, "{name} chooses {contract}.", name=who, contract=title)
+    if lowered == PASS:
+        return t(language, "{name} passes.", name=who)
+    if lowered.startswith("double:"):
+        return _describe_double(language, state, who, lowered.removeprefix("double:"), names)
+    try:
+        card = card_words(language, card_name(parse_card(action)))
+    except IllegalAction:
+        return action
+    if state.contract == "domino":
+        return t(language, "{name} lays the {card}.", name=who, card=card)
+    return t(language, "{name} plays the {card}.", name=who, card=card)
+
+
+def _describe_double(
+    language: str, state: BarbuState, who: str, seats_text: str, names: Sequence[str] | None
+) -> str:
+    seat = state.current_player
+    try:
+        seats = parse_seats(seats_text)
+    except IllegalAction:
+        seats = []
+    if not seats or not all(0 <= target < 4 for target in seats):
+        return t(language, "{name} doubles {seats}.", name=who, seats=seats_text)
+    doubled = ", ".join(
+        _seat_word(language, s, names) for s in seats if (s, seat) not in state.doubles
+    )
+    redoubled = ", ".join(
+        _seat_word(language, s, names) for s in seats if (s, seat) in state.doubles
+    )
+    if doubled and redoubled:
+        return t(
+            language,
+            "{name} doubles {doubled} and redoubles {redoubled}.",
+            name=who,
+            doubled=doubled,
+            redoubled=redoubled,
+        )
+    if redoubled:
+        return t(language, "{name} redoubles {redoubled}.", name=who, redoubled=redoubled)
+    return t(language, "{name} doubles {doubled}.", name=who, doubled=doubled)

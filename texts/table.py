@@ -4,14 +4,7 @@ language says "1 more player" and "2 more players" its own way."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from texts.i18n import N_, t, tn
-
-
-def counted(count: int, one: str, many: str, **fields: Any) -> str:
-    """``one`` filled in when ``count`` is 1, otherwise ``many`` (``{count}`` is the count)."""
-    return (one if count == 1 else many).format(count=count, **fields)
 
 
 def needs_players(language: str, count: int) -> str:

@@ -15,7 +15,6 @@ import pytest
 from stored import arrange, logged_actions, logged_moves, stored_game, stored_state
 from testdb import both_engines
 
-from cogs.barbu import card_label
 from fakediscord import Message, Result, SimUser
 from games import GAMES, GameState
 from games.barbu import RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES, SUITS
@@ -28,6 +27,7 @@ from render.barbu import (
     render_barbu_scores,
     render_barbu_table,
 )
+from texts.barbu import card_label
 
 BARBU = GAMES["barbu"]
 CONTRACT_TOTALS = {"notricks": -26, "noqueens": -24, "nolasttwo": -30, "nohearts": -30}
@@ -102,7 +102,7 @@ async def play_card(user: SimUser, message: Message, action: str) -> Result:
     """Press ``action``'s card button in a hand message (or Pass in Domino)."""
     if action == "pass":
         return await user.click(message, "Pass (no card fits)")
-    return await user.click(message, card_label(action))
+    return await user.click(message, card_label("en", action))
 
 
 TURN_MARKS = ("🤖", "👤")
@@ -195,7 +195,7 @@ async def decide(
     assert private.image().size == (HAND_WIDTH, HAND_HEIGHT), "the hand comes as a picture"
     trick = state.view(None)["trick"]
     if trick:
-        assert card_label(trick[-1]["card"]) in private.content, "the hand tells the trick"
+        assert card_label("en", trick[-1]["card"]) in private.content, "the hand tells the trick"
     if state.phase == "doubling":
         return route, await decide_doubles(user, private, action, seat_names(database_path))
     return route, await play_card(user, private, action)
@@ -332,7 +332,7 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
     ), "the table picture shows the doubles"
     lead = latest_hand_dm(alice)
     assert "you lead trick 1" in lead.content, "Alice leads from her DM"
-    cards = [card_label(card) for card in state.view(0)["legal"]]
+    cards = [card_label("en", card) for card in state.view(0)["legal"]]
     assert button_labels(lead) == cards, "a button per card: one tap"
     watch.check_images()
 

@@ -11,13 +11,13 @@ import random
 
 from stored import logged_moves, stored_state, write_state
 
-from cogs.barbu import card_label
 from cogs.barree import walk_targets, walks_to
 from cogs.gulbara import POINT_PLACEHOLDER, die_label
 from fakediscord import Channel, Message, Result, SimUser
 from games import GAMES
 from games.barree import walk_options
 from games.gulbara import from_code
+from texts.barbu import card_label
 from texts.gulbara import board_point
 
 BANN = GAMES["bann"]
@@ -158,7 +158,7 @@ async def test_a_barbu_card_is_one_tap_and_a_deal_is_one_dm_per_player(
             await taps.click(user, user.dms[-1], "Pass" if choice.may_pass else "Maximum")
         else:
             card = state.legal_actions()[0]
-            await taps.click(user, user.dms[-1], card_label(card))
+            await taps.click(user, user.dms[-1], card_label("en", card))
             card_taps.append(taps.count)
         taps.take()
 

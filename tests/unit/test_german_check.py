@@ -14,3 +14,13 @@ def test_german_sentences_with_names_and_cards_pass():
         "Was nun? Die Hand von AdaBot ist in der Mitte.",
     ):
         assert english_in(sentence) == [], sentence
+
+
+def test_a_repository_path_is_a_name_not_english():
+    assert english_in("**Alle Regeln:** `docs/rules/de/barbu.md` im Repository.") == []
+    assert english_in("Siehe docs/rules/de/bann.md, the rules.") == ["the", "rules"]
+
+
+def test_a_typed_notation_is_a_name_but_a_typed_english_command_is_not():
+    assert english_in("Doppel `double:2,4` oder `pass`.") == []
+    assert english_in("Siehe `/game export`.") == ["game"]

@@ -71,7 +71,7 @@ def wrong_number(text: str) -> list[str]:
 
 def test_the_texts_hold_the_sentences_that_count() -> None:
     names = {name for name, _ in ALL_SENTENCES}
-    assert {"texts.table.READY", "texts.barbu.CONFIRM_DOUBLES"} <= names
+    assert {"texts.table.READY", "texts.barbu.DOUBLES_NOTATION"} <= names
 
 
 @pytest.mark.parametrize("number", [1, 2])
@@ -92,7 +92,7 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
     rendered = [
         table.needs_players("en", count),
         table.earlier_turns("en", count),
-        table.counted(count, barbu.CONFIRM_ONE_DOUBLE, barbu.CONFIRM_DOUBLES),
+        barbu.confirm_label("en", count),
         gulbara.point_label("en", 7, count),
         barree.fields_left_out("en", count),
         duration("en", 60 * count),
@@ -108,9 +108,11 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
 
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (1, 3), (2, 2), (2, 5)])
 def test_barbus_obligation_reads_right_for_any_count(needed: int, deals_left: int) -> None:
-    text = DoublingChoice(1, 0, (0, 2, 3), (), None, needed, deals_left).obligation_text()
-    assert text and "(s)" not in text and wrong_number(text) == [], text
-    assert "remaining 1 deal" not in text and "1 of the remaining" not in text, text
+    choice = DoublingChoice(1, 0, (0, 2, 3), (), None, needed, deals_left)
+    for text in (choice.obligation_text(), barbu.obligation("en", choice)):
+        assert text and "(s)" not in text and wrong_number(text) == [], text
+        assert "remaining 1 deal" not in text and "1 of the remaining" not in text, text
+    assert barbu.obligation("en", choice) == choice.obligation_text()
 
 
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (2, 2)])
@@ -126,7 +128,7 @@ def test_the_doubling_panels_confirm_counts_the_doubles_and_never_repeats_pass()
     names = ["Alice", "Bob", "Carol", "Dave"]
 
     def confirm(chosen: frozenset[int]) -> tuple[str, bool]:
-        button = BarbuCog._doubling_panel(target, choice, chosen, names)[-1].item
+        button = BarbuCog._doubling_panel(target, choice, chosen, names, "en")[-1].item
         assert isinstance(button, discord.ui.Button)
         return button.label or "", button.disabled
 
