@@ -7,7 +7,6 @@ from typing import Any
 import discord
 
 from cogs.language import private_language
-from cogs.render_pool import RenderJob
 from cogs.table import MENU_OUTDATED, GameCog, TableButton, TableSelect, Target, Turn, view_of
 from data import Table
 from games import GAMES
@@ -34,9 +33,6 @@ class BannCog(
     move_help = bann_text.MOVE_HELP
     notation_help = bann_text.NOTATION_HELP
     picture = staticmethod(render_bann)
-
-    def render_job(self, table: Table, state: BannState, headline: str | None) -> RenderJob:
-        return RenderJob(render_bann, (state.view(None), table.names, headline, table.language))
 
     def turn_controls(self, table: Table, state: BannState) -> list[discord.ui.Item[Any]]:
         language = table.language

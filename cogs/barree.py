@@ -22,7 +22,6 @@ from typing import Any
 import discord
 
 from cogs.language import private_language
-from cogs.render_pool import RenderJob
 from cogs.table import (
     GameCog,
     Step,
@@ -96,9 +95,6 @@ class BarreeCog(
     picture = staticmethod(render_barree)
 
     # ---- the board ---------------------------------------------------------------------
-
-    def render_job(self, table: Table, state: BarreeState, headline: str | None) -> RenderJob:
-        return RenderJob(render_barree, (state.view(None), table.names, headline, table.language))
 
     def notation_actions(self, state: BarreeState, notation: str) -> list[str]:
         """A typed move; ``send:`` names the player as the board numbers him (from 1)."""

@@ -17,7 +17,7 @@ from games import GAMES
 from games.base import N_, GameState
 from games.proof import GameFacts, Step, walk
 
-START = N_("Start")
+START = N_("Beginning")
 MOVE = N_("{number}. {name}: {move}")
 EVENTS = {"resign": N_("{name} resigns"), "abandon": N_("The game is abandoned")}
 NUMBERED_EVENTS = {

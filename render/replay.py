@@ -48,22 +48,14 @@ Drawer = Callable[[Any, Sequence[str], str, str], Image.Image]
 def _gulbara(view: GulbaraView, names: Sequence[str], caption: str, language: str) -> Image.Image:
     # Seat 0's numbering throughout: a board that flipped with every turn would be
     # unwatchable as an animation.
-    return draw_gulbara(view, names, caption, viewer=0)
-
-
-def _bann(view: Any, names: Sequence[str], caption: str, language: str) -> Image.Image:
-    return draw_bann(view, names, caption)
-
-
-def _barree(view: Any, names: Sequence[str], caption: str, language: str) -> Image.Image:
-    return draw_barree(view, names, caption)
+    return draw_gulbara(view, names, caption, viewer=0, language=language)
 
 
 DRAWERS: dict[str, Drawer] = {
-    "bann": _bann,
+    "bann": draw_bann,
     "gulbara": _gulbara,
     "barbu": draw_barbu_table,
-    "barree": _barree,
+    "barree": draw_barree,
 }
 
 

@@ -35,8 +35,9 @@ S = TypeVar("S", bound=GameState)
 
 UNKNOWN_CONTROL = N_("Unknown control.")
 
-Picture = Callable[[Any, Sequence[str], "str | None"], bytes]
-"""A game's board picture: its public view, the seat names and a headline -> PNG."""
+Picture = Callable[[Any, Sequence[str], "str | None", str], bytes]
+"""A game's board picture: its public view, the seat names, a headline and the
+table's language -> PNG."""
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,8 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     def render_job(self, table: Table, state: S, headline: str | None) -> RenderJob:
         """How to draw the public board: a picklable call that returns PNG bytes."""
-        return RenderJob(type(self).picture, (state.view(None), table.names, headline))
+        arguments = (state.view(None), table.names, headline, table.language)
+        return RenderJob(type(self).picture, arguments)
 
     def render(self, table: Table, state: S, headline: str | None) -> bytes:
         """PNG bytes of the public board, drawn here."""

@@ -16,7 +16,10 @@ WIDTH = 640
 HEIGHT = 200
 
 
-def render_nim(view: NimView, names: Sequence[str], headline: str | None = None) -> bytes:
+def render_nim(
+    view: NimView, names: Sequence[str], headline: str | None = None, language: str = "en"
+) -> bytes:
+    """Nim's board; the example game speaks English only, whatever ``language`` says."""
     image = Image.new("RGB", (WIDTH, HEIGHT), (40, 44, 52))
     draw = ImageDraw.Draw(image)
     for index in range(view["stones"]):

@@ -44,7 +44,7 @@ def test_one_frame_per_move_with_the_move_written_on_it(kind):
     facts, actions = game(kind, moves=12)
     frames = replay_frames(facts, actions)
     assert len(frames) == len(actions) + 1, "the start, then one frame per move"
-    assert frames[0].caption == "Start"
+    assert frames[0].caption == "Beginning"
     for number, (frame, (seat, action)) in enumerate(zip(frames[1:], actions, strict=True), 1):
         assert caption("en", frame) == f"{number}. P{seat}: {action}"
     movie = render_replay(kind, [(f.view, caption("en", f)) for f in frames], facts.seats, 10 << 20)
@@ -99,7 +99,7 @@ def test_a_very_long_game_draws_a_bounded_number_of_evenly_spread_frames(monkeyp
     assert (movie.frames, movie.moves, movie.fitted) == (9, len(frames), False)
     assert animation(movie.data).n_frames == 9
     assert len(captions) == 9, "each shown position is drawn once, no other"
-    assert captions[0] == "Start" and f"{len(actions)}. " in captions[-1]
+    assert captions[0] == "Beginning" and f"{len(actions)}. " in captions[-1]
 
 
 def test_captions_leave_out_what_the_font_cannot_draw(monkeypatch):
