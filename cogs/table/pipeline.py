@@ -11,7 +11,7 @@ from discord import InteractionType
 
 from cogs.clock_seats import played_by_computer
 from cogs.language import private_language
-from cogs.table.components import Target
+from cogs.table.components import RACED, Target
 from cogs.table.hooks import Step, Turn, TurnLine
 from cogs.table.keeper import failure_text
 from cogs.table.private import is_private
@@ -62,6 +62,19 @@ def told(table: Table, lines: Sequence[TurnLine]) -> list[str]:
         f"{COMPUTER_MARK if played_by_computer(table, line.seat) else PERSON_MARK} {line.text}"
         for line in lines
     ]
+
+
+async def not_played(
+    interaction: discord.Interaction[Any], sentence: str, answered_early: bool
+) -> None:
+    """Tell the player privately why his move was not played. A private menu that was
+    answered early already says what was played: it is corrected, not left to claim a
+    move that never happened."""
+    text = t(private_language(interaction), sentence)
+    if answered_early:
+        await interaction.edit_original_response(content=text)
+    else:
+        await interaction.followup.send(text, ephemeral=True)
 
 
 def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
@@ -188,15 +201,19 @@ class Pipeline:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
                 outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
-                await interaction.followup.send(
-                    t(private_language(interaction), outdated), ephemeral=True
-                )
+                await not_played(interaction, outdated, answered_early)
                 return
             state, computer_actions, notes = await self.automatic_turns(
                 table, steps[-1].after, played=steps
             )
             logged = [(turn.seat, action) for action in actions]
-            await self._commit(table, state, [*logged, *computer_actions])
+            try:
+                await self._commit(table, state, [*logged, *computer_actions])
+            except StaleVersion:
+                if not answered_early:
+                    raise
+                await not_played(interaction, RACED, answered_early)
+                return
             # Drawn under the lock: a click waiting for it then finds the board current,
             # so a board still behind afterwards can only be a fault. A typed move's private
             # answer goes out while the board is drawn, not before it.
