@@ -64,17 +64,20 @@ def told(table: Table, lines: Sequence[TurnLine]) -> list[str]:
     ]
 
 
+NOT_PLAYED = N_("↩️ This click played nothing: {reason}")
+
+
 async def not_played(
     interaction: discord.Interaction[Any], sentence: str, answered_early: bool
 ) -> None:
-    """Tell the player privately why his move was not played. A private menu that was
-    answered early already says what was played: it is corrected, not left to claim a
-    move that never happened."""
-    text = t(private_language(interaction), sentence)
+    """Tell the player privately why his move was not played. A private menu answered
+    early already says what was played (perhaps truly, by a double click's first half),
+    so the reply says plainly that this move was not."""
+    language = private_language(interaction)
+    text = t(language, sentence)
     if answered_early:
-        await interaction.edit_original_response(content=text)
-    else:
-        await interaction.followup.send(text, ephemeral=True)
+        text = t(language, NOT_PLAYED, reason=text)
+    await interaction.followup.send(text, ephemeral=True)
 
 
 def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
