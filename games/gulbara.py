@@ -985,6 +985,17 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
         (value + _refine(mover, list(end), theirs, next_double), end, first)
         for value, end, first in quick[:_SHORTLIST]
     )
+    if level == "hard" and len(scored) > 1:
+        # imported here because the search builds on this module's rules
+        from games import gulbara_search
+
+        shortlist = scored[-gulbara_search.CANDIDATES :]
+        their_own = gulbara_search._in_their_numbering(theirs)
+        rolled = gulbara_search.rollout_values(state, [end for _v, end, _f in shortlist], their_own)
+        scored = sorted(
+            (value, end, first)
+            for value, (_static, end, first) in zip(rolled, shortlist, strict=True)
+        )
     top = scored[-1][0]
     margin = _NORMAL_MARGIN if level == "normal" else 0.0
     best = [first for value, _end, first in scored if value >= top - margin]
