@@ -147,9 +147,7 @@ def _rollout_value(
     return total / ROLLOUTS
 
 
-def rollout_values(
-    state: GulbaraState, ends: Sequence[bytes], their_own: list[int]
-) -> list[float]:
+def rollout_values(state: GulbaraState, ends: Sequence[bytes], their_own: list[int]) -> list[float]:
     """The mean rollout judgement of each end position (mover's numbering, index 0 off)
     for the seat to move, all against the same dice."""
     dice_key = _stage_key(state)
