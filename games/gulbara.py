@@ -13,7 +13,7 @@ the current stage, so any sequence of legal steps is a legal play.
 For the Discord layer: ``legal_steps``, ``movable_points``, ``step_choices`` and
 ``forced_step`` group the legal steps for selects and buttons, ``split_steps`` reads a
 typed move, ``describe`` words an action for the log. ``bot_action`` is the computer
-player (a one-ply search over whole stages).
+player (a one-ply search over whole stages; hard adds rollouts).
 """
 
 from __future__ import annotations
@@ -961,9 +961,10 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
 
     Every end position gets a quick static evaluation; the best few are then judged
     again with the dice each side will be able to play next (and, inside an escalation
-    chain, whether the next double can be played four times). Hard plays the best of
-    them; normal any within ``_NORMAL_MARGIN`` of the best, easy any of the four best by
-    the quick evaluation.
+    chain, whether the next double can be played four times). Normal plays any within
+    ``_NORMAL_MARGIN`` of the best, easy any of the four best by the quick evaluation.
+    Hard rolls the best ``CANDIDATES`` out for a few turns of both sides
+    (``games.gulbara_search``) and plays the one whose rollouts end best.
     """
     check_level(level)
     if state.over:

@@ -36,8 +36,6 @@ ROLLOUTS = 32
 HALF_TURNS = 4
 # A finished game in a rollout, in the evaluation's units (pips): a gammon counts double.
 FINISHED = 120.0
-# How much the rollouts count against the static judgement of the end position itself.
-ROLLOUT_WEIGHT = 1.0
 
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
