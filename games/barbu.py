@@ -965,7 +965,7 @@ DOUBLING_PLAYOUTS = 96
 MIN_WORLDS = 6
 # Hard plays its playouts the way a careful player would (``_sensible_card``), which
 # costs more per playout but judges both cards and doubles far better than random play;
-# four times normal's worlds per card is what sets it clearly apart from normal.
+# at 160 playouts per card it played no better than normal, at 480 and more it beats it.
 HARD_PLAY_PLAYOUTS = 640
 HARD_DOUBLING_PLAYOUTS = 200
 SENSIBLE_NOISE = 0.1
