@@ -13,7 +13,7 @@ the current stage, so any sequence of legal steps is a legal play.
 For the Discord layer: ``legal_steps``, ``movable_points``, ``step_choices`` and
 ``forced_step`` group the legal steps for selects and buttons, ``split_steps`` reads a
 typed move, ``describe`` words an action for the log. ``bot_action`` is the computer
-player (a one-ply search over whole stages; hard adds rollouts).
+player (a one-ply search over whole stages).
 """
 
 from __future__ import annotations
@@ -961,10 +961,9 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
 
     Every end position gets a quick static evaluation; the best few are then judged
     again with the dice each side will be able to play next (and, inside an escalation
-    chain, whether the next double can be played four times). Normal plays any within
-    ``_NORMAL_MARGIN`` of the best, easy any of the four best by the quick evaluation.
-    Hard rolls the best ``CANDIDATES`` out for a few turns of both sides
-    (``games.gulbara_search``) and plays the one whose rollouts end best.
+    chain, whether the next double can be played four times). Hard plays the best of
+    them; normal any within ``_NORMAL_MARGIN`` of the best, easy any of the four best by
+    the quick evaluation.
     """
     check_level(level)
     if state.over:
@@ -986,17 +985,6 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
         (value + _refine(mover, list(end), theirs, next_double), end, first)
         for value, end, first in quick[:_SHORTLIST]
     )
-    if level == "hard" and len(scored) > 1:
-        # imported here because the search builds on this module's rules
-        from games import gulbara_search
-
-        shortlist = scored[-gulbara_search.CANDIDATES :]
-        their_own = gulbara_search._in_their_numbering(theirs)
-        rolled = gulbara_search.rollout_values(state, [end for _v, end, _f in shortlist], their_own)
-        scored = sorted(
-            (value, end, first)
-            for value, (_static, end, first) in zip(rolled, shortlist, strict=True)
-        )
     top = scored[-1][0]
     margin = _NORMAL_MARGIN if level == "normal" else 0.0
     best = [first for value, _end, first in scored if value >= top - margin]
