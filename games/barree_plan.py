@@ -6,7 +6,13 @@ salesman path over at most nine fields, solved exactly once per hand and blockad
 dynamic programming over subsets, then read for any end field and any cards left). A
 route that must cross the blockaded row pays a wait for the bar on top of the open-board
 distance. A walk is worth what it shortens the mover's route; a sending what it
-shortens the mover's route (the card spent) and lengthens the rival's.
+shortens the mover's route (the card spent) and lengthens the rival's. The best few
+walks are judged again by what the mover's next roll (one of five lengths or a bar) can
+make of them, sendings included.
+
+Measured (``python -m bench.strength barree --player hard --opponent greedy --games 600
+--first-seed 1000``): hard won 79.1% ± 3.2% of 2-player games against the greedy
+baseline, with decisions of p95 5 ms and at most 18 ms of CPU time.
 
 Pure: it sees the same public view as everyone (hidden cards are not counted until
 revealed) and uses no randomness, so the seed only breaks exact ties.
