@@ -20,7 +20,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, TypedDict
 
 from games.base import (
@@ -693,39 +693,11 @@ def send_options(state: BarreeState) -> list[SendOption]:
 
 # ----- the computer player --------------------------------------------------------------
 
-# The weights were tuned by the bench (bench/bench_barree_ai.py): a card now is certain,
-# a card next turn only expected, and nearness only a tie-breaker.
-NEXT_TURN_WEIGHT = 0.6
-NEARNESS_WEIGHT = 0.08
+# How the normal and easy levels send: a sending is worth a card, more when it moves the
+# leader far from its cards, a little more when the card is one hard to walk to.
 NEARNESS_DECAY = 0.7
 SEND_WEIGHT = 1.0
 LEADER_WEIGHT = 0.15
-
-
-def _collect_by_length(start: int, targets: frozenset[int], blockade: int) -> list[int]:
-    """Most cards of ``targets`` one walk of exactly k steps can pass, for k = 0..5."""
-    best = [0] * 6
-    if row_of(start) == blockade or not targets:
-        return best
-    bit = {card: 1 << index for index, card in enumerate(sorted(targets))}
-    layer: dict[int, set[int]] = {start: {0}}
-    for steps in range(1, 6):
-        following: dict[int, set[int]] = {}
-        for field, masks in layer.items():
-            for other in NEIGHBOURS[field]:
-                if row_of(other) == blockade:
-                    continue
-                gain = bit.get(other, 0)
-                following.setdefault(other, set()).update(mask | gain for mask in masks)
-        layer = following
-        best[steps] = max(mask.bit_count() for masks in layer.values() for mask in masks)
-    return best
-
-
-@lru_cache(maxsize=4096)
-def _expected_next_turn(start: int, targets: frozenset[int], blockade: int) -> float:
-    """Cards expected to go next turn from ``start`` (a bar, one roll in six, scores 0)."""
-    return sum(_collect_by_length(start, targets, blockade)[1:]) / 6
 
 
 def _nearness(start: int, targets: Iterable[int], blockade: int) -> float:
@@ -751,17 +723,6 @@ def _best_send(state: BarreeState, end: int, hand: frozenset[int]) -> tuple[floa
     return best_value, best_action
 
 
-def _walk_value(state: BarreeState, option: WalkOption) -> float:
-    hand = frozenset(state.cards[state.current]) - frozenset(option.discards)
-    value = float(len(option.discards))
-    if option.lands_on:
-        send_value, _ = _best_send(state, option.end, hand)
-        value += send_value
-    value += NEXT_TURN_WEIGHT * _expected_next_turn(option.end, hand, state.blockade)
-    value += NEARNESS_WEIGHT * _nearness(option.end, hand, state.blockade)
-    return value
-
-
 def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
     """A walk that discards at least all but one of the cards the best walk could, at
     random: plausible, but blind to what comes next."""
@@ -773,15 +734,22 @@ def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
 def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
     """The computer player's choice for the seat to move, from public information only.
 
-    Every level sends a piece it lands on as ``_best_send`` judges. Walks: hard weighs
-    the cards each walk sheds now, by sending and on the next roll (``_walk_value``);
-    normal takes the walk ``walk_options`` ranks first (most cards, then a sending, then
-    nearest the rest); easy any walk shedding all but at most one of the most it could.
+    Hard plans routes through the cards still held (``games.barree_plan``): it takes
+    the walk and sending that leave its own route shortest against its rivals', looking
+    at its next roll for the best few walks. Normal sends a piece it lands on as
+    ``_best_send`` judges and takes the walk ``walk_options`` ranks first (most cards,
+    then a sending, then nearest the rest); easy sends like normal and takes any walk
+    shedding all but at most one of the most it could.
     """
     check_level(level)
     if state.phase == PHASE_ROLL:
         return ROLL
+    # imported here because the planner builds on this module's rules
+    from games import barree_plan
+
     if state.phase == PHASE_DRIVE:
+        if level == "hard":
+            return barree_plan.drive_action(state)
         end = state.pieces[state.current]
         _, action = _best_send(state, end, frozenset(state.cards[state.current]))
         return action or KEEP
@@ -792,7 +760,7 @@ def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) ->
         return _easy_walk(state, options, seed)
     if level == "normal":
         return options[0].action
-    values = [_walk_value(state, option) for option in options]
+    values = barree_plan.walk_values(state, options)
     top = max(values)
     best = [option.action for option, value in zip(options, values, strict=True) if value == top]
     return random.Random(seed).choice(best)

@@ -819,7 +819,7 @@ _BLOCK_CAP = 15
 _SHORTLIST = 40
 _EASY_CHOICES = 4
 # normal treats plays this close (in pips) to the best one as equally good
-_NORMAL_MARGIN = 5.0
+_NORMAL_MARGIN = 4.0
 _WON = 10_000.0
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
