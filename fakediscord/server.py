@@ -147,6 +147,7 @@ class FakeDiscord:
         self.bot_user = BotUser(self.application_id, bot_name)
         self.guilds: list[Guild] = []
         self.users: list[SimUser] = []
+        self._user_ids: set[int] = set()
         self.commands = CommandRegistry(self.application_id, self.ids.next)
         self.interactions: dict[int, InteractionRecord] = {}
         self._interactions_by_token: dict[str, InteractionRecord] = {}
@@ -258,6 +259,7 @@ class FakeDiscord:
     def add_user(self, name: str, *, guild: Guild | None = None, dms_open: bool = True) -> SimUser:
         user = SimUser(self, self.ids.next(), name, dms_open=dms_open)
         self.users.append(user)
+        self._user_ids.add(user.id)
         if guild is not None:
             guild.members.append(user)
             member = user.member_payload() | {"guild_id": str(guild.id)}
@@ -969,7 +971,7 @@ class FakeDiscord:
             self._dispatch_soon("MESSAGE_DELETE", event)
 
     def _known_users(self, user_ids: list[int]) -> list[int]:
-        known = {user.id for user in self.users}
+        known = self._user_ids
         return [user_id for user_id in user_ids if user_id in known]
 
 
