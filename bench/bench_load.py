@@ -54,10 +54,15 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
   announced at once, so the loop's queue stays short: ack p50 16-40 ms, p99 0.5-1.1 s.
 - The event loop's worst stalls (300-450 ms) are mostly time the process waited for a
   core: the loop thread's own CPU in any 50 ms tick that ran late stayed under ~130 ms.
-- Boards: p99 6-8 s, against 2 s wanted. With one move in flight per game, the board
-  wait is what is left of a round trip; it needs ~100 moves/s, i.e. about three times
-  the CPU this machine left the bot at these loads, or ~2.5 ms per move. Drawing (~7 ms
-  a board) already runs in the render worker processes.
+  On the idle machine the worst stall was 119 ms, 137 ms of it the loop's own CPU: the
+  garbage collector's full passes over everything start-up loaded. ``gc.freeze()`` at
+  the end of start-up took the worst stall to 77 ms (0 over 100 ms).
+- Boards: p99 6-8 s on the busy machine. On the idle machine (load 2-3, this benchmark
+  alone): 98-104 moves/s, board p50 1.9-2.0 s and p99 2.09-2.28 s, ack p99 238-280 ms,
+  6.0-6.5 ms of bot CPU per move. With one move in flight per game, the board wait is
+  what is left of a round trip (200 games / ~100 moves/s = 2 s); both cores are then
+  full (bot ~0.65 core, the load generator ~0.37, drawing ~7 ms a board in the render
+  workers), so the 2 s p99 needs yet less CPU per move.
 - Memory grew because discord.py kept every private menu's view alive for its
   15-minute ephemeral timeout (tracemalloc: discord/ui/view.py and the select options of
   cogs/bann.py); views are now sent already stopped. Growth over a minute fell from
