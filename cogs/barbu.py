@@ -22,6 +22,7 @@ from discord import app_commands
 
 from cogs.language import private_language
 from cogs.table import GameCog, TableButton, Target, Turn, view_of
+from cogs.table.private import answers_privately
 from data import Table
 from games import GAMES, IllegalAction
 from games.barbu import PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
@@ -433,9 +434,7 @@ class BarbuCog(
         is redrawn with the hand instead: ``private_recipients``)."""
         before = turn.state
         done = None
-        message = turn.interaction.message
-        from_panel = message is not None and message.flags.ephemeral
-        if from_panel and action in before.legal_actions():
+        if answers_privately(turn.interaction) and action in before.legal_actions():
             language = private_language(turn.interaction)
             done = barbu_text.confirmation(language, before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
