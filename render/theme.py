@@ -810,9 +810,11 @@ def draw_player_strip(
 
 PALETTE_COLOURS = 256
 PNG_COMPRESS_LEVEL = 1
-# The palette is learned from a copy shrunk by this factor: every flat colour and most edge
-# blends survive shrinking, and octree-quantizing 1/16 of the pixels is what makes the
-# two-pass encode faster than quantizing the full image.
+# The palette is learned from every fourth pixel of every fourth row: a picture's flat
+# colours and most edge blends survive that sampling, and octree-quantizing 1/16 of the
+# pixels is what makes the two-pass encode faster than quantizing the full image.
+# Nearest-pixel sampling, unlike a box average, only ever sees colours the picture really
+# has (bench/bench_render.py: 0.6-1.7 ms faster per board, mean error no higher).
 PALETTE_SAMPLE_SHRINK = 4
 SMALL_IMAGE_PIXELS = 160_000
 
@@ -830,7 +832,7 @@ def encode_png(image: Image.Image) -> bytes:
     Measured on the 720×860 Bann board (bench/bench_render.py): a full-colour PNG at zlib
     level 1 takes about twice as long as quantizing to a 256-colour palette first, because
     zlib and PNG's row filters dominate and a palette image has a third of the bytes. The
-    palette comes from a fast-octree pass over a 1/4-scale copy and the full image is
+    palette comes from a fast-octree pass over a 1/4-scale sample and the full image is
     mapped onto it without dithering (dithering would speckle flat areas); anti-aliased
     text and edges stay clean (error ≤ ~32/255 on a few edge pixels, mean < 1). Caveat:
     a colour used only in specks under ~4 px may shift to the nearest palette colour, so
@@ -840,7 +842,10 @@ def encode_png(image: Image.Image) -> bytes:
     if rgb.width * rgb.height < SMALL_IMAGE_PIXELS:
         paletted = rgb.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
     else:
-        sample = rgb.reduce(PALETTE_SAMPLE_SHRINK)
+        sample = rgb.resize(
+            (rgb.width // PALETTE_SAMPLE_SHRINK, rgb.height // PALETTE_SAMPLE_SHRINK),
+            Image.Resampling.NEAREST,
+        )
         palette = sample.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
         paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
