@@ -98,6 +98,7 @@ from games import GAMES  # noqa: E402
 
 BANN = GAMES["bann"]
 SETUP_CONCURRENCY = 20
+KEEP_ANSWERED_SECONDS = 60
 
 
 class WatchedFake(FakeDiscord):
@@ -136,16 +137,51 @@ class WatchedFake(FakeDiscord):
         if self.counting:
             self.request_counts.update((r.method, r.route, r.status) for r in self.requests)
         self.requests.clear()
-        for record_id in [i for i, r in self.interactions.items() if r.answered_at is not None]:
+        # Discord honours an interaction's token for 15 minutes; the bot deletes a
+        # player's previous confirmation a round trip later, so recent ones must stay.
+        answered_before = asyncio.get_running_loop().time() - KEEP_ANSWERED_SECONDS
+        for record_id in [
+            i
+            for i, r in self.interactions.items()
+            if r.answered_at is not None and r.answered_at < answered_before
+        ]:
             record = self.interactions.pop(record_id)
             self._interactions_by_token.pop(record.token, None)
+        answers = {
+            message.id
+            for record in self.interactions.values()
+            for message in (record.original, *record.followups)
+            if message is not None
+        }
         for guild in self.guilds:
             for channel in guild.channels:
                 # Boards and lobbies (messages with controls) stay: the bot edits them.
                 recent = channel.messages[-6:]
-                channel.messages[:] = [m for m in channel.messages if m.components or m in recent]
+                channel.messages[:] = [
+                    m for m in channel.messages if m.components or m in recent or m.id in answers
+                ]
                 for message in channel.messages:
                     message.versions.clear()
+
+
+def descendants_cpu_seconds(pid: int) -> float:
+    """User and system CPU of every process below ``pid`` (the bot's render workers and
+    their forkserver), from Linux's /proc; 0 elsewhere."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        process = int(entry.parent.name)
+        parents[process] = int(fields[1])
+        ticks[process] = int(fields[11]) + int(fields[12])
+    below, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        below |= frontier
+    return sum(ticks[process] for process in below) / os.sysconf("SC_CLK_TCK")
 
 
 class Samples:
@@ -362,9 +398,11 @@ async def main() -> None:
         print(f"{len(boards)} games open; load average {os.getloadavg()}", flush=True)
         child.send_signal(signal.SIGUSR1)
         started, generator_cpu = time.perf_counter(), time.process_time()
+        helpers_cpu = descendants_cpu_seconds(child.pid)
         samples = await run_load(fake, boards, database, arguments.seconds + arguments.soak)
         elapsed = time.perf_counter() - started
         generator_cpu = time.process_time() - generator_cpu
+        helpers_cpu = descendants_cpu_seconds(child.pid) - helpers_cpu
         print(f"load average at the end {os.getloadavg()}", flush=True)
         seats, in_order, try_again = await simultaneous_joins(fake, guild, joiners, database)
         child.send_signal(signal.SIGTERM)
@@ -400,6 +438,10 @@ async def main() -> None:
     print(
         f"bot process CPU: {cpu:.1f} s over the measured period"
         f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
+    )
+    print(
+        f"bot's render workers CPU: {helpers_cpu:.1f} s"
+        f" ({helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
     print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10))
     if figures["memory_growth"]:
