@@ -357,14 +357,15 @@ class BannState(GameState):
         if self.draw_offer is not None:
             raise IllegalAction(N_("Answer the draw offer first: accept or decline."))
         move = self._check_move(action)
-        after = self._play(move)
+        board, captured, dice = self._board_after(move)
+        decided = _decided(board, dice, 1 - self.turn)
         return {
             "tip": move.tip,
             "knight": move.knight,
             "from": square_name(move.origin),
             "to": square_name(move.target),
-            "captured": list(after.last_move["captured"]) if after.last_move else [],
-            "wins": after.winner == self.turn,
+            "captured": sorted(square_name(square) for square in captured),
+            "wins": decided is not None and decided[0] == self.turn,
         }
 
     def _answer_offer(self, word: str) -> BannState:
@@ -426,7 +427,8 @@ class BannState(GameState):
             raise IllegalAction(occupied, square=square_name(target), number=_number(occupant))
         return Move(tip, number, direction, origin, target)
 
-    def _play(self, move: Move) -> BannState:
+    def _board_after(self, move: Move) -> tuple[tuple[int, ...], list[int], tuple[int, int]]:
+        """The board, the squares captured and the dice after ``move``."""
         mover = self.turn
         board = list(self.board)
         board[move.target], board[move.origin] = board[move.origin], 0
@@ -434,8 +436,13 @@ class BannState(GameState):
         for square in captured:
             board[square] = 0
         dice = (move.tip, self.dice[1]) if mover == 0 else (self.dice[0], move.tip)
+        return tuple(board), captured, dice
+
+    def _play(self, move: Move) -> BannState:
+        mover = self.turn
+        board, captured, dice = self._board_after(move)
         after = self._replace(
-            board=tuple(board),
+            board=board,
             dice=dice,
             turn=1 - mover,
             offer_used=False,
@@ -456,18 +463,25 @@ class BannState(GameState):
     def _settle(self) -> None:
         """Ends the game if the position on the board decides it (only called on fresh
         states that nothing else references yet)."""
-        for seat in (0, 1):
-            cell = self.board[target_castle(seat)]
-            if cell and _owner(cell) == seat:
-                self.winner, self.result = seat, "castle"
-                return
-            if not _knight_squares(self.board, 1 - seat):
-                self.winner, self.result = seat, "last-knight"
-                return
-        if next(_moves(self.board, self.dice, self.turn), None) is None:
-            self.winner, self.result = 1 - self.turn, "no-move"
+        decided = _decided(self.board, self.dice, self.turn)
+        if decided is not None:
+            self.winner, self.result = decided
         elif self.history.get(self.code(), 0) >= 3:
             self.result = "repetition"
+
+
+def _decided(board: tuple[int, ...], dice: tuple[int, int], turn: int) -> tuple[int, str] | None:
+    """The winner and why, if the position alone decides the game: a castle taken, the
+    last knight of a side captured, or ``turn`` left without a move."""
+    for seat in (0, 1):
+        cell = board[target_castle(seat)]
+        if cell and _owner(cell) == seat:
+            return seat, "castle"
+        if not _knight_squares(board, 1 - seat):
+            return seat, "last-knight"
+    if next(_moves(board, dice, turn), None) is None:
+        return 1 - turn, "no-move"
+    return None
 
 
 def new_game(players: int = 2, seed: int = 0) -> BannState:
@@ -491,8 +505,7 @@ def from_code(code: str) -> BannState:
     if match is None:
         raise IllegalAction(
             N_(
-                "'{code}' is not a Bann position code:"
-                " expected BN1:<6 ranks>|<top0>,<top1>|<turn>."
+                "'{code}' is not a Bann position code: expected BN1:<6 ranks>|<top0>,<top1>|<turn>."
             ),
             code=code,
         )

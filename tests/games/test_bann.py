@@ -509,3 +509,23 @@ def test_bot_answers_offers_by_the_position() -> None:
     assert bot_action(losing_for_bot) == "accept"
     winning_for_bot = position("1@a1 a@f6 b@e6 c@d6 d@c6 e@f5", dice=(1, 2)).apply("offer")
     assert bot_action(winning_for_bot) == "decline"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_a_menu_describes_each_move_as_playing_it_turns_out(seed: int, chooser_seed: int) -> None:
+    chooser = random.Random(chooser_seed)
+    state = new_game(seed=seed)
+    for _turn in range(80):
+        if state.is_over:
+            break
+        moves = [action for action in state.legal_actions() if ">" in action]
+        for action in moves:
+            details = state.move_details(action)
+            after = state.apply(action)
+            assert after.last_move is not None
+            shown = (details["from"], details["to"])
+            assert shown == (after.last_move["from"], after.last_move["to"])
+            assert details["captured"] == after.last_move["captured"]
+            assert details["wins"] == (after.winner == state.turn)
+        state = state.apply(chooser.choice(moves))
