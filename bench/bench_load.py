@@ -243,21 +243,27 @@ async def play_game(
     until: float,
     chooser: random.Random,
 ) -> None:
+    """Play as people do, from what Discord shows: a random enabled "Tip to …" button of
+    the board, then a random move of the private menu; the players take turns (a Bann
+    move always passes the turn). Only who moves first is read from the database."""
+    mover = await first_mover(database, channel.id)
     while time.perf_counter() < until:
-        row = await asyncio.to_thread(game_row, database, channel.id)
-        assert row is not None
-        game_id, version, status, data = row
-        if status != "active":
+        tips = [
+            button
+            for button in board.buttons()
+            if button.custom_id and button.custom_id.split(":")[3] == "tip" and not button.disabled
+        ]
+        if not tips:
             try:
                 board = await open_game(fake, channel, players)
             except (RuntimeError, AssertionError):
                 samples.refusals["a new game did not open"] += 1
                 return
+            mover = await first_mover(database, channel.id)
             continue
-        state = BANN.from_dict(data)
-        player = players[state.current_player]
-        action = chooser.choice([a for a in state.legal_actions() if a != "offer"])
-        tip = await player.click_nowait(board, f"Tip to {action.split('>')[0]}")
+        _kind, game_id, version, *_rest = tips[0].custom_id.split(":")
+        player = players[mover]
+        tip = await player.click_nowait(board, chooser.choice(tips).label)
         samples.ack_ms.append(await answered_ms(tip))
         samples.unanswered += samples.ack_ms[-1] == UNANSWERED_MS
         menu = tip.original
@@ -265,9 +271,9 @@ async def play_game(
             samples.refusals[menu.content[:40] if menu else "no answer"] += 1
             await asyncio.sleep(0.05)
             continue
-        shown = fake.board_shows(board, f":{game_id}:{version + 1}:")
+        shown = fake.board_shows(board, f":{game_id}:{int(version) + 1}:")
         start = time.perf_counter()
-        move = await player.select_nowait(menu, [action])
+        move = await player.select_nowait(menu, [chooser.choice(menu.selects()[0].values)])
         samples.ack_ms.append(await answered_ms(move))
         samples.unanswered += samples.ack_ms[-1] == UNANSWERED_MS
         try:
@@ -277,6 +283,14 @@ async def play_game(
             continue
         samples.board_ms.append((drawn - start) * 1000)
         samples.moves += 1
+        mover = 1 - mover
+
+
+async def first_mover(database: Path, channel_id: int) -> int:
+    """The seat to move in the channel's newest game (the opening roll decides it)."""
+    row = await asyncio.to_thread(game_row, database, channel_id)
+    assert row is not None and row[2] == "active"
+    return BANN.from_dict(row[3]).current_player
 
 
 async def run_load(

@@ -9,13 +9,14 @@ process or in two) can never both apply.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from data import sql
 from data.migrations import scripts_for
@@ -148,22 +149,23 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         channel_id=row[3],
         creator_id=row[4],
         status=row[5],
-        seats=[Seat.from_dict(seat) for seat in json.loads(row[6])],
-        options=json.loads(row[7]),
+        seats=[Seat.from_dict(seat) for seat in orjson.loads(row[6])],
+        options=orjson.loads(row[7]),
         seed=row[8],
-        state=json.loads(row[9]) if row[9] is not None else None,
+        state=orjson.loads(row[9]) if row[9] is not None else None,
         version=row[10],
         board_message_id=row[11],
         created_at=row[12],
         updated_at=row[13],
-        extra=json.loads(row[14]),
+        extra=orjson.loads(row[14]),
         board_version=row[15],
         due_at=row[16],
     )
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    # orjson: a move's save and every click's lookup encode or decode a whole game state.
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Store:
@@ -486,9 +488,7 @@ class Store:
         return [LoggedAction(*row) for row in rows]
 
 
-def _appended(
-    game_id: int, actions: Sequence[tuple[int | None, str]], now: float
-) -> sql.Statement:
+def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> sql.Statement:
     """The insert appending ``actions`` to the game's log, each numbered after the log's
     last entry (the previous rows included). It follows the versioned UPDATE, which
     holds the game's row, so no other writer appends to the same log meanwhile."""

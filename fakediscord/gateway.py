@@ -8,12 +8,12 @@ and shard 0 also gets everything outside guilds (DMs and DM interactions).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 6, 7, 8
@@ -49,7 +49,7 @@ class GatewayConnection:
             if op == DISPATCH:
                 self.sequence += 1
                 frame["s"] = self.sequence
-            await self.ws.send_str(json.dumps(frame))
+            await self.ws.send_str(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
         return frame["s"]
 
     def receives(self, guild_id: int | None) -> bool:
@@ -122,7 +122,7 @@ class Gateway:
             await connection.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
-                    await self._on_frame(connection, json.loads(message.data))
+                    await self._on_frame(connection, orjson.loads(message.data))
         finally:
             connection.ready = False
             connection.gone()

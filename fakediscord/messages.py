@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
+import orjson
 from aiohttp import web
 
 from .model import EPHEMERAL_FLAG, LOADING_FLAG, Attachment, Message
@@ -31,7 +31,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
     raw = await request.read()
     if content_type.startswith("multipart/"):
         return parse_multipart(raw, boundary_of(content_type))
-    return (json.loads(raw) if raw else {}), {}
+    return (orjson.loads(raw) if raw else {}), {}
 
 
 def boundary_of(content_type: str) -> bytes:
@@ -55,7 +55,7 @@ def parse_multipart(raw: bytes, boundary: bytes) -> tuple[dict[str, Any], dict[i
         body = body.removesuffix(b"\r\n")
         name = parameters.get("name", "")
         if name == "payload_json":
-            payload = json.loads(body)
+            payload = orjson.loads(body)
         elif name.startswith("files["):
             index = int(name[len("files[") : -1])
             uploads[index] = Upload(parameters.get("filename", f"file{index}"), body)

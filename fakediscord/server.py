@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import traceback
 from collections.abc import Awaitable, Callable
@@ -12,6 +11,7 @@ from typing import Any
 
 import aiohttp
 import discord
+import orjson
 from aiohttp import web
 
 from . import validation
@@ -52,7 +52,7 @@ def json_response(
     # discord.py only decodes JSON when Content-Type is exactly "application/json".
     return web.Response(
         status=status,
-        body=json.dumps(data).encode(),
+        body=orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS),
         headers={"Content-Type": "application/json", **(headers or {})},
     )
 
