@@ -184,11 +184,13 @@ class Pipeline:
             await interaction.response.edit_message(
                 content=done, view=None, embed=None, attachments=[]
             )
-            await self.tables.private.confirmed(turn.table.id, interaction)
         else:
             await acknowledge(interaction)
         async with self.move_slots:
             await self._save_and_show(turn, steps, actions, done, answered_early)
+        if answered_early:
+            # Tidying the previous confirmation away is no reason to keep the board waiting.
+            await self.tables.private.confirmed(turn.table.id, interaction)
 
     async def _save_and_show(
         self,
