@@ -174,6 +174,9 @@ def wrap_text(
     """``text`` broken at spaces into at most ``max_lines`` lines of at most ``max_width``
     pixels; what does not fit ends the last line with an ellipsis. Cached: footers repeat
     from render to render and measuring is the costly part."""
+    if text_font.getlength(text) <= max_width:
+        # Most lines fit whole: one measurement instead of one per word.
+        return (text,)
     lines: list[str] = []
     words = text.split(" ")
     while words and len(lines) < max_lines - 1:

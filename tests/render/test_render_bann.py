@@ -428,3 +428,25 @@ def test_card_back_hides_the_face():
     assert blue > red + 40 and blue > green + 20  # a blue back, no red pip showing
     face = draw_card_image(rank="A", suit="S")
     assert ImageChops.difference(image, face).getbbox() is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Alice moved knight 3 from c3 to c4 and captured b4 and d4.",
+        "Jürgen Größe moved knight 6 from a1 to a2, the last knight he could move, and"
+        " captured four knights at once, which nobody at this table had seen before.",
+        "Ein-einziges-sehr-langes-Wort-ohne-Leerzeichen-das-nie-in-eine-Zeile-passen-kann-xx",
+    ],
+)
+def test_footer_lines_keep_every_word_that_fits_and_stay_within_the_width(text):
+    line_font = theme.font(18)
+    width = 400
+    lines = theme.wrap_text(text, line_font, width)
+    assert 1 <= len(lines) <= 2
+    assert all(line_font.getlength(line) <= width for line in lines)
+    shown = " ".join(lines)
+    if theme.ELLIPSIS not in shown:
+        assert shown == text
+    else:
+        assert shown.startswith(lines[0]) and text.startswith(lines[0].rstrip(theme.ELLIPSIS))
