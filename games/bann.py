@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from games.base import DEFAULT_LEVEL, N_, GameSpec, GameState, IllegalAction, Rng, check_level
 
@@ -114,8 +113,9 @@ def _start_board() -> tuple[int, ...]:
 START_BOARD = _start_board()
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
+    """A tip and a knight's step (a named tuple: menus and searches make thousands)."""
+
     tip: int
     knight: int
     direction: str
@@ -143,9 +143,8 @@ def _moves(board: tuple[int, ...], dice: tuple[int, int], seat: int) -> Iterator
 
 
 def _knight_squares(board: tuple[int, ...], seat: int) -> dict[int, int]:
-    return {
-        _number(cell): square for square, cell in enumerate(board) if cell and _owner(cell) == seat
-    }
+    low, high = _cell(seat, 1), _cell(seat, 6)
+    return {cell - low + 1: square for square, cell in enumerate(board) if low <= cell <= high}
 
 
 def _captures(board: tuple[int, ...], seat: int, target: int) -> list[int]:
