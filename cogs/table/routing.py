@@ -46,6 +46,9 @@ def not_your_turn(language: str, table: Table, state: GameState) -> str:
     return t(language, "It is not your turn: {name} is to act.", name=table.seats[current].name)
 
 
+GAME_OVER = N_("This game is over.")
+
+
 class Router:
     """Sends each click to the lobby, the table's own verbs or the game's cog."""
 
@@ -113,10 +116,12 @@ class Router:
 
     async def _catch_up(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """A click on a board left behind by a fault: redraw it instead of calling it
-        outdated, and let the player choose again on the current position."""
+        outdated, and let the player choose again on the current position. A game that
+        ended meanwhile (on time, say) is over, not merely shown on an older board."""
         await acknowledge(interaction)
+        over = table.status != "active"
         if not self.tables.boards.left_behind(table):
-            await tell(interaction, OUTDATED)
+            await tell(interaction, GAME_OVER if over else OUTDATED)
             return
         try:
             redrawn = await self.tables.board.sync(table.id)
@@ -128,7 +133,7 @@ class Router:
             )
             return
         # Not redrawn: a move landing at the same moment already brought the board up.
-        await tell(interaction, CAUGHT_UP if redrawn else OUTDATED)
+        await tell(interaction, GAME_OVER if over else CAUGHT_UP if redrawn else OUTDATED)
 
     async def _turn_refusal(
         self, table: Table, target: Target, interaction: discord.Interaction[Any]
@@ -138,7 +143,7 @@ class Router:
         the table's channel lets the bot show the result."""
         if table.status != "active":
             over = table.status != "lobby"
-            return N_("This game is over.") if over else N_("The game has not started.")
+            return GAME_OVER if over else N_("The game has not started.")
         if table.seat_of(interaction.user.id) is None:
             return NOT_SEATED
         if target.version != table.version:

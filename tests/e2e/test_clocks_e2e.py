@@ -168,7 +168,7 @@ async def test_a_timeout_saved_first_makes_the_late_move_outdated(
     menu = (await player.click(board, f"Tip to {action.split('>')[0]}")).ephemeral[0]
     await advance(bot, clock, DEFAULT_CLOCK)
     late = await player.select(menu, [action])
-    assert "over" in late.ephemeral[0].content or "outdated" in late.ephemeral[0].content
+    assert "This game is over" in late.ephemeral[0].content
     assert logged_actions(database)[-1] == "!timeout"
     assert stored_game(database)["status"] == "finished"
 
@@ -385,3 +385,21 @@ async def test_barbu_with_every_human_timed_out_ends_unrated_after_the_deal(
     assert "unrated" in board.embeds[0]["description"]
     assert board.buttons() == []
     assert database.rows("SELECT game_id FROM league_results") == []
+
+
+async def test_a_click_on_a_board_left_behind_by_a_timeout_says_the_game_is_over(
+    fake_discord, start_bot, database, clock
+):
+    world = fake_discord
+    bot, board = await bann_game(world, start_bot)
+    bot.get_cog("Tables").boards.retry_delays = (60.0,)
+    player = seats_of(world)[stored_state(database).current_player]
+    tip = next(b for b in board.buttons() if b.label.startswith("Tip") and not b.disabled)
+    world.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", status=503, count=1)
+    await advance(bot, clock, DEFAULT_CLOCK)
+    assert stored_game(database)["status"] == "finished"
+    assert "lost on time" not in board.embeds[0]["description"], "the redraw failed"
+
+    answer = (await player.click(board, tip.label)).ephemeral
+
+    assert "This game is over" in answer[-1].content
