@@ -164,7 +164,7 @@ class Archive(commands.Cog):
         if (
             table is None
             or table.guild_id != (interaction.guild_id or 0)
-            or not _may_read(interaction, table.channel_id)
+            or not may_read(interaction, table.channel_id)
         ):
             await _tell(interaction, N_("There is no game #{game} in this server."), game=game)
             return None
@@ -314,15 +314,36 @@ class Archive(commands.Cog):
         return total
 
 
-def _may_read(interaction: discord.Interaction[Any], channel_id: int) -> bool:
+def may_read(interaction: discord.Interaction[Any], channel_id: int | None) -> bool:
     """Whether the member may read the game's channel: a game in a private channel or
     thread stays as private as its moves were (a channel that is gone hides nothing)."""
     guild, member = interaction.guild, interaction.user
-    place = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    place = guild.get_channel_or_thread(channel_id) if guild and channel_id else None
     if place is None or not isinstance(member, discord.Member):
         return True
     allowed = place.permissions_for(member)
     return allowed.view_channel and allowed.read_message_history
+
+
+def kept_private(guild: discord.Guild | None, channel_id: int | None) -> bool:
+    """Whether some members cannot read the game's channel: a private thread, or a channel
+    (a thread's parent) closed to everyone or with any role or member shut out."""
+    place = guild.get_channel_or_thread(channel_id) if guild and channel_id else None
+    if place is None:
+        return False
+    if isinstance(place, discord.Thread):
+        if place.is_private():
+            return True
+        place = place.parent
+        if place is None:
+            return False
+    everyone = place.permissions_for(place.guild.default_role)
+    if not (everyone.view_channel and everyone.read_message_history):
+        return True
+    return any(
+        overwrite.view_channel is False or overwrite.read_message_history is False
+        for overwrite in place.overwrites.values()
+    )
 
 
 def _record_name(table: Table) -> str:

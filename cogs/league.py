@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.archive import replay_menu
+from cogs.archive import kept_private, may_read, replay_menu
 from cogs.host import Host, host_of
 from cogs.language import channel_language, private_language, public_language
 from data import Store, Table
@@ -42,6 +42,8 @@ log = logging.getLogger("tablebot.league")
 
 PAGE_SIZE = 10
 HISTORY_LIMIT = 10
+HISTORY_SEARCH = 5
+"""Recorded games read per listed one, so games the member may not see leave room."""
 RECENT_RESULTS = 5
 LEAGUE_COLOUR = discord.Colour.gold()
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -384,11 +386,19 @@ class LeagueCog(commands.Cog, name="League"):
             await _refuse(interaction, GUILD_ONLY)
             return
         language = await channel_language(interaction)
-        results = await self.league.history(
+        # A game in a private channel stays as private as its moves were: listed only to
+        # members who may read it, and then only in a private answer.
+        recorded = await self.league.history(
             interaction.guild_id,
             kind=game,
             user_id=member.id if member else None,
-            limit=HISTORY_LIMIT,
+            limit=HISTORY_LIMIT * HISTORY_SEARCH,
+        )
+        results = [r for r in recorded if may_read(interaction, r.channel_id)][:HISTORY_LIMIT]
+        private = any(
+            kept_private(interaction.guild, result.channel_id)
+            for result in results
+            if result.channel_id != interaction.channel_id
         )
         scope = " · ".join(
             part
@@ -404,7 +414,7 @@ class LeagueCog(commands.Cog, name="League"):
         )
         menu = replay_menu(results, language) or discord.ui.View()
         await interaction.response.send_message(
-            embed=embed, allowed_mentions=NO_MENTIONS, view=menu
+            embed=embed, allowed_mentions=NO_MENTIONS, view=menu, ephemeral=private
         )
 
     # ---- seasons, export, settings ----------------------------------------------------

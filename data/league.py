@@ -112,6 +112,7 @@ class RecordedResult:
     unrated_reason: str | None
     link: str | None
     seats: list[SeatResult]
+    channel_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -464,6 +465,7 @@ class League:
                 unrated_reason=row[6],
                 link=board_link(row[2], row[7], row[8]),
                 seats=seats.get(row[0], []),
+                channel_id=row[7],
             )
             for row in rows
         ]

@@ -174,3 +174,25 @@ async def test_a_game_in_a_channel_a_member_cannot_see_stays_hidden_from_him(
         assert refused.ephemeral[0].content == "There is no game #1 in this server."
         allowed = await world.bob.slash(lobby, command, game=1)
         assert allowed.message.attachments, f"bob may see the back room: {command}"
+
+
+async def test_league_history_keeps_a_private_channels_games_private(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    back_room = world.guild.add_text_channel("back-room")
+    back_room.hide_from(world.carol)
+    await resign_a_bann_game_in(world, world.alice, back_room)
+    lobby = world.guild.channel("games")
+
+    outsider = await world.carol.slash(lobby, "league history")
+    assert outsider.message is not None and not outsider.ephemeral
+    assert "#1 " not in outsider.message.embeds[0]["description"]
+
+    insider = await world.bob.slash(lobby, "league history")
+    assert insider.ephemeral, "not posted where carol reads"
+    assert "#1 " in insider.ephemeral[0].embeds[0]["description"]
+
+    inside = await world.bob.slash(back_room, "league history")
+    assert not inside.ephemeral and "#1 " in inside.message.embeds[0]["description"]
