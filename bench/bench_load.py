@@ -441,6 +441,13 @@ async def main() -> None:
         f" over 100 ms of it (most: {figures['worst_blocking_ms']:.0f} ms); the rest of a stall"
         " is time the process waited for a core"
     )
+    for generation, passes in sorted(figures["collections"].items()):
+        if passes:
+            print(
+                f"garbage collector, generation {generation}: {len(passes)} passes,"
+                f" longest {max(passes):.1f} ms, {sum(passes) / max(elapsed, 1):.1f} ms a second"
+            )
+    print(f"objects a full collection walks at the end: {figures['tracked_objects']}")
     print(f"REST requests the bot made per move ({samples.moves} moves):")
     for (method, route, status), count in fake.request_counts.most_common():
         print(f"  {count / max(samples.moves, 1):5.2f}  {method} {route} → {status}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 import signal
@@ -21,6 +22,7 @@ import ssl
 import sys
 import time
 import tracemalloc
+from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
@@ -37,11 +39,24 @@ class SelfMeter:
         self.stalls_over_100ms = 0
         self.worst_blocking_ms = 0.0
         self.blocking_over_100ms = 0
+        self.collections: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._collection_started = 0.0
+        gc.callbacks.append(self._on_collection)
         self.rss_kib: list[tuple[float, int]] = []
         self.cpu_started = time.process_time()
         self.baseline: tracemalloc.Snapshot | None = None
 
+    def _on_collection(self, phase: str, info: dict[str, int]) -> None:
+        """Times the garbage collector's passes: a full pass over a big heap stalls the
+        loop as surely as slow code does."""
+        if phase == "start":
+            self._collection_started = time.perf_counter()
+        else:
+            elapsed = (time.perf_counter() - self._collection_started) * 1000
+            self.collections[info["generation"]].append(elapsed)
+
     def reset(self) -> None:
+        self.collections = {0: [], 1: [], 2: []}
         self.baseline = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
         self.started = time.monotonic()
         self.cpu_started = time.process_time()
@@ -96,9 +111,18 @@ class SelfMeter:
             "stalls_over_100ms": self.stalls_over_100ms,
             "worst_blocking_ms": self.worst_blocking_ms,
             "blocking_over_100ms": self.blocking_over_100ms,
+            "collections": self.collections,
+            "tracked_objects": tracked_objects(),
             "rss_kib": self.rss_kib,
             "cpu_seconds": time.process_time() - self.cpu_started,
         }
+
+
+def tracked_objects(kinds: int = 8) -> dict[str, int]:
+    """How many objects the garbage collector walks in a full pass, by the most common
+    types (frozen start-up objects excluded)."""
+    counts = Counter(type(thing).__name__ for thing in gc.get_objects())
+    return {"all": sum(counts.values()), **dict(counts.most_common(kinds))}
 
 
 def resident_kib() -> int:
