@@ -19,8 +19,7 @@ player (a one-ply search over whole stages).
 from __future__ import annotations
 
 import itertools
-import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, TypedDict
 
 from games.base import (
@@ -34,7 +33,6 @@ from games.base import (
     check_level,
     whole_number,
 )
-from games.gulbara_weights import WEIGHTS
 
 CHECKERS = 15
 POINTS = 24
@@ -822,10 +820,8 @@ _SHORTLIST = 40
 _EASY_CHOICES = 4
 # normal treats plays this close (in pips) to the best one as equally good
 _NORMAL_MARGIN = 4.0
-# hard lets the learned evaluation choose among plays this close to the best one
-_HARD_MARGIN = 2.0
 _WON = 10_000.0
-# ends of a chain's double judged by the best play of the next double
+# hard judges this many of the best plays of a chain's double by the next double's best play
 _CHAIN_LOOKAHEAD = 3
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
@@ -901,82 +897,6 @@ def evaluate(mine: list[int], theirs: list[int]) -> float:
 def pip_total(board: list[int]) -> int:
     """Pips still to travel for a side, ``board`` indexed by its own points."""
     return sum(point * board[point] for point in range(1, POINTS + 1))
-
-
-# -- learned evaluation ---------------------------------------------------------------
-
-_RACE_SCALE = 50.0
-
-
-def _side_features(own: list[int], other: list[int], escalates: bool) -> list[float]:
-    """One side's part of ``position_features``: ``own`` indexed by its own points,
-    ``other`` the opposing side indexed by the opposing side's own points."""
-    held = [False] + [bool(other[_OPPONENT_POINT[point]]) for point in range(1, POINTS + 1)]
-    facing = 0
-    longest_wall = 0
-    for point in range(1, POINTS + 1):
-        if not own[point]:
-            continue
-        ahead = range(point - 1, max(0, point - 7), -1)
-        facing += own[point] * sum(1 for target in ahead if held[target])
-        wall = 0
-        for target in range(point - 1, 0, -1):
-            if not held[target]:
-                if wall:
-                    break
-                continue
-            wall += 1
-            longest_wall = max(longest_wall, wall)
-    locked = sum(own[QUARTER_TOP + 1 :]) == CHECKERS
-    runner = max((p for p in range(QUARTER_TOP + 1, START_POINT) if own[p]), default=START_POINT)
-    mover = _Mover(held, other[0])
-    return [
-        own[0] / CHECKERS,
-        pip_total(own) / 100,
-        1.0 if locked else 0.0,
-        (runner - QUARTER_TOP) / QUARTER_TOP if locked else 0.0,
-        own[START_POINT] / CHECKERS,
-        sum(own[1 : HOME_TOP + 1]) / CHECKERS,
-        _waste(own) / 10,
-        mobility_loss(mover, own) / 10,
-        facing / 30,
-        longest_wall / 6,
-        1.0 if escalates else 0.0,
-    ]
-
-
-def _in_contact(own: list[int], other: list[int]) -> bool:
-    """Whether a checker of either side still has to pass a checker of the other (each
-    list indexed by that side's own points)."""
-    return _behind(own, other) or _behind(other, own)
-
-
-def _behind(walker: list[int], holder: list[int]) -> bool:
-    """Whether some ``holder`` checker stands on a point ``walker``'s last checker has
-    still to pass."""
-    last = max((point for point in range(1, POINTS + 1) if walker[point]), default=0)
-    return any(holder[_OPPONENT_POINT[point]] for point in range(1, last))
-
-
-def position_features(
-    mine: list[int], theirs: list[int], my_escalation: bool, their_escalation: bool
-) -> list[float]:
-    """What the learned evaluation reads from a position in which ``mine`` has just
-    moved and ``theirs`` rolls next (both in mine's numbering, index 0 borne off)."""
-    their_own = [theirs[0]] + [0] * POINTS
-    for point in range(1, POINTS + 1):
-        their_own[_OPPONENT_POINT[point]] = theirs[point]
-    contact = 1.0 if _in_contact(mine, their_own) else 0.0
-    lead = (pip_total(their_own) - pip_total(mine)) / _RACE_SCALE
-    return [
-        1.0,
-        evaluate(mine, theirs) / _RACE_SCALE,
-        contact,
-        lead * contact,
-        lead * (1 - contact),
-        *_side_features(mine, their_own, my_escalation),
-        *_side_features(their_own, mine, their_escalation),
-    ]
 
 
 def stage_plays(state: GulbaraState) -> dict[bytes, tuple[int, int, int]]:
@@ -1070,113 +990,49 @@ def _refine(mover: _Mover, end: list[int], theirs: list[int], next_double: int |
     return value
 
 
-def learned_score(features: list[float], weights: tuple[float, ...]) -> float:
-    """The learned evaluation's log-odds that the side which has just moved wins."""
-    return sum(value * weight for value, weight in zip(features, weights, strict=True))
-
-
-def _learned_judge(state: GulbaraState, weights: tuple[float, ...]) -> Callable[[bytes], float]:
-    """The learned evaluation of the mover's end positions of a stage in ``state``."""
-    _, theirs = perspective(state.board, state.off, state.turn)
-    my_escalation = state.rolls[state.turn] + 1 > GRACE_ROLLS
-    their_escalation = state.rolls[1 - state.turn] + 1 > GRACE_ROLLS
-
-    def judge(end: bytes) -> float:
-        board = list(end)
-        if board[0] == CHECKERS:
-            return math.inf
-        features = position_features(board, theirs, my_escalation, their_escalation)
-        return learned_score(features, weights)
-
-    return judge
-
-
-def learned_step(state: GulbaraState, weights: tuple[float, ...]) -> tuple[int, int, int]:
-    """The first step of the stage play whose end position the learned evaluation likes
-    best (ties go to the first end found, so the choice is deterministic).
-
-    Inside an escalation chain the best few ends are judged by the best play of the next
-    double from them instead, since the same player moves again before anyone rolls.
-    """
-    ends = stage_plays(state)
-    mover, mine = state._mover()
-    value = _learned_judge(state, weights)
-    scored = sorted(
-        ((value(end), index, end) for index, end in enumerate(ends)), key=lambda item: -item[0]
-    )
-    chain = state.chain_to_come()
-    if chain and mover.longest(mine, state.dice, {}) == len(state.dice):
-        next_dice = (chain[0],) * 4
-        rescored = []
-        for static, index, end in scored[:_CHAIN_LOOKAHEAD]:
-            board = list(end)
-            firsts = mover.first_steps(board, next_dice) if static < math.inf else []
-            best = static
-            if firsts:
-                best = max(value(after) for after in play_ends(mover, board, next_dice, firsts))
-            rescored.append((best, index, end))
-        scored = sorted(rescored, key=lambda item: -item[0])
-    return ends[scored[0][2]]
-
-
-def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
-    """The first step of the stage play whose end position scores best.
-
-    Hard asks the learned evaluation (``learned_step``). Normal and easy use the
-    hand-weighted one: every end position gets a quick static evaluation, the best few
-    are judged again with the dice each side will be able to play next (and, inside an
-    escalation chain, whether the next double can be played four times); normal plays
-    any within ``_NORMAL_MARGIN`` of the best, easy any of the four best by the quick
-    evaluation (ties and choices broken by the seed).
-    """
-    check_level(level)
-    if state.over:
-        raise IllegalAction(N_("The game is over."))
-    if level == "hard":
-        source, die, _target = hand_step(
-            state, seed, margin=_HARD_MARGIN, lookahead=True, weights=WEIGHTS
-        )
-    elif level == "easy":
-        source, die, _target = hand_step(state, seed, easy=True)
-    else:
-        source, die, _target = hand_step(state, seed, margin=_NORMAL_MARGIN)
-    return step_notation(source, die)
-
-
 def _next_double_value(
     mover: _Mover, board: list[int], theirs: list[int], die: int, fallback: float
 ) -> float:
-    """The hand evaluation of the best play of the chain's next double ``die`` from
-    ``board``, or ``fallback`` if no checker can play it."""
+    """The evaluation of the best play of the chain's next double ``die`` from ``board``
+    (the same player moves again before anyone rolls), or ``fallback`` if no checker
+    can play it."""
     dice = (die,) * 4
     firsts = mover.first_steps(board, dice) if board[0] < CHECKERS else []
     if not firsts:
         return fallback
-    following = die + 1 if die < 6 and mover.longest(board, dice, {}) == 4 else None
-    return max(
+    full = mover.longest(board, dice, {}) == 4
+    following = die + 1 if die < 6 and full else None
+    # a double played only in part ends the chain: the doubles after it are lost
+    lost = 0.0 if full else 4.0 * sum(range(die + 1, 7))
+    return -lost + max(
         evaluate(list(end), theirs) + _refine(mover, list(end), theirs, following)
         for end in play_ends(mover, board, dice, firsts)
     )
 
 
-def hand_step(
-    state: GulbaraState,
-    seed: int,
-    margin: float = 0.0,
-    easy: bool = False,
-    lookahead: bool = False,
-    weights: tuple[float, ...] | None = None,
-) -> tuple[int, int, int]:
-    """A first step chosen by the hand-weighted evaluation (see ``bot_action``)."""
+def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
+    """The first step of the stage play whose end position scores best (ties broken by
+    the seed).
+
+    Every end position gets a quick static evaluation; the best few are then judged
+    again with the dice each side will be able to play next (and, inside an escalation
+    chain, whether the next double can be played four times). Hard plays the best of
+    them, judging the best ``_CHAIN_LOOKAHEAD`` plays of a chain's double by the best
+    play of the next double from there; normal any within ``_NORMAL_MARGIN`` of the
+    best, easy any of the four best by the quick evaluation.
+    """
+    check_level(level)
+    if state.over:
+        raise IllegalAction(N_("The game is over."))
     ends = stage_plays(state)
     _, theirs = perspective(state.board, state.off, state.turn)
     quick = sorted(
         ((evaluate(list(end), theirs), end, first) for end, first in ends.items()),
         reverse=True,
     )
-    if easy:
+    if level == "easy":
         _value, _end, first = Rng(seed).choice(quick[:_EASY_CHOICES])
-        return first
+        return step_notation(first[0], first[1])
     mover, mine = state._mover()
     chain = state.chain_to_come()
     full_stage = mover.longest(mine, state.dice, {}) == len(state.dice)
@@ -1185,17 +1041,16 @@ def hand_step(
         (value + _refine(mover, list(end), theirs, next_double), end, first)
         for value, end, first in quick[:_SHORTLIST]
     )
-    if lookahead and next_double is not None:
+    if level == "hard" and next_double is not None:
         scored = sorted(
             (_next_double_value(mover, list(end), theirs, next_double, value), end, first)
             for value, end, first in scored[-_CHAIN_LOOKAHEAD:]
         )
     top = scored[-1][0]
-    near = [(end, first) for value, end, first in scored if value >= top - margin]
-    if weights is not None:
-        judge = _learned_judge(state, weights)
-        return max(near, key=lambda item: judge(item[0]))[1]
-    return near[0][1] if len(near) == 1 else Rng(seed).choice(near)[1]
+    margin = _NORMAL_MARGIN if level == "normal" else 0.0
+    best = [first for value, _end, first in scored if value >= top - margin]
+    source, die, _target = best[0] if len(best) == 1 else Rng(seed).choice(best)
+    return step_notation(source, die)
 
 
 SPEC = GameSpec(
