@@ -13,7 +13,8 @@ the current stage, so any sequence of legal steps is a legal play.
 For the Discord layer: ``legal_steps``, ``movable_points``, ``step_choices`` and
 ``forced_step`` group the legal steps for selects and buttons, ``split_steps`` reads a
 typed move, ``describe`` words an action for the log. ``bot_action`` is the computer
-player (a one-ply search over whole stages).
+player (a one-ply search over whole stages; hard looks one double further inside an
+escalation chain).
 """
 
 from __future__ import annotations
