@@ -13,7 +13,8 @@ the current stage, so any sequence of legal steps is a legal play.
 For the Discord layer: ``legal_steps``, ``movable_points``, ``step_choices`` and
 ``forced_step`` group the legal steps for selects and buttons, ``split_steps`` reads a
 typed move, ``describe`` words an action for the log. ``bot_action`` is the computer
-player (a one-ply search over whole stages).
+player (a one-ply search over whole stages; hard looks one double further inside an
+escalation chain).
 """
 
 from __future__ import annotations
@@ -821,6 +822,8 @@ _EASY_CHOICES = 4
 # normal treats plays this close (in pips) to the best one as equally good
 _NORMAL_MARGIN = 4.0
 _WON = 10_000.0
+# hard judges this many of the best plays of a chain's double by the next double's best play
+_CHAIN_LOOKAHEAD = 3
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
 
@@ -901,6 +904,13 @@ def stage_plays(state: GulbaraState) -> dict[bytes, tuple[int, int, int]]:
     """Every distinct end position of a maximal play of the current stage, each with a
     legal first step that leads to it (positions are the mover's ``mine`` as bytes)."""
     mover, mine = state._mover()
+    return play_ends(mover, mine, state.dice, state._legal_moves())
+
+
+def play_ends(
+    mover: _Mover, mine: list[int], dice: tuple[int, ...], firsts: list[tuple[int, int, int]]
+) -> dict[bytes, tuple[int, int, int]]:
+    """``stage_plays`` for any board and dice, ``firsts`` being the legal first steps."""
     memo: dict[Any, int] = {}
     ends: dict[bytes, tuple[int, int, int]] = {}
     seen: set[tuple[bytes, tuple[int, ...]]] = set()
@@ -926,8 +936,8 @@ def stage_plays(state: GulbaraState) -> dict[bytes, tuple[int, int, int]]:
                 mine[source] += 1
                 mine[target] -= 1
 
-    for source, die, target in state._legal_moves():
-        rest = list(state.dice)
+    for source, die, target in firsts:
+        rest = list(dice)
         rest.remove(die)
         mine[source] -= 1
         mine[target] += 1
@@ -981,6 +991,26 @@ def _refine(mover: _Mover, end: list[int], theirs: list[int], next_double: int |
     return value
 
 
+def _next_double_value(
+    mover: _Mover, board: list[int], theirs: list[int], die: int, fallback: float
+) -> float:
+    """The evaluation of the best play of the chain's next double ``die`` from ``board``
+    (the same player moves again before anyone rolls), or ``fallback`` if no checker
+    can play it."""
+    dice = (die,) * 4
+    firsts = mover.first_steps(board, dice) if board[0] < CHECKERS else []
+    if not firsts:
+        return fallback
+    full = mover.longest(board, dice, {}) == 4
+    following = die + 1 if die < 6 and full else None
+    # a double played only in part ends the chain: the doubles after it are lost
+    lost = 0.0 if full else 4.0 * sum(range(die + 1, 7))
+    return -lost + max(
+        evaluate(list(end), theirs) + _refine(mover, list(end), theirs, following)
+        for end in play_ends(mover, board, dice, firsts)
+    )
+
+
 def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
     """The first step of the stage play whose end position scores best (ties broken by
     the seed).
@@ -988,8 +1018,9 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     Every end position gets a quick static evaluation; the best few are then judged
     again with the dice each side will be able to play next (and, inside an escalation
     chain, whether the next double can be played four times). Hard plays the best of
-    them; normal any within ``_NORMAL_MARGIN`` of the best, easy any of the four best by
-    the quick evaluation.
+    them, judging the best ``_CHAIN_LOOKAHEAD`` plays of a chain's double by the best
+    play of the next double from there; normal any within ``_NORMAL_MARGIN`` of the
+    best, easy any of the four best by the quick evaluation.
     """
     check_level(level)
     if state.over:
@@ -1011,6 +1042,11 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
         (value + _refine(mover, list(end), theirs, next_double), end, first)
         for value, end, first in quick[:_SHORTLIST]
     )
+    if level == "hard" and next_double is not None:
+        scored = sorted(
+            (_next_double_value(mover, list(end), theirs, next_double, value), end, first)
+            for value, end, first in scored[-_CHAIN_LOOKAHEAD:]
+        )
     top = scored[-1][0]
     margin = _NORMAL_MARGIN if level == "normal" else 0.0
     best = [first for value, _end, first in scored if value >= top - margin]

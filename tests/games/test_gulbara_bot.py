@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.gulbara import SPEC, bot_action, from_code, new_game
+from games.base import Rng
+from games.gulbara import SPEC, bot_action, from_code, from_dict, new_game
 
 
 def test_bot_only_plays_legal_steps_through_a_whole_game() -> None:
@@ -63,3 +64,39 @@ def test_bot_beats_a_random_player_most_of_the_time() -> None:
             state = state.apply(action)
         wins += state.winner == bot_seat
     assert wins >= 4
+
+
+def test_hard_plays_a_whole_game_legally_and_the_same_way_for_a_seed() -> None:
+    def play() -> list[str]:
+        state = new_game(seed=33)
+        actions = []
+        while not state.is_over:
+            action = bot_action(state, seed=len(actions), level="hard")
+            assert action in state.legal_steps()
+            state = state.apply(action)
+            actions.append(action)
+        return actions
+
+    assert play() == play()
+
+
+def test_hard_decides_without_the_dice_still_to_come() -> None:
+    # the same positions with another random source: only the future rolls differ
+    chooser = random.Random(2)
+    state = new_game(seed=9)
+    for _ in range(150):
+        if state.is_over:
+            break
+        data = state.to_dict()
+        data["rng"] = Rng(12345).to_dict()
+        other = from_dict(data)
+        assert bot_action(other, seed=4, level="hard") == bot_action(state, seed=4, level="hard")
+        state = state.apply(chooser.choice(state.legal_steps()))
+
+
+def test_hard_keeps_an_escalation_chain_going_and_plays_it_through() -> None:
+    state = from_code("GB1:,,,,,-3,-2,,,,,-3,-2,-2,4,3,4,,4,,,-3,,|0,0|0|2,2,2,2|5,5")
+    for _ in range(8):
+        state = state.apply(bot_action(state, level="hard"))
+    assert state.current_player == 0
+    assert state.stages == [2, 3, 4] and state.dice == (4, 4, 4, 4)
