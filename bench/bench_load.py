@@ -57,12 +57,34 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
   On the idle machine the worst stall was 119 ms, 137 ms of it the loop's own CPU: the
   garbage collector's full passes over everything start-up loaded. ``gc.freeze()`` at
   the end of start-up took the worst stall to 77 ms (0 over 100 ms).
-- Boards: p99 6-8 s on the busy machine. On the idle machine (load 2-3, this benchmark
-  alone): 98-104 moves/s, board p50 1.9-2.0 s and p99 2.09-2.28 s, ack p99 238-280 ms,
-  6.0-6.5 ms of bot CPU per move. With one move in flight per game, the board wait is
-  what is left of a round trip (200 games / ~100 moves/s = 2 s); both cores are then
-  full (bot ~0.65 core, the load generator ~0.37, drawing ~7 ms a board in the render
-  workers), so the 2 s p99 needs yet less CPU per move.
+- Boards: p99 6-8 s on the busy machine. With one move in flight per game, the board
+  wait is what is left of a round trip (200 games / throughput), and every process of
+  the benchmark shares the two cores, so the board wait follows the CPU all of them
+  spend per move. On the idle machine, per move: the bot 5.7-7.1 ms, its render workers
+  7.1-8.3 ms (5.5 ms when one board is drawn alone: under load the palette mapping and
+  zlib, which stream the whole picture through memory, slow down most), the load
+  generator 2.7-3.0 ms; the two cores are then full at 95-116 moves/s, and the same code
+  measured minutes apart varies by 10 % with the machine. What took CPU off a move, on
+  top of the work above:
+  - the board's palette learned from a nearest-pixel sample instead of a box-averaged
+    copy, and a footer line that fits measured once instead of once per word (render
+    workers 8.0-9.0 → 7.1-8.3 ms, alternated runs);
+  - Bann's menu describes a move without building the next state, moves are named
+    tuples, and a side's knights are found by cell range;
+  - orjson for the stored game rows;
+  - the simulated players play from what Discord shows (the board's enabled "Tip to …"
+    buttons, then the menu) instead of reading the database each move, and the fake
+    Discord speaks orjson: the load generator fell from 4.4 to 2.7 ms a move;
+  - the fake keeps a minute of answered interactions, so the bot's deletion of a
+    player's previous confirmation is a 204 as on Discord, not a 404 and an exception.
+  In alternated 40 s runs (``--root`` a checkout of the older commit, same minutes) the
+  newer bot moved 115.7 and 104.6 games a second against 108.6 and 99.3, board p99 1.90
+  and 2.44 s against 2.05 and 2.41 s. The 2 s p99 holds in the machine's faster minutes
+  only; holding it always needs about 15 % less CPU per move again.
+- Worst stalls, idle machine: 66-139 ms. The longest are the garbage collector's full
+  passes (printed per generation), 60-127 ms each, about one every four seconds: under
+  this load some 50,000 objects are alive (each waiting click's interaction with its
+  message and menu, and each player's last confirmation, kept to delete it later).
 - Memory grew because discord.py kept every private menu's view alive for its
   15-minute ephemeral timeout (tracemalloc: discord/ui/view.py and the select options of
   cogs/bann.py); views are now sent already stopped. Growth over a minute fell from
@@ -70,7 +92,11 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
   104.3 MiB after the first minute, 106.6 at 3 min, 108.7 at 8 min, 109.5 at 10 min,
   i.e. ~0.01 MiB/s and slowing; the first minute's rise is warm-up (caches, SQLite
   pages, the render workers' pipes), not a leak. Acknowledgements over the soak: p50
-  31 ms, p99 443 ms; boards p99 11 s (28 moves/s on the busier machine).
+  31 ms, p99 443 ms; boards p99 11 s (28 moves/s on the busier machine). Again on the
+  idle machine with the work above (61,946 moves at 103 a second): 116.2 MiB after the
+  first minute, 118.1 at 3, 120.1 at 5, 121.1 at 8 and 122.5 at 10 minutes, about
+  +0.012 MiB/s and slowing (1.1 MiB in the second minute, 0.5 in the last); ack p99
+  63 ms, board p50 1.87 s and p99 2.64 s.
 """
 
 from __future__ import annotations
@@ -351,8 +377,9 @@ async def simultaneous_joins(fake: WatchedFake, guild, joiners: list[SimUser], d
     return len(seats), seated == expected, try_again
 
 
-def memory_figures(rss: list[tuple[float, int]], warm_up: float) -> str:
-    after = [(t, kib) for t, kib in rss if t >= warm_up]
+def memory_figures(rss: list[tuple[float, int]], warm_up: float, until: float) -> str:
+    """Resident memory over the load after warm-up (not the joins and shut-down after it)."""
+    after = [(t, kib) for t, kib in rss if warm_up <= t <= until]
     if len(after) < 2:
         return "memory: not enough samples"
     first, last = after[0], after[-1]
@@ -464,7 +491,7 @@ async def main() -> None:
         f"bot's render workers CPU: {helpers_cpu:.1f} s"
         f" ({helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
-    print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10))
+    print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10, elapsed))
     if figures["memory_growth"]:
         print("Python allocations that grew most over the measured period (tracemalloc):")
         for line in figures["memory_growth"]:
