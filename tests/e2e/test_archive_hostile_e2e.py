@@ -160,15 +160,20 @@ async def test_the_profile_replays_each_ended_game_once_not_on_every_view(
     assert any("Gul Bara" in field["name"] for field in again.message.embeds[0]["fields"])
 
 
-async def test_a_game_in_a_channel_a_member_cannot_see_stays_hidden_from_him(
-    fake_discord, start_bot, database_path
-):
-    world = fake_discord
+async def a_game_in_a_back_room_carol_cannot_see(world, start_bot):
+    """Game #1, played and resigned by alice in a channel hidden from carol."""
     await start_bot()
     back_room = world.guild.add_text_channel("back-room")
     back_room.hide_from(world.carol)
     await resign_a_bann_game_in(world, world.alice, back_room)
-    lobby = world.guild.channel("games")
+    return world.guild.channel("games"), back_room
+
+
+async def test_a_game_in_a_channel_a_member_cannot_see_stays_hidden_from_him(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    lobby, _back_room = await a_game_in_a_back_room_carol_cannot_see(world, start_bot)
     for command in ("game export", "game replay"):
         refused = await world.carol.slash(lobby, command, game=1)
         assert refused.ephemeral[0].content == "There is no game #1 in this server."
@@ -180,11 +185,7 @@ async def test_league_history_keeps_a_private_channels_games_private(
     fake_discord, start_bot, database_path
 ):
     world = fake_discord
-    await start_bot()
-    back_room = world.guild.add_text_channel("back-room")
-    back_room.hide_from(world.carol)
-    await resign_a_bann_game_in(world, world.alice, back_room)
-    lobby = world.guild.channel("games")
+    lobby, back_room = await a_game_in_a_back_room_carol_cannot_see(world, start_bot)
 
     outsider = await world.carol.slash(lobby, "league history")
     assert outsider.message is not None and not outsider.ephemeral
