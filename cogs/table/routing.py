@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -49,11 +50,17 @@ def not_your_turn(language: str, table: Table, state: GameState) -> str:
 GAME_OVER = N_("This game is over.")
 
 
+CHANNEL_SEEN_FOR = 60.0
+"""Seconds a fetched channel counts as still there for the clicks of a process that does
+not hold its server (a deleted channel shows at the next board edit anyway)."""
+
+
 class Router:
     """Sends each click to the lobby, the table's own verbs or the game's cog."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        self._channel_seen: dict[int, float] = {}
 
     async def on_component(
         self, interaction: discord.Interaction[Any], target: Target, values: list[str]
@@ -174,10 +181,27 @@ class Router:
         guild = self.tables.bot.get_guild(table.guild_id)
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
         if channel is None:
+            if guild is None and self._recently_seen(table.channel_id):
+                return None
             fetched = await self.tables.bot.fetch_channel(table.channel_id)
             if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
                 return None
             channel = fetched
         if guild is None:
+            # Another shard's server: one fetch a minute proves the bot still sees the
+            # channel, instead of one per click (each counts against Discord's limits).
+            self._seen_now(table.channel_id)
             return None
         return channel.permissions_for(guild.me)
+
+    def _recently_seen(self, channel_id: int) -> bool:
+        seen = self._channel_seen.get(channel_id)
+        return seen is not None and time.monotonic() - seen < CHANNEL_SEEN_FOR
+
+    def _seen_now(self, channel_id: int) -> None:
+        now = time.monotonic()
+        for stale in [
+            key for key, seen in self._channel_seen.items() if now - seen >= CHANNEL_SEEN_FOR
+        ]:
+            del self._channel_seen[stale]
+        self._channel_seen[channel_id] = now

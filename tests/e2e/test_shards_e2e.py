@@ -150,6 +150,7 @@ async def test_four_players_play_a_whole_barbu_series_by_dm_on_the_other_shard(s
     assert [len(seen) for seen in received] == [0, 4], "the server's clicks go to shard 1"
     names = seat_names(database)
     clicks_before = len(world.world.interactions)
+    requests_before = len(world.world.requests)
 
     clicked: list[tuple[int, str]] = []
     state = stored_state(database)
@@ -164,6 +165,14 @@ async def test_four_players_play_a_whole_barbu_series_by_dm_on_the_other_shard(s
 
     clicks = list(world.world.interactions.values())[clicks_before:]
     assert all(click.channel.is_dm for click in clicks)
+    fetches = [
+        request
+        for request in world.world.requests[requests_before:]
+        if request.method == "GET" and request.route == "/channels/{channel_id}"
+    ]
+    assert len(fetches) <= 2, (
+        f"the table's channel fetched once a minute, not per click: {len(fetches)}"
+    )
     assert [interaction.id for interaction in received[0]] == [click.id for click in clicks]
     assert len(received[1]) == 4, "no DM click reached the process holding the server"
     assert_the_series_was_applied_once(world, database, clicked)
