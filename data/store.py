@@ -9,6 +9,7 @@ process or in two) can never both apply.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -149,15 +150,15 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         channel_id=row[3],
         creator_id=row[4],
         status=row[5],
-        seats=[Seat.from_dict(seat) for seat in orjson.loads(row[6])],
-        options=orjson.loads(row[7]),
+        seats=[Seat.from_dict(seat) for seat in _loads(row[6])],
+        options=_loads(row[7]),
         seed=row[8],
-        state=orjson.loads(row[9]) if row[9] is not None else None,
+        state=_loads(row[9]) if row[9] is not None else None,
         version=row[10],
         board_message_id=row[11],
         created_at=row[12],
         updated_at=row[13],
-        extra=orjson.loads(row[14]),
+        extra=_loads(row[14]),
         board_version=row[15],
         due_at=row[16],
     )
@@ -165,7 +166,19 @@ def _row_to_table(row: Sequence[Any]) -> Table:
 
 def _dumps(value: Any) -> str:
     # orjson: a move's save and every click's lookup encode or decode a whole game state.
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        # A lone surrogate (not UTF-8) in some text: the standard library escapes it.
+        return json.dumps(value, separators=(",", ":"))
+
+
+def _loads(text: str) -> Any:
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        # A row written with an escaped lone surrogate, which orjson refuses.
+        return json.loads(text)
 
 
 class Store:

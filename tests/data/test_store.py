@@ -301,3 +301,24 @@ async def test_two_processes_claiming_at_once_take_different_tables(database):
     await second.close()
     ids = [table.id for claimed in claims for table in claimed]
     assert len(ids) == 20 and len(set(ids)) == 20, "every due table is claimed exactly once"
+
+
+async def test_text_that_is_not_valid_utf8_is_stored_and_read_back(store):
+    """A lone surrogate (a name or note from an old client, say) is not UTF-8: the fast
+    JSON encoder refuses it, so the store falls back rather than leave the table stuck."""
+    odd = "Zoë \ud83d and 🎲"
+    table = await store.create_table(
+        kind="bann",
+        guild_id=1,
+        channel_id=12,
+        creator_id=100,
+        seats=[Seat(odd, 100)],
+        options={"note": odd},
+        seed=7,
+    )
+    table.state = {"last": odd, 3: "int key"}
+    await store.save(table, expected_version=table.version)
+    stored = await store.load(table.id)
+    assert stored.seats[0].name == odd
+    assert stored.options == {"note": odd}
+    assert stored.state == {"last": odd, "3": "int key"}
