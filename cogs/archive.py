@@ -317,8 +317,8 @@ class Archive(commands.Cog):
 def may_read(interaction: discord.Interaction[Any], channel_id: int | None) -> bool:
     """Whether the member may read the game's channel: a game in a private channel or
     thread stays as private as its moves were (a channel that is gone hides nothing)."""
-    guild, member = interaction.guild, interaction.user
-    place = guild.get_channel_or_thread(channel_id) if guild and channel_id else None
+    member = interaction.user
+    place = _place(interaction.guild, channel_id)
     if place is None or not isinstance(member, discord.Member):
         return True
     allowed = place.permissions_for(member)
@@ -328,7 +328,7 @@ def may_read(interaction: discord.Interaction[Any], channel_id: int | None) -> b
 def kept_private(guild: discord.Guild | None, channel_id: int | None) -> bool:
     """Whether some members cannot read the game's channel: a private thread, or a channel
     (a thread's parent) closed to everyone or with any role or member shut out."""
-    place = guild.get_channel_or_thread(channel_id) if guild and channel_id else None
+    place = _place(guild, channel_id)
     if place is None:
         return False
     if isinstance(place, discord.Thread):
@@ -344,6 +344,13 @@ def kept_private(guild: discord.Guild | None, channel_id: int | None) -> bool:
         overwrite.view_channel is False or overwrite.read_message_history is False
         for overwrite in place.overwrites.values()
     )
+
+
+def _place(
+    guild: discord.Guild | None, channel_id: int | None
+) -> discord.abc.GuildChannel | discord.Thread | None:
+    """The game's channel or thread as this process knows it (None when gone or unknown)."""
+    return guild.get_channel_or_thread(channel_id) if guild and channel_id else None
 
 
 def _record_name(table: Table) -> str:
