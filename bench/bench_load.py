@@ -214,6 +214,7 @@ class Samples:
     def __init__(self) -> None:
         self.ack_ms: list[float] = []
         self.board_ms: list[float] = []
+        self.board_shown_at: list[float] = []
         self.moves = 0
         self.timeouts = 0
         self.unanswered = 0
@@ -308,8 +309,28 @@ async def play_game(
             samples.timeouts += 1
             continue
         samples.board_ms.append((drawn - start) * 1000)
+        samples.board_shown_at.append(drawn)
         samples.moves += 1
         mover = 1 - mover
+
+
+def print_slowest_seconds(samples: Samples, shown: int = 5) -> None:
+    """The seconds whose boards waited longest: a tail spread evenly is queueing, a tail in
+    a few seconds is a hiccup (a checkpoint, a collector pass) worth finding."""
+    if not samples.board_shown_at:
+        return
+    first = min(samples.board_shown_at)
+    by_second: dict[int, list[float]] = defaultdict(list)
+    for shown_at, waited in zip(samples.board_shown_at, samples.board_ms, strict=True):
+        by_second[int(shown_at - first)].append(waited)
+    slowest = sorted(by_second.items(), key=lambda item: max(item[1]), reverse=True)[:shown]
+    print(
+        "slowest seconds (second: boards, p50 / max ms): "
+        + "; ".join(
+            f"{second}: {len(waits)}, {percentile(waits, 0.5):.0f} / {max(waits):.0f}"
+            for second, waits in sorted(slowest)
+        )
+    )
 
 
 async def first_mover(database: Path, channel_id: int) -> int:
@@ -460,6 +481,7 @@ async def main() -> None:
                 f"{name}: p50 {percentile(values, 0.5):.0f} ms, p99 {percentile(values, 0.99):.0f}"
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
+    print_slowest_seconds(samples)
     print(
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
         f"{figures['stalls_over_100ms']} stalls over 100 ms; on a 50 ms timer, the worst "

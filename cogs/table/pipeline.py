@@ -33,8 +33,13 @@ PERSON_MARK = "👤"
 MAX_ACTION = 40
 """Every game's actions are this short; longer text is refused before the rules see it."""
 CONTENT_LIMIT = 2000
-MOVES_IN_PROGRESS = 24
-"""Acknowledged moves saved, drawn and announced at once; more wait their turn."""
+MOVES_IN_PROGRESS = 64
+"""Acknowledged moves saved, drawn and announced at once; more wait their turn.
+
+A move spends most of its time waiting (database, render worker, Discord), so the bound
+must cover the moves waiting at full load, or it sets the pace instead of the CPU: at 24
+a two-core machine stopped at 146-158 moves/s with a core's tenth idle; at 64 it makes
+160-165 with acknowledgements no slower (bench/bench_load.py, alternated runs)."""
 
 Logged = list[tuple[int | None, str]]
 
