@@ -415,6 +415,16 @@ def memory_figures(rss: list[tuple[float, int]], warm_up: float, until: float) -
     )
 
 
+def per_minute(
+    name: str, series: list[tuple[float, int]], warm_up: float, until: float, unit: int
+) -> str:
+    """A figure sampled each second, at the end of each minute after warm-up."""
+    minutes = {int(t // 60): value for t, value in series if warm_up <= t <= until}
+    return f"{name} at the end of each minute: " + ", ".join(
+        f"{minute + 1}: {value / unit:.1f}" for minute, value in sorted(minutes.items())
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -515,7 +525,11 @@ async def main() -> None:
         f"bot's render workers CPU: {helpers_cpu:.1f} s"
         f" ({helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
-    print(memory_figures(figures["rss_kib"], 60 if arguments.soak else 10, elapsed))
+    warm_up = 60 if arguments.soak else 10
+    print(memory_figures(figures["rss_kib"], warm_up, elapsed))
+    blocks = figures["python_blocks"]
+    print(per_minute("Python's allocated blocks (thousands)", blocks, warm_up, elapsed, 1000))
+    print(per_minute("SQLite's own memory (MiB)", figures["sqlite_kib"], warm_up, elapsed, 1024))
     if figures["memory_growth"]:
         print("Python allocations that grew most over the measured period (tracemalloc):")
         for line in figures["memory_growth"]:

@@ -12,8 +12,10 @@ to the report the N source lines whose allocations grew most over the measured p
 
 from __future__ import annotations
 
+import _sqlite3
 import argparse
 import asyncio
+import ctypes
 import gc
 import json
 import logging
@@ -43,6 +45,8 @@ class SelfMeter:
         self._collection_started = 0.0
         gc.callbacks.append(self._on_collection)
         self.rss_kib: list[tuple[float, int]] = []
+        self.python_blocks: list[tuple[float, int]] = []
+        self.sqlite_kib: list[tuple[float, int]] = []
         self.cpu_started = time.process_time()
         self.baseline: tracemalloc.Snapshot | None = None
 
@@ -67,6 +71,8 @@ class SelfMeter:
         self.worst_blocking_ms = 0.0
         self.blocking_over_100ms = 0
         self.rss_kib = []
+        self.python_blocks = []
+        self.sqlite_kib = []
 
     async def watch_loop(self) -> None:
         while True:
@@ -93,7 +99,12 @@ class SelfMeter:
 
     async def watch_memory(self) -> None:
         while True:
-            self.rss_kib.append((time.monotonic() - self.started, resident_kib()))
+            now = time.monotonic() - self.started
+            self.rss_kib.append((now, resident_kib()))
+            # Blocks Python itself holds: flat while resident memory grows means the growth
+            # is below Python (the C allocator's fragmentation, SQLite's page caches).
+            self.python_blocks.append((now, sys.getallocatedblocks()))
+            self.sqlite_kib.append((now, sqlite_memory_kib()))
             await asyncio.sleep(1.0)
 
     def memory_growth(self, lines: int) -> list[str]:
@@ -114,6 +125,8 @@ class SelfMeter:
             "collections": self.collections,
             "tracked_objects": tracked_objects(),
             "rss_kib": self.rss_kib,
+            "python_blocks": self.python_blocks,
+            "sqlite_kib": self.sqlite_kib,
             "cpu_seconds": time.process_time() - self.cpu_started,
         }
 
@@ -123,6 +136,17 @@ def tracked_objects(kinds: int = 8) -> dict[str, int]:
     types (frozen start-up objects excluded)."""
     counts = Counter(type(thing).__name__ for thing in gc.get_objects())
     return {"all": sum(counts.values()), **dict(counts.most_common(kinds))}
+
+
+def sqlite_memory_kib() -> int:
+    """What SQLite's own allocator holds (page caches, statements), through the library
+    the sqlite3 module is linked with; 0 where that library is built in statically."""
+    try:
+        memory_used = ctypes.CDLL(_sqlite3.__file__).sqlite3_memory_used
+    except (OSError, AttributeError):
+        return 0
+    memory_used.restype = ctypes.c_int64
+    return int(memory_used()) // 1024
 
 
 def resident_kib() -> int:
