@@ -81,6 +81,13 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
   newer bot moved 115.7 and 104.6 games a second against 108.6 and 99.3, board p99 1.90
   and 2.44 s against 2.05 and 2.41 s. The 2 s p99 holds in the machine's faster minutes
   only; holding it always needs about 15 % less CPU per move again.
+- A later, faster machine (the same code: bot 3.9-4.4 ms, render workers 5.2-5.5 ms,
+  load generator ~1.7 ms a move) left a tenth of a core idle at 146-158 moves/s: the
+  bound on moves in progress (then 24) set the pace, as a move spends most of its time
+  waiting. At 64, in alternated 40 s runs: 164.0 and 164.3 moves/s, board p99 1.38 and
+  1.40 s, against 158.1 and 154.0 moves/s, 1.51 and 1.45 s at 24; acknowledgement p99
+  no slower (0.16-0.18 s). "slowest seconds" shows the tail spread over the run, not
+  bunched: queueing, not a hiccup.
 - Worst stalls, idle machine: 66-139 ms. The longest are the garbage collector's full
   passes (printed per generation), 60-127 ms each, about one every four seconds: under
   this load some 50,000 objects are alive (each waiting click's interaction with its
@@ -96,7 +103,12 @@ Where the time goes (200 games, 2-core machine shared with other work at load 5-
   idle machine with the work above (61,946 moves at 103 a second): 116.2 MiB after the
   first minute, 118.1 at 3, 120.1 at 5, 121.1 at 8 and 122.5 at 10 minutes, about
   +0.012 MiB/s and slowing (1.1 MiB in the second minute, 0.5 in the last); ack p99
-  63 ms, board p50 1.87 s and p99 2.64 s.
+  63 ms, board p50 1.87 s and p99 2.64 s. On the faster machine at ~150 moves/s the
+  soak rose ~0.9 MiB a minute (127.1 → 134.8 MiB from minute 2 to 11) while Python's
+  allocated blocks (550-650 thousand, following the clicks in flight) and SQLite's own
+  memory (0.5 MiB) stayed flat; ``sys._debugmallocstats`` put two thirds of a 3-minute
+  rise in new pymalloc arenas (53 → 55 MiB): the high-water mark of objects in flight,
+  which arenas keep once reached, not a leak. MALLOC_ARENA_MAX=2 changed nothing.
 """
 
 from __future__ import annotations
