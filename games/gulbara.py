@@ -13,8 +13,8 @@ the current stage, so any sequence of legal steps is a legal play.
 For the Discord layer: ``legal_steps``, ``movable_points``, ``step_choices`` and
 ``forced_step`` group the legal steps for selects and buttons, ``split_steps`` reads a
 typed move, ``describe`` words an action for the log. ``bot_action`` is the computer
-player (a one-ply search over whole stages; hard rates them with a network trained by
-self-play, ``games.gulbara_net``).
+player (a one-ply search over whole stages; hard looks one double further inside an
+escalation chain).
 """
 
 from __future__ import annotations
@@ -23,9 +23,6 @@ import itertools
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
-import numpy as np
-
-from games import gulbara_net
 from games.base import (
     DEFAULT_LEVEL,
     N_,
@@ -825,6 +822,8 @@ _EASY_CHOICES = 4
 # normal treats plays this close (in pips) to the best one as equally good
 _NORMAL_MARGIN = 4.0
 _WON = 10_000.0
+# hard judges this many of the best plays of a chain's double by the next double's best play
+_CHAIN_LOOKAHEAD = 3
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
 
@@ -866,43 +865,6 @@ def _waste(board: list[int]) -> float:
     return sum(board[point] * _HOME_WASTE[point] for point in range(1, HOME_TOP + 1))
 
 
-def _own_numbering(theirs: list[int]) -> list[int]:
-    """The opponent's checkers indexed by the opponent's own points (index 0 off)."""
-    their_own = [theirs[0]] + [0] * POINTS
-    for point in range(1, POINTS + 1):
-        their_own[_OPPONENT_POINT[point]] = theirs[point]
-    return their_own
-
-
-def _position_terms(mine: list[int], theirs: list[int]) -> tuple[float, ...]:
-    """The parts of ``evaluate``, each as an advantage of ``mine``: race (pips), borne-off
-    checkers, pips that bearing off will waste, points held, the opponent's checkers
-    blocked by us, ours blocked by the opponent, the head rule."""
-    their_own = _own_numbering(theirs)
-    mine_on_their_path = [mine[point] for point in _OPPONENT_PATH]
-    their_path_walkers = [their_own[index + 1] for index in range(POINTS)]
-    return (
-        float(pip_total(their_own) - pip_total(mine)),
-        float(mine[0] - theirs[0]),
-        _waste(their_own) - _waste(mine),
-        float(sum(1 for count in mine[1:] if count) - sum(1 for count in theirs[1:] if count)),
-        _blocking(mine_on_their_path, their_path_walkers),
-        -_blocking(theirs[1:], mine[1:]),
-        _head_penalty(their_own) - _head_penalty(mine),
-    )
-
-
-_TERM_WEIGHTS = (
-    1.0,
-    _WEIGHT_BORNE_OFF,
-    _WEIGHT_WASTE,
-    _WEIGHT_POINT_HELD,
-    1.0,
-    1 + _WEIGHT_BLOCKED,
-    1.0,
-)
-
-
 def evaluate(mine: list[int], theirs: list[int]) -> float:
     """How good a position is for ``mine`` (both lists in mine's numbering, index 0 off).
 
@@ -914,8 +876,23 @@ def evaluate(mine: list[int], theirs: list[int]) -> float:
     """
     if mine[0] == CHECKERS:
         return _WON
-    terms = _position_terms(mine, theirs)
-    return sum(weight * term for weight, term in zip(_TERM_WEIGHTS, terms, strict=True))
+    their_own = [theirs[0]] + [0] * POINTS
+    for point in range(1, POINTS + 1):
+        their_own[_OPPONENT_POINT[point]] = theirs[point]
+    value = float(pip_total(their_own) - pip_total(mine))
+    value += _WEIGHT_BORNE_OFF * (mine[0] - theirs[0])
+    value -= _WEIGHT_WASTE * (_waste(mine) - _waste(their_own))
+    value += _WEIGHT_POINT_HELD * (
+        sum(1 for count in mine[1:] if count) - sum(1 for count in theirs[1:] if count)
+    )
+    mine_on_their_path = [mine[point] for point in _OPPONENT_PATH]
+    their_path_walkers = [their_own[index + 1] for index in range(POINTS)]
+    theirs_on_my_path = theirs[1:]
+    my_walkers = mine[1:]
+    value += _blocking(mine_on_their_path, their_path_walkers)
+    value -= _blocking(theirs_on_my_path, my_walkers) * (1 + _WEIGHT_BLOCKED)
+    value += _head_penalty(their_own) - _head_penalty(mine)
+    return value
 
 
 def pip_total(board: list[int]) -> int:
@@ -1001,113 +978,54 @@ def _chain_loss(mover: _Mover, board: list[int], next_die: int) -> float:
     return 4 * sum(range(next_die, 7)) - playable * next_die
 
 
-def _mobility_losses(mover: _Mover, end: list[int], theirs: list[int]) -> tuple[float, float]:
-    """``mobility_loss`` on the next roll of the opponent (blocked by ``end``) and ours."""
-    my_points = [False] + [bool(end[_OPPONENT_POINT[point]]) for point in range(1, POINTS + 1)]
-    opponent = _Mover(my_points, end[0])
-    return mobility_loss(opponent, _own_numbering(theirs)), mobility_loss(mover, end)
-
-
 def _refine(mover: _Mover, end: list[int], theirs: list[int], next_double: int | None) -> float:
     """Mobility on the next rolls: the opponent's (blocked by us) against our own."""
-    their_loss, my_loss = _mobility_losses(mover, end, theirs)
-    value = _WEIGHT_MOBILITY * (their_loss - my_loss)
+    their_own = [theirs[0]] + [0] * POINTS
+    for point in range(1, POINTS + 1):
+        their_own[_OPPONENT_POINT[point]] = theirs[point]
+    my_points = [False] + [bool(end[_OPPONENT_POINT[point]]) for point in range(1, POINTS + 1)]
+    opponent = _Mover(my_points, end[0])
+    value = _WEIGHT_MOBILITY * (mobility_loss(opponent, their_own) - mobility_loss(mover, end))
     if next_double is not None and end[0] < CHECKERS:
         value -= _chain_loss(mover, end, next_double)
     return value
 
 
-# scales that bring each hand-made term to roughly -1..1 as a network input
-_TERM_SCALES = (50.0, 15.0, 10.0, 8.0, 30.0, 30.0, 20.0)
-_MOBILITY_SCALE = 5.0
-_CHAIN_SCALE = 40.0
-
-
-def _hand_features(
-    mover: _Mover, end: list[int], theirs: list[int], next_double: int | None
-) -> list[float]:
-    """The hand evaluation's terms for one end position, scaled for the network: they
-    spare it learning pip counts, blocking and mobility from the raw board alone."""
-    terms = zip(_position_terms(end, theirs), _TERM_SCALES, strict=True)
-    their_loss, my_loss = _mobility_losses(mover, end, theirs)
-    chain = 0.0
-    if next_double is not None and end[0] < CHECKERS:
-        chain = _chain_loss(mover, end, next_double)
-    return [
-        *(term / scale for term, scale in terms),
-        their_loss / _MOBILITY_SCALE,
-        my_loss / _MOBILITY_SCALE,
-        chain / _CHAIN_SCALE,
-    ]
-
-
-def mover_against(theirs: list[int]) -> _Mover:
-    """The move generator of the side whose opponent holds ``theirs`` (mover's numbering)."""
-    blocked = [count > 0 for count in theirs]
-    blocked[0] = False
-    return _Mover(blocked, theirs[0])
-
-
-def network_inputs(
-    mover: _Mover,
-    ends: list[bytes],
-    theirs: list[int],
-    next_double: int | None,
-    escalates: tuple[bool, bool],
-) -> gulbara_net.Floats:
-    """The network's inputs for each end position of a stage (see ``games.gulbara_net``);
-    ``next_double`` is the chain's next double if the stage is played in full."""
-    boards = np.frombuffer(b"".join(ends), dtype=np.uint8).reshape(len(ends), -1)
-    hand = np.array(
-        [_hand_features(mover, list(end), theirs, next_double) for end in ends], dtype=np.float32
+def _next_double_value(
+    mover: _Mover, board: list[int], theirs: list[int], die: int, fallback: float
+) -> float:
+    """The evaluation of the best play of the chain's next double ``die`` from ``board``
+    (the same player moves again before anyone rolls), or ``fallback`` if no checker
+    can play it."""
+    dice = (die,) * 4
+    firsts = mover.first_steps(board, dice) if board[0] < CHECKERS else []
+    if not firsts:
+        return fallback
+    full = mover.longest(board, dice, {}) == 4
+    following = die + 1 if die < 6 and full else None
+    # a double played only in part ends the chain: the doubles after it are lost
+    lost = 0.0 if full else 4.0 * sum(range(die + 1, 7))
+    return -lost + max(
+        evaluate(list(end), theirs) + _refine(mover, list(end), theirs, following)
+        for end in play_ends(mover, board, dice, firsts)
     )
-    return gulbara_net.encode(boards, theirs, next_double, escalates, hand)
-
-
-def _network_choice(
-    state: GulbaraState, ends: dict[bytes, tuple[int, int, int]]
-) -> tuple[int, int, int]:
-    """The first step towards the end position the trained network rates best.
-
-    A play that bears off the last checker wins outright, whatever the network says.
-    """
-    mover, mine = state._mover()
-    _, theirs = perspective(state.board, state.off, state.turn)
-    chain = state.chain_to_come()
-    full_stage = mover.longest(mine, state.dice, {}) == len(state.dice)
-    next_double = chain[0] if chain and full_stage else None
-    escalates = (
-        state.rolls[state.turn] + 1 > GRACE_ROLLS,
-        state.rolls[1 - state.turn] + 1 > GRACE_ROLLS,
-    )
-    keys = list(ends)
-    won = [end for end in keys if end[0] == CHECKERS]
-    if won:
-        return ends[won[0]]
-    chances = gulbara_net.trained().win_chances(
-        network_inputs(mover, keys, theirs, next_double, escalates)
-    )
-    return ends[keys[int(np.argmax(chances))]]
 
 
 def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
     """The first step of the stage play whose end position scores best (ties broken by
     the seed).
 
-    Hard plays the end position the trained network (``games.gulbara_net``) rates best.
-    For normal and easy every end position gets a quick static evaluation; the best few
-    are then judged again with the dice each side will be able to play next (and,
-    inside an escalation chain, whether the next double can be played four times).
-    Normal plays any within ``_NORMAL_MARGIN`` of the best, easy any of the four best
-    by the quick evaluation.
+    Every end position gets a quick static evaluation; the best few are then judged
+    again with the dice each side will be able to play next (and, inside an escalation
+    chain, whether the next double can be played four times). Hard plays the best of
+    them, judging the best ``_CHAIN_LOOKAHEAD`` plays of a chain's double by the best
+    play of the next double from there; normal any within ``_NORMAL_MARGIN`` of the
+    best, easy any of the four best by the quick evaluation.
     """
     check_level(level)
     if state.over:
         raise IllegalAction(N_("The game is over."))
     ends = stage_plays(state)
-    if level == "hard":
-        source, die, _target = _network_choice(state, ends)
-        return step_notation(source, die)
     _, theirs = perspective(state.board, state.off, state.turn)
     quick = sorted(
         ((evaluate(list(end), theirs), end, first) for end, first in ends.items()),
@@ -1124,6 +1042,11 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
         (value + _refine(mover, list(end), theirs, next_double), end, first)
         for value, end, first in quick[:_SHORTLIST]
     )
+    if level == "hard" and next_double is not None:
+        scored = sorted(
+            (_next_double_value(mover, list(end), theirs, next_double, value), end, first)
+            for value, end, first in scored[-_CHAIN_LOOKAHEAD:]
+        )
     top = scored[-1][0]
     margin = _NORMAL_MARGIN if level == "normal" else 0.0
     best = [first for value, _end, first in scored if value >= top - margin]
