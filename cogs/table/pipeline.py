@@ -192,10 +192,11 @@ class Pipeline:
         else:
             await acknowledge(interaction)
         async with self.move_slots:
-            await self._save_and_show(turn, steps, actions, done, answered_early)
+            going_on = await self._save_and_show(turn, steps, actions, done, answered_early)
         if answered_early:
-            # Tidying the previous confirmation away is no reason to keep the board waiting.
-            await self.tables.private.confirmed(turn.table.id, interaction)
+            # Tidying the previous confirmation away is no reason to keep the board waiting;
+            # a game that ended meanwhile was forgotten, so its last one is not kept.
+            await self.tables.private.confirmed(turn.table.id, interaction, keep=going_on)
 
     async def _save_and_show(
         self,
@@ -204,15 +205,16 @@ class Pipeline:
         actions: Sequence[str],
         done: str | None,
         answered_early: bool,
-    ) -> None:
-        """Save an acknowledged move (unless the table moved on), redraw and ping."""
+    ) -> bool:
+        """Save an acknowledged move (unless the table moved on), redraw and ping; whether
+        the game is still going on afterwards, as far as this move knows."""
         interaction = turn.interaction
         async with self.tables.locks[turn.table.id]:
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
                 outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
                 await not_played(interaction, outdated, answered_early)
-                return
+                return table is not None and table.status == "active"
             state, computer_actions, notes = await self.automatic_turns(
                 table, steps[-1].after, played=steps
             )
@@ -223,7 +225,7 @@ class Pipeline:
                 if not answered_early:
                     raise
                 await not_played(interaction, RACED, answered_early)
-                return
+                return False
             # Drawn under the lock: a click waiting for it then finds the board current,
             # so a board still behind afterwards can only be a fault. A typed move's private
             # answer goes out while the board is drawn, not before it.
@@ -240,6 +242,7 @@ class Pipeline:
                 await redrawn
         await self.tables.game_cog(table.kind).after_play(turn, table, state, done)
         await self.after_change(table, state, acting_user=interaction.user.id, before=turn.state)
+        return table.status == "active" and not state.is_over
 
     async def text_move(
         self, interaction: discord.Interaction[Any], kind: str, notation: str

@@ -56,14 +56,21 @@ class PrivateMessages:
         newest = self._menus.get((game_id, interaction.user.id, kind))
         return newest is not None and newest != mark
 
-    async def confirmed(self, game_id: int, interaction: discord.Interaction[Any]) -> None:
-        """``interaction``'s answer is now the player's confirmation: delete the previous one."""
+    async def confirmed(
+        self, game_id: int, interaction: discord.Interaction[Any], *, keep: bool = True
+    ) -> None:
+        """``interaction``'s answer is now the player's confirmation: delete the previous one.
+
+        ``keep=False`` (the game has ended) deletes without keeping the new one: an ended
+        game is forgotten, and whatever is kept for it would stay for good.
+        """
         if not answers_privately(interaction):
             return
         key = (game_id, interaction.user.id)
         message_id = interaction.message.id if interaction.message is not None else None
-        previous = self._confirmations.get(key)
-        self._confirmations[key] = (interaction, message_id)
+        previous = self._confirmations.pop(key, None)
+        if keep:
+            self._confirmations[key] = (interaction, message_id)
         if previous is None:
             return
         old_interaction, old_message_id = previous
@@ -74,6 +81,10 @@ class PrivateMessages:
         except discord.HTTPException as failure:
             # Discord keeps an answer editable for 15 minutes only: an older one stays.
             log.info("game %d: could not delete an old confirmation: %s", game_id, failure)
+
+    def games_kept(self) -> set[int]:
+        """The games this process keeps confirmations or menu marks for."""
+        return {key[0] for key in self._confirmations} | {menu[0] for menu in self._menus}
 
     def forget(self, game_id: int) -> None:
         for key in [key for key in self._confirmations if key[0] == game_id]:
