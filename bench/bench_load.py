@@ -422,12 +422,11 @@ def memory_figures(rss: list[tuple[float, int]], warm_up: float, until: float) -
     first, last = after[0], after[-1]
     slope = (last[1] - first[1]) / 1024 / max(last[0] - first[0], 1e-9)
     peak = max(kib for _, kib in after) / 1024
-    minutes = {int(t // 60): kib for t, kib in after}
     return (
         f"resident memory after {warm_up:.0f} s warm-up: {first[1] / 1024:.1f} MiB → "
         f"{last[1] / 1024:.1f} MiB over {last[0] - first[0]:.0f} s "
-        f"({slope:+.3f} MiB/s, peak {peak:.1f} MiB); at the end of each minute: "
-        + ", ".join(f"{minute + 1}: {kib / 1024:.1f}" for minute, kib in sorted(minutes.items()))
+        f"({slope:+.3f} MiB/s, peak {peak:.1f} MiB); "
+        + per_minute("in MiB", rss, warm_up, until, 1024)
     )
 
 

@@ -25,7 +25,9 @@ import sys
 import time
 import tracemalloc
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -101,8 +103,8 @@ class SelfMeter:
         while True:
             now = time.monotonic() - self.started
             self.rss_kib.append((now, resident_kib()))
-            # Blocks Python itself holds: flat while resident memory grows means the growth
-            # is below Python (the C allocator's fragmentation, SQLite's page caches).
+            # Blocks Python itself holds and SQLite's own memory: both flat while resident
+            # memory grows puts the growth in the C allocator, not in objects kept.
             self.python_blocks.append((now, sys.getallocatedblocks()))
             self.sqlite_kib.append((now, sqlite_memory_kib()))
             await asyncio.sleep(1.0)
@@ -138,15 +140,23 @@ def tracked_objects(kinds: int = 8) -> dict[str, int]:
     return {"all": sum(counts.values()), **dict(counts.most_common(kinds))}
 
 
-def sqlite_memory_kib() -> int:
-    """What SQLite's own allocator holds (page caches, statements), through the library
-    the sqlite3 module is linked with; 0 where that library is built in statically."""
+def _sqlite_memory_used() -> Callable[[], int] | None:
+    """SQLite's ``sqlite3_memory_used`` from the library the sqlite3 module is linked with;
+    None where that library is built in statically."""
     try:
-        memory_used = ctypes.CDLL(_sqlite3.__file__).sqlite3_memory_used
+        function = ctypes.CDLL(_sqlite3.__file__).sqlite3_memory_used
     except (OSError, AttributeError):
-        return 0
-    memory_used.restype = ctypes.c_int64
-    return int(memory_used()) // 1024
+        return None
+    function.restype = ctypes.c_int64
+    return cast(Callable[[], int], function)
+
+
+SQLITE_MEMORY_USED = _sqlite_memory_used()
+
+
+def sqlite_memory_kib() -> int:
+    """What SQLite's own allocator holds (page caches, statements); 0 if unknown."""
+    return SQLITE_MEMORY_USED() // 1024 if SQLITE_MEMORY_USED else 0
 
 
 def resident_kib() -> int:

@@ -61,8 +61,9 @@ class PrivateMessages:
     ) -> None:
         """``interaction``'s answer is now the player's confirmation: delete the previous one.
 
-        ``keep=False`` (the game has ended) deletes without keeping the new one: an ended
-        game is forgotten, and whatever is kept for it would stay for good.
+        ``keep=False`` (the game has ended, or the move lost a race to its end) deletes
+        without keeping the new one: an ended game is forgotten, and whatever is kept for
+        it would stay for good.
         """
         if not answers_privately(interaction):
             return
