@@ -2,12 +2,19 @@
 
     python -m bench.strength GAME [--player hard] [--opponent NAME] [--games N]
                                   [--players P] [--jobs 2] [--first-seed 0]
+    python -m bench.strength gulbara --player hard@middle   # hard in one phase only
 
 GAME is bann, gulbara, barree or barbu. ``--player`` and ``--opponent`` are computer
 levels (easy, normal, hard; ``default`` calls ``bot_action`` without a level) or the
 baseline players of ``bench/baselines.py`` (bann: 1ply, 2ply, 3ply; gulbara:
 stage-greedy; barree: greedy; barbu: rule-based). The measured player takes one seat,
 the opponent all others.
+
+Where a player's edge comes from: ``--player LEVEL@PHASE`` plays LEVEL only while its
+own position is in PHASE and plays like the opponent otherwise, so its gain over equal
+strength is what that phase's play alone is worth. Gul Bara's phases, by the mover's
+own checkers: opening (pip count above 300), middle (150 to 300), bear-in (below 150
+with a checker outside home), bear-off (all checkers home).
 
 Fairness: every seed is played once with the measured player in each seat, so seats
 and the first player are swapped evenly (in Bann and Gul Bara the seed also decides who
@@ -36,11 +43,33 @@ from typing import Any
 from bench.baselines import BASELINES
 from bench.common import percentile
 from games import GAMES, GameState
+from games import gulbara as gulbara_rules
 from games.barbu import settle
 
 LEVELS = ("easy", "normal", "hard")
 MOVE_CAP = {"bann": 600, "gulbara": 4000, "barree": 2000, "barbu": 10_000}
 Player = Callable[[GameState, int], str]
+
+
+def _gulbara_pips(state: GameState) -> int:
+    assert isinstance(state, gulbara_rules.GulbaraState)
+    return gulbara_rules.pip_count(state.board, state.turn)
+
+
+def _gulbara_all_home(state: GameState) -> bool:
+    assert isinstance(state, gulbara_rules.GulbaraState)
+    mine, _theirs = gulbara_rules.perspective(state.board, state.off, state.turn)
+    return not any(mine[gulbara_rules.HOME_TOP + 1 :])
+
+
+PHASES: dict[str, dict[str, Callable[[GameState], bool]]] = {
+    "gulbara": {
+        "opening": lambda state: _gulbara_pips(state) > 300,
+        "middle": lambda state: 150 <= _gulbara_pips(state) <= 300,
+        "bear-in": lambda state: _gulbara_pips(state) < 150 and not _gulbara_all_home(state),
+        "bear-off": _gulbara_all_home,
+    },
+}
 
 
 def player(game: str, name: str) -> Player:
@@ -74,7 +103,9 @@ def _options(game: str) -> dict[str, Any]:
 
 def play_one(task: tuple[str, str, str, int, int, int]) -> GameResult:
     game, measured_name, opponent_name, players, seed, seat = task
-    measured, opponent = player(game, measured_name), player(game, opponent_name)
+    level, _, phase = measured_name.partition("@")
+    measured, opponent = player(game, level), player(game, opponent_name)
+    in_phase = PHASES[game][phase] if phase else lambda state: True
     state = GAMES[game].new_game(players=players, seed=seed, **_options(game))
     decisions: list[float] = []
     decisions_cpu: list[float] = []
@@ -83,7 +114,7 @@ def play_one(task: tuple[str, str, str, int, int, int]) -> GameResult:
         mover = state.current_player
         assert mover is not None
         decision_seed = seed * 10_000 + moves
-        if mover == seat:
+        if mover == seat and in_phase(state):
             start, start_cpu = time.perf_counter(), time.process_time()
             action = measured(state, decision_seed)
             elapsed = (time.perf_counter() - start) * 1000
@@ -229,7 +260,11 @@ def main() -> None:
     if not spec.min_players <= args.players <= spec.max_players:
         raise SystemExit(f"{spec.title} takes {spec.min_players}-{spec.max_players} players")
     args.opponent = args.opponent or next(iter(BASELINES[args.game]))
-    player(args.game, args.player)
+    level, _, phase = args.player.partition("@")
+    if phase and phase not in PHASES.get(args.game, {}):
+        choices = ", ".join(PHASES.get(args.game, {})) or "none"
+        raise SystemExit(f"unknown phase {phase!r} for {args.game}; choose from {choices}")
+    player(args.game, level)
     player(args.game, args.opponent)
     start = time.perf_counter()
     results = run(args)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bench.baselines import BASELINES, _barbu_doubles, _barbu_trick_card
-from bench.strength import play_one
+from bench.strength import PHASES, play_one
+from games import GAMES
 from games.barbu import KING_OF_HEARTS, parse_card
 
 
@@ -68,3 +69,21 @@ def test_barbu_baseline_doubles_declarer_in_no_tricks_only_with_a_safe_hand(
         "doubling": {"targets": [0, 2, 3], "required": None},
     }
     assert ("0" in _barbu_doubles(view).removeprefix("double:").split(",")) is doubles
+
+
+def test_gulbara_phases_split_every_position_of_a_game_into_exactly_one() -> None:
+    state = GAMES["gulbara"].new_game(players=2, seed=11)
+    seen = set()
+    while not state.is_over:
+        holding = [name for name, holds in PHASES["gulbara"].items() if holds(state)]
+        assert len(holding) == 1, holding
+        seen.add(holding[0])
+        state = state.apply(BASELINES["gulbara"]["stage-greedy"](state, 0))
+    assert seen == set(PHASES["gulbara"]), "a whole game passes through every phase"
+
+
+def test_a_player_limited_to_a_phase_decides_only_there() -> None:
+    whole = play_one(("gulbara", "hard", "stage-greedy", 2, 4, 0))
+    bear_off_only = play_one(("gulbara", "hard@bear-off", "stage-greedy", 2, 4, 0))
+    assert bear_off_only.finished
+    assert 0 < len(bear_off_only.decisions_ms) < len(whole.decisions_ms) / 3
