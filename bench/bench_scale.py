@@ -206,7 +206,12 @@ async def run_setup(name: str, games: int, seconds: float, server: str) -> Outco
 
 
 async def _load(
-    fake: FakeDiscord, name: str, ca: Path, target: str, processes: int, games: int,
+    fake: FakeDiscord,
+    name: str,
+    ca: Path,
+    target: str,
+    processes: int,
+    games: int,
     seconds: float,
 ) -> Outcome:
     fake.gateway.wait_for_parse = False

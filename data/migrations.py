@@ -26,6 +26,7 @@ def scripts_for(dialect: str) -> list[str]:
     """Every migration's script for ``dialect`` ("sqlite" or "postgresql"), in order."""
     return [entry if isinstance(entry, str) else getattr(entry, dialect) for entry in MIGRATIONS]
 
+
 _GAMES_SQLITE = """
     CREATE TABLE games (
         id INTEGER PRIMARY KEY AUTOINCREMENT,

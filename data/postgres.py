@@ -85,9 +85,7 @@ class _Connection(Executor):
             raise IntegrityError(str(refused)) from refused
 
     async def lock(self, key: str) -> None:
-        await self._connection.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key
-        )
+        await self._connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
 
 
 class PostgresDatabase(Database):

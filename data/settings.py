@@ -33,8 +33,7 @@ class SettingsStore:
 
     async def get(self, guild_id: int) -> GuildSettings:
         row = await self.store.db.fetchrow(
-            "SELECT clocks, lobby_expiry, threads, language FROM guild_settings"
-            " WHERE guild_id = ?",
+            "SELECT clocks, lobby_expiry, threads, language FROM guild_settings WHERE guild_id = ?",
             guild_id,
         )
         if row is None:

@@ -501,9 +501,7 @@ class Store:
         return [LoggedAction(*row) for row in rows]
 
 
-def _appended(
-    game_id: int, actions: Sequence[tuple[int | None, str]], now: float
-) -> sql.Statement:
+def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> sql.Statement:
     """The insert appending ``actions`` to the game's log, each numbered after the log's
     last entry (the previous rows included). It follows the versioned UPDATE, which
     holds the game's row, so no other writer appends to the same log meanwhile."""

@@ -504,8 +504,7 @@ def from_code(code: str) -> BannState:
     if match is None:
         raise IllegalAction(
             N_(
-                "'{code}' is not a Bann position code:"
-                " expected BN1:<6 ranks>|<top0>,<top1>|<turn>."
+                "'{code}' is not a Bann position code: expected BN1:<6 ranks>|<top0>,<top1>|<turn>."
             ),
             code=code,
         )
