@@ -21,24 +21,21 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs import game_cogs
-from cogs.archive import Archive, ReplayPicker
-from cogs.clocks import Clocks
+from cogs.archive import Archive
+from cogs.discovery import game_cogs
 from cogs.host import Host
 from cogs.language import CatalogueTranslator, private_language
-from cogs.league import LeagueCog, LeaguePageButton
+from cogs.league import LeagueCog
+from cogs.luck import DiceLuckReport
 from cogs.render_pool import RenderPool
-from cogs.scheduler import Clock, SystemClock
+from cogs.scheduler import Scheduler, SystemTime, TimeSource
 from cogs.settings import ServerSettings
-from cogs.table import (
-    UNRECOGNISED,
-    TableButton,
-    Tables,
-    TableSelect,
-    is_routed,
-    on_app_command_error,
-)
+from cogs.table.components import UNRECOGNISED, TableCommandTree, is_routed
+from cogs.table.deadlines import Deadlines
+from cogs.table.machinery import TableMachinery
+from cogs.timeouts import TimeoutsCog
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
+from data.league import League
 from data.settings import SettingsStore
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
@@ -51,7 +48,6 @@ T = TypeVar("T")
 
 DEFAULT_DATABASE = "tablebot.sqlite3"
 DEFAULT_RENDER_PROCESSES = 2
-DYNAMIC_ITEMS = (TableButton, TableSelect, LeaguePageButton, ReplayPicker)
 
 
 class SettingsError(Exception):
@@ -59,7 +55,8 @@ class SettingsError(Exception):
 
 
 class TableBot(Host):
-    """The game bot: one store, the shared Tables cog and one cog per game."""
+    """The game bot: one store, the table machinery, its features and one cog per game,
+    each built here with the partners it uses."""
 
     def __init__(
         self,
@@ -71,7 +68,7 @@ class TableBot(Host):
         metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
         render_processes: int = 0,
-        clock: Clock | None = None,
+        clock: TimeSource | None = None,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -85,7 +82,9 @@ class TableBot(Host):
         # Everything the bot needs is in its database and in each interaction; a cache of
         # the last thousand messages would only cost memory and parsing.
         client_kwargs.setdefault("max_messages", None)
-        super().__init__(command_prefix=commands.when_mentioned, **client_kwargs)
+        super().__init__(
+            command_prefix=commands.when_mentioned, tree_cls=TableCommandTree, **client_kwargs
+        )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
@@ -94,7 +93,7 @@ class TableBot(Host):
         # 63 bits: as many as the seed column's signed 64-bit integer holds, so guessing
         # a seed from its published SHA-256 commitment is out of reach.
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
-        self.clock: Clock = clock or SystemClock()
+        self.time: TimeSource = clock or SystemTime()
         self.shard_plan = shard_plan
         self.shard_lease: ShardLease | None = None
         self.metrics_port = metrics_port
@@ -114,20 +113,7 @@ class TableBot(Host):
             await self._claim_shards(self.shard_plan, self.store)
         if self.metrics_port is not None:
             await self._start_monitor(self.metrics_port, self.store)
-        self.settings = SettingsStore(self.store)
-        self.tables = Tables(self, self.store, self.seed_source, RenderPool(self.render_processes))
-        self.league = LeagueCog(self, self.store)
-        self.archive = Archive(self, self.store)
-        await self.add_cog(self.tables)
-        self.clocks = Clocks(self, self.store, self.tables, self.clock)
-        await self.add_cog(self.clocks)
-        await self.add_cog(ServerSettings(self, self.store))
-        await self.add_cog(self.archive)
-        await self.add_cog(self.league)
-        for cog_class in game_cogs():
-            await self.add_cog(cog_class(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+        await self._add_cogs(self.store)
         await self.tree.set_translator(CatalogueTranslator())
         if self.shard_plan is None or self.shard_plan.syncs_commands:
             await self._sync_commands()
@@ -140,6 +126,41 @@ class TableBot(Host):
         # lives as long as the process. Kept out of the collector's full passes, which
         # otherwise walk it all and stalled the event loop for 100 ms and more under load.
         gc.freeze()
+
+    async def _add_cogs(self, store: Store) -> None:
+        """Build every part once, each given the partners it uses, and load the cogs."""
+        self.settings = SettingsStore(store)
+        league = League(store)
+        scheduler = Scheduler(self.time, store.next_due)
+        deadlines = Deadlines(self.settings, self.time, scheduler.poke)
+        self.league = LeagueCog(self, league, DiceLuckReport(store, league))
+        self.tables = TableMachinery(
+            self,
+            store,
+            seed_source=self.seed_source,
+            renderer=RenderPool(self.render_processes),
+            deadlines=deadlines,
+            recorder=self.league,
+        )
+        tables = self.tables
+        await self.add_cog(tables.commands)
+        self.clocks = TimeoutsCog(
+            self,
+            store,
+            scheduler,
+            deadlines,
+            tables.memory,
+            tables.keeper,
+            tables.pipeline,
+            tables.results,
+            tables.delivery,
+        )
+        await self.add_cog(self.clocks)
+        await self.add_cog(ServerSettings(self, self.settings, league))
+        await self.add_cog(Archive(self, store, tables.commands.game))
+        await self.add_cog(self.league)
+        for cog_class in game_cogs():
+            await self.add_cog(tables.game_cog(cog_class))
 
     async def _start_monitor(self, port: int, store: Store) -> None:
         host = os.environ.get("METRICS_HOST", "127.0.0.1")
@@ -171,7 +192,7 @@ class TableBot(Host):
         """Refuse a component click that no handler will answer (a forged custom_id)."""
         if interaction.type is not discord.InteractionType.component:
             return
-        if not is_routed(interaction, DYNAMIC_ITEMS):
+        if not is_routed(interaction, self.click_items()):
             text = t(private_language(interaction), UNRECOGNISED)
             await interaction.response.send_message(text, ephemeral=True)
 
@@ -211,7 +232,7 @@ def create_bot(
     database_path: str | None = None,
     dev_guild_id: int | None = None,
     seed_source: Callable[[], int] | None = None,
-    clock: Clock | None = None,
+    clock: TimeSource | None = None,
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
     render_processes: int | None = None,

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import baseline_ms, report  # noqa: E402
 from bot import create_bot  # noqa: E402
-from cogs.scheduler import ManualClock, Scheduler, SystemClock  # noqa: E402
+from cogs.scheduler import ManualTime, Scheduler, SystemTime  # noqa: E402
 from data import Store  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from games import GAMES  # noqa: E402
@@ -92,13 +92,13 @@ async def scheduler_start(database: Path) -> tuple[float, Scheduler, Store]:
 
     start = time.perf_counter()
     store = await Store.open(database)
-    scheduler = Scheduler(SystemClock(), store.next_due, nothing)
-    await scheduler.start()
+    scheduler = Scheduler(SystemTime(), store.next_due)
+    await scheduler.start(nothing)
     return time.perf_counter() - start, scheduler, store
 
 
 async def idle_ticks(scheduler: Scheduler, store: Store, count: int) -> tuple[list, list]:
-    clock = SystemClock()
+    clock = SystemTime()
     in_memory = []
     for _ in range(count):
         start = time.perf_counter()
@@ -121,7 +121,7 @@ async def expired_at_start(
         guild = fake.add_guild("Bench")
         channels = [guild.add_text_channel(f"t{index}").id for index in range(expired)]
         await fill(database, tables, now=now, expired_channels=channels)
-        clock = ManualClock(now)
+        clock = ManualTime(now)
         bot = create_bot(
             database_path=str(database),
             dev_guild_id=None,

@@ -7,7 +7,9 @@ from typing import Any
 import discord
 
 from cogs.language import private_language
-from cogs.table import MENU_OUTDATED, GameCog, TableButton, TableSelect, Target, Turn, view_of
+from cogs.replies import MENU_OUTDATED
+from cogs.table.components import TableButton, TableSelect, Target, view_of
+from cogs.table.game_cog import GameCog, Turn
 from data import Table
 from games import GAMES
 from games.bann import BannState, side_faces

@@ -21,7 +21,8 @@ import discord
 from discord import app_commands
 
 from cogs.language import private_language
-from cogs.table import GameCog, TableButton, Target, Turn, view_of
+from cogs.table.components import TableButton, Target, view_of
+from cogs.table.game_cog import GameCog, Turn
 from cogs.table.private import answers_privately
 from data import Table
 from games import GAMES, IllegalAction
@@ -504,7 +505,7 @@ class BarbuCog(
     )
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         language = private_language(interaction)
-        table = await self.tables.store.open_table_in(interaction.channel_id or 0)
+        table = await self.tables.table_in_channel(interaction.channel_id or 0)
         if table is None or table.kind != "barbu" or table.state is None:
             await interaction.response.send_message(
                 t(language, "There is no Barbu game running in this channel."), ephemeral=True

@@ -22,17 +22,9 @@ from typing import Any
 import discord
 
 from cogs.language import private_language
-from cogs.table import (
-    GameCog,
-    Step,
-    TableButton,
-    TableSelect,
-    Target,
-    Turn,
-    TurnLine,
-    quoted,
-    view_of,
-)
+from cogs.replies import quoted
+from cogs.table.components import TableButton, TableSelect, Target, view_of
+from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
 from data import Table
 from games import GAMES, IllegalAction
 from games.barree import (

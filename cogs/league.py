@@ -1,7 +1,7 @@
 """League scoreboards in Discord: `/league …` commands, page buttons and result lines.
 
-Every finished game is recorded through ``LeagueCog.record_result`` (called by the Tables
-cog right after a game ends) and, on start-up, any finished game the bot missed is
+Every finished game is recorded through ``LeagueCog.record_result`` (called by the table
+machinery right after a game ends) and, on start-up, any finished game the bot missed is
 recorded before the bot takes clicks. Page buttons are DynamicItems whose custom_id
 ``lg:<prev|next>:<game>:<season id>:<page>`` carries everything a click needs, so they
 keep working after a restart.
@@ -20,10 +20,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.archive import kept_private, may_read, replay_menu
-from cogs.host import Host, host_of
+from cogs.archive import replay_menu
+from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language, private_language, public_language
-from data import Store, Table
+from cogs.luck import DiceLuckReport
+from cogs.privacy import kept_private, may_read
+from cogs.replies import NO_MENTIONS, tell
+from data import Table
 from data.league import (
     MAX_SEASON_NAME,
     League,
@@ -46,7 +49,6 @@ HISTORY_SEARCH = 5
 """Recorded games read per listed one, so games the member may not see leave room."""
 RECENT_RESULTS = 5
 LEAGUE_COLOUR = discord.Colour.gold()
-NO_MENTIONS = discord.AllowedMentions.none()
 GUILD_ONLY = N_("League tables belong to a server: use this command in a server channel.")
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 UNRATED_REASONS = (N_("a computer played"),)
@@ -165,22 +167,7 @@ class LeaguePageButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        league = host_of(interaction).league
-        await league.turn_page(interaction, self.kind, self.season_id, self.page)
-
-
-async def season_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    if interaction.guild_id is None:
-        return []
-    seasons = await host_of(interaction).league.league.seasons(interaction.guild_id)
-    typed = current.casefold()
-    return [
-        app_commands.Choice(name=season.name, value=season.name)
-        for season in seasons
-        if typed in season.name.casefold()
-    ][:25]
+        await route_click(interaction, self)
 
 
 class LeagueCog(commands.Cog, name="League"):
@@ -197,9 +184,27 @@ class LeagueCog(commands.Cog, name="League"):
         parent=league_group,
     )
 
-    def __init__(self, bot: Host, store: Store) -> None:
+    def __init__(self, bot: Host, league: League, luck: DiceLuckReport) -> None:
         self.bot = bot
-        self.league = League(store)
+        self.league = league
+        self.luck = luck
+        bot.answer_clicks(LeaguePageButton, self.on_page_button)
+
+    async def season_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        seasons = await self.league.seasons(interaction.guild_id)
+        typed = current.casefold()
+        return [
+            app_commands.Choice(name=season.name, value=season.name)
+            for season in seasons
+            if typed in season.name.casefold()
+        ][:25]
+
+    async def on_page_button(self, interaction: Interaction, button: LeaguePageButton) -> None:
+        await self.turn_page(interaction, button.kind, button.season_id, button.page)
 
     async def cog_load(self) -> None:
         caught_up = await self.league.record_missing(list(GAMES), final_scores)
@@ -357,7 +362,7 @@ class LeagueCog(commands.Cog, name="League"):
         )
         embed.set_image(url="attachment://profile.png")
         files = [discord.File(io.BytesIO(png), filename="profile.png")]
-        fields, luck_png = await self.bot.archive.luck_section(
+        fields, luck_png = await self.luck.luck_section(
             found.guild_id, person.id, found.id, person.display_name, found.name, language
         )
         for name, value in fields:
@@ -383,7 +388,7 @@ class LeagueCog(commands.Cog, name="League"):
         member: discord.Member | None = None,
     ) -> None:
         if interaction.guild_id is None:
-            await _refuse(interaction, GUILD_ONLY)
+            await tell(interaction, GUILD_ONLY)
             return
         language = await channel_language(interaction)
         # A game in a private channel stays as private as its moves were: listed only to
@@ -430,10 +435,10 @@ class LeagueCog(commands.Cog, name="League"):
         name: app_commands.Range[str, 1, MAX_SEASON_NAME],
     ) -> None:
         if interaction.guild_id is None:
-            await _refuse(interaction, GUILD_ONLY)
+            await tell(interaction, GUILD_ONLY)
             return
         if not interaction.permissions.manage_guild:
-            await _refuse(
+            await tell(
                 interaction,
                 N_("Only members with the **Manage Server** permission can start a new season."),
             )
@@ -444,10 +449,10 @@ class LeagueCog(commands.Cog, name="League"):
                 interaction.guild_id, name, started_by=interaction.user.id
             )
         except SeasonNameTaken:
-            await _refuse(interaction, N_("There is already a season called “{name}”."), name=name)
+            await tell(interaction, N_("There is already a season called “{name}”."), name=name)
             return
         except ValueError:
-            await _refuse(
+            await tell(
                 interaction,
                 N_("A season name has 1 to {limit} characters."),
                 limit=MAX_SEASON_NAME,
@@ -466,7 +471,7 @@ class LeagueCog(commands.Cog, name="League"):
     @season_group.command(name=command_name("list"), description=N_("Every season of this server"))
     async def season_list(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
-            await _refuse(interaction, GUILD_ONLY)
+            await tell(interaction, GUILD_ONLY)
             return
         reader = private_language(interaction)
         seasons = await self.league.seasons(interaction.guild_id)
@@ -505,13 +510,13 @@ class LeagueCog(commands.Cog, name="League"):
     ) -> Season | None:
         """The named season (default: current), or None after telling the user why not."""
         if interaction.guild_id is None:
-            await _refuse(interaction, GUILD_ONLY)
+            await tell(interaction, GUILD_ONLY)
             return None
         if name is None or not name.strip():
             return await self.league.current_season(interaction.guild_id)
         season = await self.league.season_named(interaction.guild_id, name)
         if season is None:
-            await _refuse(
+            await tell(
                 interaction,
                 N_("There is no season called “{name}”: `/league season list` shows them."),
                 name=name,
@@ -525,12 +530,6 @@ def _season_line(language: str, season: Season, *, current: bool) -> str:
     if current:
         return t(language, "**{season}** · since {date} (current)", season=name, date=date)
     return t(language, "**{season}** · since {date}", season=name, date=date)
-
-
-async def _refuse(interaction: discord.Interaction[Any], message: str, **params: object) -> None:
-    """Tell only the member why nothing happened, in his language."""
-    text = t(private_language(interaction), message, **params)
-    await interaction.response.send_message(text, ephemeral=True)
 
 
 def _profile_game(

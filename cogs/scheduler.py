@@ -25,14 +25,16 @@ RETRY_SECONDS = 5.0
 """After a failed batch (the database or Discord down), the loop waits this long."""
 
 
-class Clock(Protocol):
+class TimeSource(Protocol):
+    """Where the scheduler and the turn clocks read the time, and how they wait for it."""
+
     def now(self) -> float: ...
 
     async def wait(self, wake: asyncio.Event, until: float | None) -> None:
         """Return when ``wake`` is set or the clock reaches ``until`` (None: never)."""
 
 
-class SystemClock:
+class SystemTime:
     """Wall-clock time (seconds since the epoch, like Discord's timestamps)."""
 
     def now(self) -> float:
@@ -44,8 +46,8 @@ class SystemClock:
             await asyncio.wait_for(wake.wait(), timeout=delay)
 
 
-class ManualClock:
-    """A clock that only moves when told to (tests, the playground, benchmarks)."""
+class ManualTime:
+    """A time source that only moves when told to (tests, the playground, benchmarks)."""
 
     def __init__(self, start: float = 1_800_000_000.0) -> None:
         self._now = start
@@ -71,17 +73,12 @@ class ManualClock:
 
 
 class Scheduler:
-    """Calls ``run_due(now)`` whenever the earliest due moment has come."""
+    """Calls ``run_due(now)`` (given at ``start``) whenever the earliest due moment has come."""
 
-    def __init__(
-        self,
-        clock: Clock,
-        next_due: Callable[[], Awaitable[float | None]],
-        run_due: Callable[[float], Awaitable[None]],
-    ) -> None:
+    def __init__(self, clock: TimeSource, next_due: Callable[[], Awaitable[float | None]]) -> None:
         self.clock = clock
         self._next_due = next_due
-        self._run_due = run_due
+        self._run_due: Callable[[float], Awaitable[None]] | None = None
         self._earliest: float | None = None
         self._looked_at = 0.0
         self._wake = asyncio.Event()
@@ -89,9 +86,12 @@ class Scheduler:
         self._idle_changed = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
 
-    async def start(self) -> None:
-        """Read the earliest due moment and start the loop; whatever fell due while the
-        bot was down is handled by its first tick, once."""
+    async def start(self, run_due: Callable[[float], Awaitable[None]]) -> None:
+        """Read the earliest due moment and start the loop calling ``run_due``; whatever
+        fell due while the bot was down is handled by its first tick, once. (Saves poke the
+        scheduler before the part that handles what is due exists, so that part is named
+        here rather than when the scheduler is made.)"""
+        self._run_due = run_due
         await self._look()
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="scheduler")
 
@@ -139,7 +139,7 @@ class Scheduler:
     async def _loop(self) -> None:
         while True:
             now = self.clock.now()
-            if self.is_due(now):
+            if self.is_due(now) and self._run_due is not None:
                 try:
                     await self._run_due(now)
                 except Exception:

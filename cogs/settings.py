@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clock_seats import CLOCK_OPTIONS
+from cogs.host import Host
 from cogs.language import language_of, private_language
-from data import Store
+from cogs.table.deadlines import CLOCK_OPTIONS
 from data.league import League
 from data.settings import GuildSettings, SettingsStore
 from games import GAMES
@@ -38,10 +38,10 @@ CHANGES = {
 
 
 class ServerSettings(commands.Cog):
-    def __init__(self, bot: commands.Bot, store: Store) -> None:
+    def __init__(self, bot: Host, settings: SettingsStore, league: League) -> None:
         self.bot = bot
-        self.settings = SettingsStore(store)
-        self.league = League(store)
+        self.settings = settings
+        self.league = league
 
     @app_commands.command(
         name=command_name("settings"), description=N_("Show (or change) this server's settings")

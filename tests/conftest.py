@@ -18,7 +18,7 @@ from testdb import (
 )
 
 from bot import TableBot, create_bot
-from cogs.scheduler import ManualClock
+from cogs.scheduler import ManualTime
 from data import Store
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.fixtures import FakeWorld
@@ -84,9 +84,9 @@ def game_seeds() -> Iterator[int]:
 
 
 @pytest.fixture
-def clock() -> ManualClock:
+def clock() -> ManualTime:
     """The bot's clock: it stands still unless a test moves it forward."""
-    return ManualClock()
+    return ManualTime()
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ async def start_bot(
     fake_discord: FakeWorld,
     database: TestDatabase,
     game_seeds: Iterator[int],
-    clock: ManualClock,
+    clock: ManualTime,
 ) -> AsyncIterator[StartBot]:
     """Start (or, called again, restart) the real bot on the test's database."""
     running: list[TableBot] = []

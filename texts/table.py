@@ -4,6 +4,8 @@ language says "1 more player" and "2 more players" its own way."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from texts.i18n import N_, t, tn
 
 
@@ -30,3 +32,13 @@ def earlier_turns(language: str, count: int) -> str:
         "⋯ {count} earlier turns were played; the newest turns follow.",
         count,
     )
+
+
+def resign_headline(language: str, names: Sequence[str], seat: int) -> str:
+    """The board's headline after seat ``seat`` resigned: the others win."""
+    others = [name for index, name in enumerate(names) if index != seat]
+    resigned = names[seat]
+    if len(others) == 1:
+        return t(language, "{name} resigned: {winner} wins.", name=resigned, winner=others[0])
+    winners = t(language, "{names} and {last}", names=", ".join(others[:-1]), last=others[-1])
+    return t(language, "{name} resigned: {winners} win.", name=resigned, winners=winners)

@@ -2,32 +2,30 @@
 
 Every component's custom_id carries the game id, the table version it was drawn for,
 a verb and an argument: ``tb:<game>:<version>:<verb>:<arg>`` for buttons and
-``ts:…`` for selects. The router sends each click to the shared lobby logic or to
-the game's cog; a version that no longer matches the table marks an outdated board.
+``ts:…`` for selects. A click reaches the part the bot registered for these classes
+(``Host.answer_clicks``: the table router); a version that no longer matches the table
+marks an outdated board.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from cogs.host import host_of
-from cogs.language import private_language
+from cogs.host import Interaction, route_click
+from cogs.replies import tell
 from data import ConnectionLost, StaleVersion
-from texts.i18n import N_, t
+from texts.i18n import N_
 
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
+log = logging.getLogger("tablebot.components")
 
 # Said when the database refused a change because another click (perhaps handled by
 # another bot process) changed the game first.
-log = logging.getLogger("tablebot.components")
-
 RACED = N_("The game changed at the same moment: use the newest board and try again.")
 DATABASE_LOST = N_(
     "I lost my connection to the database while doing that, so it may not have happened. "
@@ -85,53 +83,41 @@ def valid_values(values: list[str]) -> bool:
     )
 
 
-def _tables(interaction: discord.Interaction[Any]) -> Tables:
-    return host_of(interaction).tables
-
-
-async def route_click(
-    interaction: discord.Interaction[Any], target: Target, values: list[str]
+async def answering_database_failures(
+    interaction: Interaction, answer: Callable[[], Awaitable[None]]
 ) -> None:
-    """Hand a click to the Tables cog; a change the database refused as stale is told to
-    the player privately and changes nothing."""
+    """Run ``answer``; a change the database refused as stale, or a lost connection, is
+    told to the member privately and changes nothing."""
     try:
-        await _tables(interaction).router.on_component(interaction, target, values)
+        await answer()
     except StaleVersion:
-        await tell_raced(interaction)
+        await tell(interaction, RACED)
     except ConnectionLost as lost:
         log.warning("lost the database connection during a click: %s", lost)
-        await tell_privately(interaction, DATABASE_LOST)
+        await tell(interaction, DATABASE_LOST)
 
 
-async def on_app_command_error(
-    interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
-) -> None:
-    """The command tree's error handler: a stale save is a race, not a bug."""
-    if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
-        error.original, StaleVersion
-    ):
-        await tell_raced(interaction)
-        return
-    if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
-        error.original, ConnectionLost
-    ):
-        log.warning("lost the database connection during a command: %s", error.original)
-        await tell_privately(interaction, DATABASE_LOST)
-        return
-    await discord.app_commands.CommandTree.on_error(host_of(interaction).tree, interaction, error)
+class TableCommandTree(discord.app_commands.CommandTree[Any]):
+    """The bot's command tree: a command whose save the database refused as stale lost a
+    race, and one that lost the database connection may not have happened; both are
+    told to the member, not logged as bugs."""
 
-
-async def tell_raced(interaction: discord.Interaction[Any]) -> None:
-    await tell_privately(interaction, RACED)
-
-
-async def tell_privately(interaction: discord.Interaction[Any], message: str) -> None:
-    """``message`` (a sentence of the catalogue) in the member's language, privately."""
-    text = t(private_language(interaction), message)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    async def on_error(
+        self, interaction: Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", None)
+        if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
+            original, StaleVersion
+        ):
+            await tell(interaction, RACED)
+            return
+        if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
+            original, ConnectionLost
+        ):
+            log.warning("lost the database connection during a command: %s", original)
+            await tell(interaction, DATABASE_LOST)
+            return
+        await super().on_error(interaction, error)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):
@@ -172,7 +158,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" 
         return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await route_click(interaction, self.target, [])
+        await route_click(interaction, self)
+
+    @property
+    def values(self) -> list[str]:
+        return []
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" + _ANY_REST):
@@ -211,7 +201,11 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="ts" 
         return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await route_click(interaction, self.target, list(self.item.values))
+        await route_click(interaction, self)
+
+    @property
+    def values(self) -> list[str]:
+        return list(self.item.values)
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from cogs.table.keeper import failure_text
-from cogs.table.replies import NOT_RUNNING, NOT_SEATED, delete_quietly, log, mention_only, tell
-from data import Table
+from cogs.host import Host, Interaction
+from cogs.replies import (
+    NOT_RUNNING,
+    NOT_SEATED,
+    delete_quietly,
+    failure_text,
+    log,
+    mention_only,
+    tell,
+)
+from cogs.table.game_cog import GameCogs
+from data import Store, Table
 from games import GAMES, GameState
 from texts.i18n import t
-
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
 
 DMS_CLOSED = 50007
 
@@ -23,10 +29,10 @@ class Delivery:
     """Private views and pings; the last ping and who was told about closed DMs are kept
     in the database, so any bot process can take over a game."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.bot = tables.bot
-        self.store = tables.store
+    def __init__(self, bot: Host, store: Store, cogs: GameCogs) -> None:
+        self.bot = bot
+        self.store = store
+        self.cogs = cogs
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -66,7 +72,7 @@ class Delivery:
         if old_ping is not None:
             await delete_quietly(self._channel(table).get_partial_message(old_ping))
 
-    async def show_private(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def show_private(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await tell(interaction, NOT_SEATED)
@@ -74,7 +80,7 @@ class Delivery:
         if table.status != "active" or table.state is None:
             await tell(interaction, NOT_RUNNING)
             return
-        cog = self.tables.game_cog(table.kind)
+        cog = self.cogs[table.kind]
         state = cog.spec.from_dict(table.state)
         payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
         await interaction.response.send_message(ephemeral=True, **payload)
@@ -83,7 +89,7 @@ class Delivery:
         """Show each seat its private view by DM, editing the DM it already got for the
         same purpose (the game's ``private_purpose``); a closed DM gets one note in the
         channel."""
-        cog = self.tables.game_cog(table.kind)
+        cog = self.cogs[table.kind]
         purpose = cog.private_purpose(state)
         for seat in seats:
             user_id = table.seats[seat].user_id
@@ -133,7 +139,7 @@ class Delivery:
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
         if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
             return
-        label = self.tables.game_cog(table.kind).private_label or ""
+        label = self.cogs[table.kind].private_label or ""
         await self._channel(table).send(
             t(
                 table.language,

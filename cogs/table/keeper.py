@@ -12,15 +12,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from cogs.host import Host
+from cogs.replies import failure_text
+from cogs.table.board import BoardComposer
+from cogs.table.delivery import Delivery
+from cogs.table.memory import GameMemory
+from cogs.table.payload import MessagePayload
 from data import Store, Table
-
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
+from games import GAMES, GameState
+from texts.i18n import N_, t
 
 log = logging.getLogger("tablebot.boards")
 
@@ -35,37 +39,57 @@ REDRAW_GRACE = 10.0
 board still behind counts as left behind. Until then the process that saved the change,
 this one or another, is still drawing it."""
 
-Payload = Callable[[], Awaitable[dict[str, Any]]]
-
-
-def failure_text(error: discord.HTTPException) -> str:
-    """One log-friendly phrase for a failed Discord call (no traceback)."""
-    return f"HTTP {error.status} (code {error.code}): {error.text or 'no details'}"[:200]
+Payload = Callable[[], Awaitable[MessagePayload]]
 
 
 def channel_gone(error: discord.HTTPException) -> bool:
     return error.code in CHANNEL_GONE
 
 
+def stuck_sentence(language: str, table: Table, failure: discord.HTTPException) -> str:
+    """What the channel (or the player) is told when its board cannot be updated."""
+    if isinstance(failure, discord.Forbidden):
+        message = N_(
+            "⚠️ I could not update the board of {game} game #{number} (I lack a permission"
+            " in this channel). The game is saved; `/game board` shows it again once I can."
+        )
+    else:
+        message = N_(
+            "⚠️ I could not update the board of {game} game #{number} (Discord did not"
+            " accept the change). The game is saved; `/game board` shows it again once I can."
+        )
+    return t(language, message, game=GAMES[table.kind].title, number=table.id)
+
+
 class BoardKeeper:
     """Draws table messages, records what they show and repairs the ones left behind."""
 
-    def __init__(self, tables: Tables, store: Store) -> None:
-        self.tables = tables
+    def __init__(
+        self,
+        bot: Host,
+        store: Store,
+        memory: GameMemory,
+        composer: BoardComposer,
+        delivery: Delivery,
+    ) -> None:
+        self.bot = bot
         self.store = store
+        self.memory = memory
+        self.composer = composer
+        self.delivery = delivery
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._retries: dict[int, asyncio.Task[None]] = {}
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.tables.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def draw(self, table: Table, payload: dict[str, Any]) -> None:
+    async def draw(self, table: Table, payload: MessagePayload) -> None:
         """Show ``payload`` in the table's message, or in a new one if it was deleted,
         and record that it shows ``table.version``. Discord's errors propagate."""
         channel = self._channel(table)
         if table.board_message_id is not None:
             try:
-                await channel.get_partial_message(table.board_message_id).edit(**payload)
+                await channel.get_partial_message(table.board_message_id).edit(**payload.edit())
             except discord.NotFound as missing:
                 if missing.code != UNKNOWN_MESSAGE:
                     raise
@@ -73,10 +97,7 @@ class BoardKeeper:
             else:
                 await self.shown(table, table.board_message_id)
                 return
-        files = payload.pop("attachments", None)
-        if files:
-            payload["files"] = files
-        message = await channel.send(**payload)
+        message = await channel.send(**payload.new_message())
         await self.shown(table, message.id)
 
     async def shown(self, table: Table, message_id: int) -> None:
@@ -97,6 +118,43 @@ class BoardKeeper:
             )
             self.retry_later(table.id)
             return False
+        return True
+
+    async def refresh(
+        self,
+        table: Table,
+        state: GameState,
+        headline: str | None = None,
+        notes: Sequence[str] = (),
+    ) -> bool:
+        """Redraw the board message in place (post a new one if it is gone). If Discord
+        fails, a background retry takes over; True if the board shows the table now."""
+        return await self.draw_or_retry(
+            table, lambda: self.composer.payload(table, state, headline, notes)
+        )
+
+    async def sync(self, game_id: int) -> bool:
+        """Bring the table's message to its committed version and ping the seat to act;
+        False if it was up to date already.
+
+        Discord's errors propagate, except that a lobby whose channel is gone is removed.
+        """
+        async with self.memory.lock(game_id):
+            table = await self.store.load(game_id)
+            if table is None or not table.board_behind:
+                return False
+            try:
+                await self.draw(table, await self.composer.current_payload(table))
+            except discord.HTTPException as failure:
+                if table.status == "lobby" and channel_gone(failure):
+                    log.warning("game %d: lobby's channel is gone; removing it", game_id)
+                    await self.store.delete_lobby(game_id)
+                    return False
+                raise
+        log.info("game %d: board brought up to version %d", game_id, table.version)
+        if table.status == "active" and table.state is not None:
+            state = GAMES[table.kind].from_dict(table.state)
+            await self.delivery.ping_next(table, state, acting_user=None)
         return True
 
     def left_behind(self, table: Table) -> bool:
@@ -123,7 +181,7 @@ class BoardKeeper:
         for delay in self.retry_delays:
             await asyncio.sleep(delay)
             try:
-                await self.tables.board.sync(game_id)
+                await self.sync(game_id)
             except discord.HTTPException as error:
                 failure = error
                 if channel_gone(error):
@@ -145,7 +203,7 @@ class BoardKeeper:
         )
         try:
             await self._channel(table).send(
-                self.tables.board.stuck_sentence(table.language, table, failure)
+                stuck_sentence(table.language, table, failure)
             )
         except discord.HTTPException as also:
             log.warning(
@@ -158,7 +216,7 @@ class BoardKeeper:
     def runs_server_of(self, table: Table) -> bool:
         """Whether this process runs the shard of the table's server (every process of a
         sharded bot shares the database, but each redraws only its own servers' boards)."""
-        bot = self.tables.bot
+        bot = self.bot
         shard_ids = getattr(bot, "shard_ids", None)
         if shard_ids is None or not bot.shard_count:
             return True
@@ -172,7 +230,7 @@ class BoardKeeper:
             log.info("boards left behind, redrawing: %d", len(behind))
         for table in behind:
             try:
-                await self.tables.board.sync(table.id)
+                await self.sync(table.id)
             except discord.HTTPException as failure:
                 log.warning(
                     "game %d: could not redraw its board at start-up: %s",

@@ -2,35 +2,38 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
-from cogs.computers import add_computer_select, computer_seat, level_chosen, seat_line
+from cogs.host import Interaction
 from cogs.language import channel_language, private_language
-from cogs.table.components import TableButton, Target, view_of
-from cogs.table.keeper import failure_text
-from cogs.table.replies import (
-    NO_MENTIONS,
+from cogs.replies import (
+    failure_text,
     log,
     missing_permissions,
     permission_sentence,
     refuse_after_thinking,
     tell,
 )
-from data import ChannelBusy, Seat, StaleVersion, Table
+from cogs.table.components import Target
+from cogs.table.computers import computer_seat, level_chosen
+from cogs.table.deadlines import Deadlines
+from cogs.table.game_cog import GameCogs
+from cogs.table.keeper import BoardKeeper
+from cogs.table.lobby_message import lobby_payload
+from cogs.table.payload import MessagePayload
+from cogs.table.pipeline import Pipeline
+from data import ChannelBusy, Seat, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES
 from texts.i18n import N_, t, tn
-from texts.table import lobby_footer
-
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
 
 LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 LOBBY_LIMIT = 3
 
 
-def may_manage(interaction: discord.Interaction[Any], table: Table) -> bool:
+def may_manage(interaction: Interaction, table: Table) -> bool:
     """The table's creator, or a moderator of the channel."""
     if interaction.user.id == table.creator_id:
         return True
@@ -55,7 +58,7 @@ def busy_sentence(language: str, table: Table) -> str:
 
 
 def lobby_refusal(
-    interaction: discord.Interaction[Any], invited: discord.abc.User | None
+    interaction: Interaction, invited: discord.abc.User | None
 ) -> str | None:
     language = private_language(interaction)
     if interaction.guild_id is None:
@@ -76,13 +79,25 @@ def lobby_refusal(
 class Lobby:
     """Tables waiting for players, until they start or close."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.store = tables.store
+    def __init__(
+        self,
+        store: Store,
+        cogs: GameCogs,
+        keeper: BoardKeeper,
+        pipeline: Pipeline,
+        deadlines: Deadlines,
+        seed_source: Callable[[], int],
+    ) -> None:
+        self.store = store
+        self.cogs = cogs
+        self.keeper = keeper
+        self.pipeline = pipeline
+        self.deadlines = deadlines
+        self.seed_source = seed_source
 
     async def open(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         kind: str,
         *,
         options: dict[str, Any],
@@ -106,7 +121,7 @@ class Lobby:
             seats.append(computer_seat(seats, level, language))
         del seats[spec.max_players :]
         guild_id = interaction.guild_id or 0
-        clocks = self.tables.bot.clocks
+        clocks = self.deadlines
         extra = await clocks.new_table_extra(guild_id, kind, clock)
         extra["language"] = language
         try:
@@ -117,7 +132,7 @@ class Lobby:
                 creator_id=interaction.user.id,
                 seats=seats,
                 options=options,
-                seed=self.tables.seed_source(),
+                seed=self.seed_source(),
                 # Named in DMs, which the process of shard 0 may send without this server.
                 extra={**extra, "server": interaction.guild.name} if interaction.guild else extra,
                 due_at=await clocks.lobby_due(guild_id),
@@ -132,13 +147,13 @@ class Lobby:
             table.extra["invited"] = [invited.id]
             await self.store.save(table, expected_version=table.version)
         if len(table.seats) == spec.max_players:
-            await self.tables.pipeline.start(interaction, table, fresh_message=True)
+            await self.pipeline.start(interaction, table, fresh_message=True)
             return
         await self._post(interaction, table, invited)
 
     async def _post(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         table: Table,
         invited: discord.abc.User | None,
     ) -> None:
@@ -148,9 +163,9 @@ class Lobby:
         payload = self.payload(table, invited)
         try:
             if table.channel_id != interaction.channel_id:
-                await self.tables.boards.draw(table, payload)
+                await self.keeper.draw(table, payload)
                 return
-            message = await interaction.edit_original_response(**payload)
+            message = await interaction.edit_original_response(**payload.edit())
         except discord.HTTPException as failure:
             log.warning(
                 "game %d: could not answer with the lobby (%s); posting it instead",
@@ -158,7 +173,7 @@ class Lobby:
                 failure_text(failure),
             )
             try:
-                await self.tables.boards.draw(table, payload)
+                await self.keeper.draw(table, payload)
             except discord.HTTPException as also:
                 log.warning(
                     "game %d: could not post the lobby either (%s); removing it",
@@ -167,9 +182,9 @@ class Lobby:
                 )
                 await self.store.delete_lobby(table.id)
             return
-        await self.tables.boards.shown(table, message.id)
+        await self.keeper.shown(table, message.id)
 
-    async def _limit(self, interaction: discord.Interaction[Any]) -> str | None:
+    async def _limit(self, interaction: Interaction) -> str | None:
         opened = await self.store.open_lobbies_of(interaction.guild_id or 0, interaction.user.id)
         if opened < LOBBY_LIMIT:
             return None
@@ -182,73 +197,12 @@ class Lobby:
             opened,
         )
 
-    def payload(self, table: Table, invited: discord.abc.User | None = None) -> dict[str, Any]:
-        """The lobby message: seats, invitation and the lobby's buttons."""
-        spec = GAMES[table.kind]
-        language = table.language
-        seats = "\n".join(
-            f"{index + 1}. {seat_line(language, seat)}" for index, seat in enumerate(table.seats)
-        )
-        seats_heading = t(
-            language, "Seats ({taken}/{seats})", taken=len(table.seats), seats=spec.max_players
-        )
-        embed = discord.Embed(
-            title=t(language, "{game}: table #{number}", game=spec.title, number=table.id),
-            description=f"**{seats_heading}**\n{seats}",
-            colour=self.tables.game_cog(table.kind).colour,
-        )
-        invited_ids = table.extra.get("invited") or []
-        if invited_ids:
-            embed.add_field(
-                name=t(language, "Invited"), value=" ".join(f"<@{uid}>" for uid in invited_ids)
-            )
-        needed = spec.min_players - len(table.seats)
-        embed.set_footer(text=lobby_footer(language, needed))
-        target = Target(table.id, table.version, "join")
-        full = len(table.seats) >= spec.max_players
-        items: list[discord.ui.Item[Any]] = [
-            TableButton(
-                target,
-                label=t(language, "Join"),
-                style=discord.ButtonStyle.success,
-                disabled=full,
-            ),
-            TableButton(target.but("leave"), label=t(language, "Leave")),
-            TableButton(
-                target.but("start"),
-                label=t(language, "Start"),
-                style=discord.ButtonStyle.primary,
-                disabled=needed > 0,
-            ),
-            TableButton(
-                target.but("cancel"),
-                label=t(language, "Cancel"),
-                style=discord.ButtonStyle.danger,
-            ),
-        ]
-        if not full:
-            items.append(add_computer_select(language, target.but("addbot")))
-        mention = discord.AllowedMentions(users=[invited]) if invited else NO_MENTIONS
-        content = (
-            t(
-                language,
-                "{player}, you are invited to play {game}.",
-                player=invited.mention,
-                game=spec.title,
-            )
-            if invited
-            else None
-        )
-        return {
-            "content": content,
-            "embed": embed,
-            "view": view_of(items),
-            "allowed_mentions": mention,
-        }
+    def payload(self, table: Table, invited: discord.abc.User | None = None) -> MessagePayload:
+        return lobby_payload(table, self.cogs[table.kind].colour, invited)
 
     async def on_click(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         table: Table,
         target: Target,
         values: list[str],
@@ -270,7 +224,7 @@ class Lobby:
         }[target.verb]
         await handler(interaction, table)
 
-    async def _join(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _join(self, interaction: Interaction, table: Table) -> None:
         spec = GAMES[table.kind]
         user = interaction.user
         invited = table.extra.get("invited") or []
@@ -287,7 +241,7 @@ class Lobby:
         table.seats.append(Seat(user.display_name, user.id))
         await self._seated(interaction, table)
 
-    async def _leave(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _leave(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await tell(interaction, N_("You are not seated at this table."))
@@ -300,7 +254,7 @@ class Lobby:
             await self._show(interaction, table)
 
     async def _add_computer(
-        self, interaction: discord.Interaction[Any], table: Table, level: str
+        self, interaction: Interaction, table: Table, level: str
     ) -> None:
         if not may_manage(interaction, table):
             await tell(interaction, N_("Only the table's creator can add computer players."))
@@ -312,16 +266,16 @@ class Lobby:
         table.extra.pop("invited", None)
         await self._seated(interaction, table)
 
-    async def _seated(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _seated(self, interaction: Interaction, table: Table) -> None:
         """Save a new seat; a full table starts at once."""
         if not await self._save(interaction, table):
             return
         if len(table.seats) == GAMES[table.kind].max_players:
-            await self.tables.pipeline.start(interaction, table, fresh_message=False)
+            await self.pipeline.start(interaction, table, fresh_message=False)
             return
         await self._show(interaction, table)
 
-    async def _start_clicked(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _start_clicked(self, interaction: Interaction, table: Table) -> None:
         if not may_manage(interaction, table):
             await tell(interaction, N_("Only the table's creator can start the game."))
             return
@@ -338,9 +292,9 @@ class Lobby:
                 ),
             )
             return
-        await self.tables.pipeline.start(interaction, table, fresh_message=False)
+        await self.pipeline.start(interaction, table, fresh_message=False)
 
-    async def _cancel(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _cancel(self, interaction: Interaction, table: Table) -> None:
         if not may_manage(interaction, table):
             await tell(interaction, N_("Only the table's creator or a moderator can cancel it."))
             return
@@ -356,14 +310,14 @@ class Lobby:
         )
         await interaction.edit_original_response(content=None, embed=embed, view=None)
         if interaction.message is not None:
-            await self.tables.boards.shown(table, interaction.message.id)
+            await self.keeper.shown(table, interaction.message.id)
 
-    async def _show(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await interaction.edit_original_response(**self.payload(table))
+    async def _show(self, interaction: Interaction, table: Table) -> None:
+        await interaction.edit_original_response(**self.payload(table).edit())
         if interaction.message is not None:
-            await self.tables.boards.shown(table, interaction.message.id)
+            await self.keeper.shown(table, interaction.message.id)
 
-    async def _save(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+    async def _save(self, interaction: Interaction, table: Table) -> bool:
         """Save a lobby click, acknowledged already (Router.on_component): a write waiting
         on a busy database must not cost the click its answer (Discord gives up after 3 s).
         The lobby message is updated afterwards through the acknowledged response."""

@@ -4,35 +4,32 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import InteractionType
 
-from cogs.clock_seats import played_by_computer
+from cogs.host import Interaction
 from cogs.language import private_language
-from cogs.table.components import RACED, Target
-from cogs.table.hooks import Step, Turn, TurnLine
-from cogs.table.keeper import failure_text
+from cogs.replies import MENU_OUTDATED, OUTDATED, acknowledge, failure_text, log, quoted, tell
+from cogs.table.board import BoardComposer
+from cogs.table.components import RACED
+from cogs.table.deadlines import Deadlines
+from cogs.table.delivery import Delivery
+from cogs.table.game_cog import GameCogs, Step, Turn
+from cogs.table.keeper import BoardKeeper
+from cogs.table.memory import GameMemory
 from cogs.table.private import is_private
-from cogs.table.replies import MENU_OUTDATED, OUTDATED, acknowledge, log, quoted, tell
-from data import StaleVersion, Table
+from cogs.table.results import Results
+from cogs.table.seats import played_by_computer
+from cogs.table.turn_lines import told
+from data import StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
-from texts import YOU_PLAYED
-from texts.i18n import ENGLISH, N_, t
-from texts.table import earlier_turns
+from texts.i18n import N_, t
 
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
-
-TURN_LINE_LIMIT = 400
-"""Characters; Gul Bara's longest escalating turn and Barree's busiest take about 300."""
-COMPUTER_MARK = "🤖"
-PERSON_MARK = "👤"
 MAX_ACTION = 40
 """Every game's actions are this short; longer text is refused before the rules see it."""
-CONTENT_LIMIT = 2000
 MOVES_IN_PROGRESS = 64
 """Acknowledged moves saved, drawn and announced at once; more wait their turn.
 
@@ -44,36 +41,11 @@ a two-core machine stopped at 146-158 moves/s with a core's tenth idle; at 64 it
 Logged = list[tuple[int | None, str]]
 
 
-def board_log(lines: Sequence[str], language: str = ENGLISH) -> str | None:
-    """The turn lines, oldest first; if they do not all fit in one message, the newest
-    that do, after a line saying how many earlier turns are left out."""
-    kept: list[str] = []
-    length = len(earlier_turns(language, 10_000))
-    for line in reversed(lines):
-        line = line if len(line) <= TURN_LINE_LIMIT else line[: TURN_LINE_LIMIT - 1] + "…"
-        length += len(line) + 1
-        if length > CONTENT_LIMIT:
-            break
-        kept.insert(0, line)
-    left_out = len(lines) - len(kept)
-    if left_out:
-        kept.insert(0, earlier_turns(language, left_out))
-    return "\n".join(kept) or None
-
-
-def told(table: Table, lines: Sequence[TurnLine]) -> list[str]:
-    """Turn lines as the board shows them: a computer's marked 🤖, a person's 👤."""
-    return [
-        f"{COMPUTER_MARK if played_by_computer(table, line.seat) else PERSON_MARK} {line.text}"
-        for line in lines
-    ]
-
-
 NOT_PLAYED = N_("↩️ This click played nothing: {reason}")
 
 
 async def not_played(
-    interaction: discord.Interaction[Any], sentence: str, answered_early: bool
+    interaction: Interaction, sentence: str, answered_early: bool
 ) -> None:
     """Tell the player privately why his move was not played. A private menu answered
     early already says what was played (perhaps truly, by a double click's first half),
@@ -102,9 +74,25 @@ def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[St
 class Pipeline:
     """Every change of a running game goes through here, under the table's lock."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.store = tables.store
+    def __init__(
+        self,
+        store: Store,
+        memory: GameMemory,
+        cogs: GameCogs,
+        composer: BoardComposer,
+        keeper: BoardKeeper,
+        delivery: Delivery,
+        results: Results,
+        deadlines: Deadlines,
+    ) -> None:
+        self.store = store
+        self.memory = memory
+        self.cogs = cogs
+        self.composer = composer
+        self.keeper = keeper
+        self.delivery = delivery
+        self.results = results
+        self.deadlines = deadlines
         # Acknowledging a click is a request or two; saving, drawing and pinging after
         # it are many steps, each queued behind every other runnable step. Under a flood
         # of moves, bounding the moves in progress keeps that queue short, so a new
@@ -112,7 +100,7 @@ class Pipeline:
         self.move_slots = asyncio.Semaphore(MOVES_IN_PROGRESS)
 
     async def start(
-        self, interaction: discord.Interaction[Any], table: Table, *, fresh_message: bool
+        self, interaction: Interaction, table: Table, *, fresh_message: bool
     ) -> None:
         """Deal/set up the game, let computers open if they must, and show the board."""
         spec = GAMES[table.kind]
@@ -125,8 +113,7 @@ class Pipeline:
             table.finish(state.returns())
         table.state = state.to_dict()
         table.extra.pop("invited", None)
-        clocks = self.tables.bot.clocks
-        clocks.stamp(table, state)
+        self.deadlines.stamp(table, state)
         try:
             await self.store.save(table, expected_version=table.version, actions=actions)
         except StaleVersion:
@@ -135,25 +122,24 @@ class Pipeline:
                 ephemeral=True,
             )
             return
-        clocks.saved(table)
-        board = self.tables.board
+        self.deadlines.saved(table)
         if table.channel_id != interaction.channel_id:
             # The table has its own thread: the board is that thread's message.
-            await board.refresh(table, state, notes=notes)
+            await self.keeper.refresh(table, state, notes=notes)
             await self.after_change(table, state, acting_user=interaction.user.id)
             return
-        payload = await board.payload(table, state, notes=notes)
+        payload = await self.composer.payload(table, state, notes=notes)
         try:
-            message = await interaction.edit_original_response(**payload)
+            message = await interaction.edit_original_response(**payload.edit())
         except discord.HTTPException as failure:
             log.warning(
                 "game %d: could not answer with the board (%s); posting it instead",
                 table.id,
                 failure_text(failure),
             )
-            await board.refresh(table, state, notes=notes)
+            await self.keeper.refresh(table, state, notes=notes)
         else:
-            await self.tables.boards.shown(table, message.id)
+            await self.keeper.shown(table, message.id)
         await self.after_change(table, state, acting_user=interaction.user.id)
 
     async def play(
@@ -196,7 +182,7 @@ class Pipeline:
         if answered_early:
             # Tidying the previous confirmation away is no reason to keep the board waiting;
             # a game that ended meanwhile was forgotten, so its last one is not kept.
-            await self.tables.private.confirmed(turn.table.id, interaction, keep=going_on)
+            await self.memory.private.confirmed(turn.table.id, interaction, keep=going_on)
 
     async def _save_and_show(
         self,
@@ -209,7 +195,7 @@ class Pipeline:
         """Save an acknowledged move (unless the table moved on), redraw and ping; whether
         the game is still going on afterwards, as far as this move knows."""
         interaction = turn.interaction
-        async with self.tables.locks[turn.table.id]:
+        async with self.memory.lock(turn.table.id):
             table = await self.store.load(turn.table.id)
             if table is None or table.version != turn.table.version:
                 outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
@@ -229,7 +215,7 @@ class Pipeline:
             # Drawn under the lock: a click waiting for it then finds the board current,
             # so a board still behind afterwards can only be a fault. A typed move's private
             # answer goes out while the board is drawn, not before it.
-            redrawn = self.tables.board.refresh(table, state, notes=notes)
+            redrawn = self.keeper.refresh(table, state, notes=notes)
             if done is not None and not answered_early:
                 answered = interaction.edit_original_response(
                     content=done, view=None, embed=None, attachments=[]
@@ -237,44 +223,20 @@ class Pipeline:
                 failure, _ = await asyncio.gather(answered, redrawn, return_exceptions=True)
                 if isinstance(failure, BaseException):
                     raise failure
-                await self.tables.private.confirmed(table.id, interaction)
+                await self.memory.private.confirmed(table.id, interaction)
             else:
                 await redrawn
-        await self.tables.game_cog(table.kind).after_play(turn, table, state, done)
+        await self.cogs[table.kind].after_play(turn, table, state, done)
         await self.after_change(table, state, acting_user=interaction.user.id, before=turn.state)
         return table.status == "active" and not state.is_over
-
-    async def text_move(
-        self, interaction: discord.Interaction[Any], kind: str, notation: str
-    ) -> None:
-        """A move typed in the game's notation by a seated player whose turn it is."""
-        table = await self.tables.channel_table(interaction)
-        if table is None:
-            return
-        if table.kind != kind:
-            await tell(
-                interaction, N_("The game in this channel is not {game}."), game=GAMES[kind].title
-            )
-            return
-        target = Target(table.id, table.version, "text")
-        turn = await self.tables.router.turn_of(interaction, table, target, [])
-        if turn is None:
-            return
-        try:
-            actions = self.tables.game_cog(kind).notation_actions(turn.state, notation)
-        except IllegalAction as illegal:
-            await tell(interaction, illegal.message, **illegal.params)
-            return
-        done = t(private_language(interaction), YOU_PLAYED, move=" ".join(notation.split()))
-        await self.play(turn, actions, done=done)
 
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()
         if state.is_over:
             table.finish(state.returns())
-        self.tables.bot.clocks.stamp(table, state)
+        self.deadlines.stamp(table, state)
         await self.store.save(table, expected_version=table.version, actions=actions)
-        self.tables.bot.clocks.saved(table)
+        self.deadlines.saved(table)
 
     async def automatic_turns(
         self,
@@ -291,7 +253,7 @@ class Pipeline:
         turn, those of the steps a person just ``played`` first.
         """
         spec = GAMES[table.kind]
-        cog = self.tables.game_cog(table.kind)
+        cog = self.cogs[table.kind]
         actions: Logged = []
         steps: list[Step[Any]] = list(played)
         while not state.is_over and not (stop_when is not None and stop_when(state)):
@@ -326,13 +288,13 @@ class Pipeline:
     ) -> None:
         """Send private views that changed, then ping the next human once or announce
         the result."""
-        cog = self.tables.game_cog(table.kind)
-        delivery = self.tables.delivery
+        cog = self.cogs[table.kind]
+        delivery = self.delivery
         if cog.private_label and table.status == "active":
             await delivery.send_private(table, state, cog.private_recipients(table, before, state))
         if table.status != "active" or state.is_over:
             await delivery.drop_ping(table)
-            await self.tables.results.announce(table, state)
-            self.tables.forget(table.id)
+            await self.results.announce(table, state)
+            self.memory.forget(table.id)
             return
         await delivery.ping_next(table, state, acting_user)

@@ -2,38 +2,50 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import discord
 
-from cogs.archive import seed_reveal
+from cogs.host import Host, Interaction
 from cogs.language import private_language
+from cogs.replies import NOT_RUNNING, NOT_SEATED, tell
 from cogs.table.components import TableButton, Target, view_of
-from cogs.table.replies import NOT_RUNNING, NOT_SEATED, tell
-from data import Table
+from cogs.table.game_cog import GameCogs
+from cogs.table.keeper import BoardKeeper
+from cogs.table.memory import GameMemory
+from cogs.table.records import seed_reveal
+from data import Store, Table
 from games import GAMES, GameState
 from texts.i18n import N_, t
-
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
+from texts.table import resign_headline
 
 
-def resign_headline(language: str, table: Table, seat: int) -> str:
-    others = [s.name for index, s in enumerate(table.seats) if index != seat]
-    resigned = table.seats[seat].name
-    if len(others) == 1:
-        return t(language, "{name} resigned: {winner} wins.", name=resigned, winner=others[0])
-    winners = t(language, "{names} and {last}", names=", ".join(others[:-1]), last=others[-1])
-    return t(language, "{name} resigned: {winners} win.", name=resigned, winners=winners)
+class ResultRecorder(Protocol):
+    """Where a finished game's result goes (the league)."""
+
+    async def record_result(self, table: Table) -> str | None:
+        """Record a game that just finished; the line that tells the ratings, or None
+        when it was recorded before."""
 
 
 class Results:
     """Finished games: told to the channel once, and handed to the league."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-
-    resign_headline = staticmethod(resign_headline)
+    def __init__(
+        self,
+        bot: Host,
+        store: Store,
+        memory: GameMemory,
+        keeper: BoardKeeper,
+        cogs: GameCogs,
+        recorder: ResultRecorder,
+    ) -> None:
+        self.bot = bot
+        self.store = store
+        self.memory = memory
+        self.keeper = keeper
+        self.cogs = cogs
+        self.recorder = recorder
 
     async def announce(
         self,
@@ -51,7 +63,7 @@ class Results:
         language = table.language
         if resigned_headline is None:
             emoji = "🏁"
-            resigned_headline = self.tables.game_cog(table.kind).result_text(table, state)
+            resigned_headline = self.cogs[table.kind].result_text(table, state)
         text = t(
             language,
             "{emoji} {game} game #{number}: {headline}",
@@ -61,12 +73,12 @@ class Results:
             headline=resigned_headline,
         )
         # The league records each finished game once; a repeated finish gets None back.
-        ratings = await self.tables.bot.league.record_result(table)
+        ratings = await self.recorder.record_result(table)
         text = text if ratings is None else f"{text}\n{ratings}"
-        channel = self.tables.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(f"{text}\n{seed_reveal(table, language)}")
 
-    async def confirm_resign(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def confirm_resign(self, interaction: Interaction, table: Table) -> None:
         if table.status != "active":
             await tell(interaction, NOT_RUNNING)
             return
@@ -85,14 +97,14 @@ class Results:
             ephemeral=True,
         )
 
-    async def resign(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def resign(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if table.status != "active" or seat is None:
             await tell(interaction, N_("You are not playing a running game here."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        store = self.tables.store
-        async with self.tables.locks[table.id]:
+        store = self.store
+        async with self.memory.lock(table.id):
             fresh = await store.load(table.id)
             assert fresh is not None and fresh.state is not None
             if fresh.status != "active":
@@ -104,10 +116,10 @@ class Results:
             fresh.finish(state.returns())
             fresh.extra["resigned"] = seat
             await store.save(fresh, expected_version=fresh.version, actions=[(seat, "!resign")])
-        headline = resign_headline(fresh.language, fresh, seat)
+        headline = resign_headline(fresh.language, fresh.names, seat)
         await interaction.followup.send(
             t(private_language(interaction), "You resigned."), ephemeral=True
         )
-        await self.tables.board.refresh(fresh, state, headline)
+        await self.keeper.refresh(fresh, state, headline)
         await self.announce(fresh, state, resigned_headline=headline)
-        self.tables.forget(fresh.id)
+        self.memory.forget(fresh.id)

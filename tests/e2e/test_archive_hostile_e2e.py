@@ -12,7 +12,7 @@ import pytest
 from stored import stored_game
 from test_archive_e2e import play_gulbara_to_the_end
 
-from cogs import archive
+from cogs import archive, luck
 from fakediscord import Message, SimUser
 from games.base import Rng
 
@@ -145,14 +145,14 @@ async def test_the_profile_replays_each_ended_game_once_not_on_every_view(
     world = fake_discord
     await start_bot()
     await play_gulbara_to_the_end(world, database_path)
-    counting = archive.luck_in_game
+    counting = luck.luck_in_game
     replayed: list[int] = []
 
     def counted(facts, actions, seat):
         replayed.append(facts.game_id)
         return counting(facts, actions, seat)
 
-    monkeypatch.setattr(archive, "luck_in_game", counted)
+    monkeypatch.setattr(luck, "luck_in_game", counted)
     first = await world.alice.slash(world.games, "league profile")
     again = await world.alice.slash(world.games, "league profile")
     assert replayed == [1]

@@ -11,7 +11,7 @@ import discord
 from stored import stored_game, stored_state
 from testdb import both_engines
 
-from cogs.computers import ADD_COMPUTER
+from cogs.table.computers import ADD_COMPUTER
 from fakediscord import Message, SimUser
 from games import GAMES
 from games.bann import BannState

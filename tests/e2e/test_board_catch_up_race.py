@@ -10,7 +10,7 @@ import pytest
 from stored import stored_game
 from test_faults import shown_version
 
-from cogs.table import CAUGHT_UP, OUTDATED
+from cogs.replies import CAUGHT_UP, OUTDATED
 
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 

@@ -1,5 +1,5 @@
 """Turn clocks through the real discord.py against the fake Discord. The bot's clock is a
-ManualClock: the tests move it forward and wait until the scheduler has done its work."""
+ManualTime: the tests move it forward and wait until the scheduler has done its work."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import discord
 from stored import logged_actions, logged_moves, stored_game, stored_state
 from testdb import both_engines
 
-from cogs.scheduler import ManualClock
+from cogs.scheduler import ManualTime
 from fakediscord import Message
 from games import GAMES
 from games.clock import DEFAULT_CLOCK, DEFAULT_LOBBY_EXPIRY, MAX_PAUSE, REMINDER_SHARE
@@ -21,7 +21,7 @@ BANN = GAMES["bann"]
 REMINDER_AT = DEFAULT_CLOCK * (1 - REMINDER_SHARE)
 
 
-async def advance(bot, clock: ManualClock, seconds: float) -> None:
+async def advance(bot, clock: ManualTime, seconds: float) -> None:
     clock.advance(seconds)
     await bot.clocks.scheduler.settled()
 
@@ -392,7 +392,7 @@ async def test_a_click_on_a_board_left_behind_by_a_timeout_says_the_game_is_over
 ):
     world = fake_discord
     bot, board = await bann_game(world, start_bot)
-    bot.get_cog("Tables").boards.retry_delays = (60.0,)
+    bot.tables.keeper.retry_delays = (60.0,)
     player = seats_of(world)[stored_state(database).current_player]
     tip = next(b for b in board.buttons() if b.label.startswith("Tip") and not b.disabled)
     world.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", status=503, count=1)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from stored import stored_game, stored_state, typed
 
-from cogs.computers import ADD_COMPUTER
+from cogs.table.computers import ADD_COMPUTER
 from games import GAMES, GameState
 
 LevelLog = list[tuple[int | None, str]]

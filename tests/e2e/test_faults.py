@@ -13,7 +13,7 @@ from pathlib import Path
 from stored import stored_game, stored_state
 from test_barbu_e2e import choose_contract
 
-from cogs.table import CAUGHT_UP, OUTDATED
+from cogs.replies import CAUGHT_UP, OUTDATED
 from fakediscord import Message, SimUser
 from games import GAMES
 
@@ -46,7 +46,7 @@ async def play_bann(user: SimUser, board: Message, database_path: Path):
 
 async def bann_against_the_computer(world, start_bot, retries=FAST_RETRIES):
     bot = await start_bot()
-    bot.get_cog("Tables").boards.retry_delays = retries
+    bot.tables.keeper.retry_delays = retries
     board = (await world.alice.slash(world.games, "bann new", computer="normal")).message
     return bot, board
 

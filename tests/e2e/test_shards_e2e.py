@@ -32,7 +32,7 @@ from testdb import TestDatabase
 
 from bot import TableBot, create_bot, serve
 from cogs.gulbara import die_label
-from cogs.scheduler import ManualClock
+from cogs.scheduler import ManualTime
 from fakediscord import Channel, Guild, Message, SimUser
 from fakediscord.fixtures import FakeWorld
 from games import GAMES, replay
@@ -77,7 +77,7 @@ async def guild_on_shard(world, shard: int) -> Guild:
 
 
 def sharded_bot(
-    world, database: TestDatabase, shard: int, clock: ManualClock | None = None
+    world, database: TestDatabase, shard: int, clock: ManualTime | None = None
 ) -> TableBot:
     """The bot of one process; processes given one ``clock`` see the same time, as
     processes on one machine (or on synchronised ones) do."""
@@ -94,7 +94,7 @@ def sharded_bot(
 
 @pytest.fixture
 async def sharded(
-    fake_discord, database: TestDatabase, clock: ManualClock
+    fake_discord, database: TestDatabase, clock: ManualTime
 ) -> AsyncIterator[Sharded]:
     world = fake_discord
     guild = await guild_on_shard(world, 1)
@@ -328,7 +328,7 @@ def record_due_work(bots: list[TableBot]) -> list[tuple[int, float]]:
     return handled
 
 
-async def advance(bots: list[TableBot], clock: ManualClock, seconds: float) -> None:
+async def advance(bots: list[TableBot], clock: ManualTime, seconds: float) -> None:
     """Move the one clock of both processes; return when both schedulers have done what
     fell due (each asks the shared database again once a minute, as on the wall clock)."""
     clock.advance(seconds)

@@ -11,7 +11,8 @@ import pytest
 from discord import app_commands
 from stored import stored_state
 
-from cogs import GameCog, MissingCog, game_cogs
+from cogs.discovery import MissingCog, game_cogs
+from cogs.table.game_cog import GameCog
 from games import GAMES, register
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from cogs.table import GameCog, TableButton, Target, Turn
+from cogs.table.components import TableButton, Target
+from cogs.table.game_cog import GameCog, Turn
 from data import Table
 from nim import text
 from nim.game import SPEC, NimState

@@ -3,7 +3,7 @@ cuts a name short (the Barbu score sheet's player columns are the narrowest)."""
 
 from __future__ import annotations
 
-from cogs.computers import computer_seat
+from cogs.table.computers import computer_seat
 from data import Seat
 from render.barbu import SHEET_PLAYER_WIDTH, TEXT_SIZE
 from render.theme import fit_text, font

@@ -1,11 +1,11 @@
-"""The scheduler loop with a ManualClock: it sleeps until the earliest due moment, a
+"""The scheduler loop with a ManualTime: it sleeps until the earliest due moment, a
 poke wakes it for an earlier one, and a failed batch is retried."""
 
 from __future__ import annotations
 
 import asyncio
 
-from cogs.scheduler import RECHECK_SECONDS, RETRY_SECONDS, ManualClock, Scheduler
+from cogs.scheduler import RECHECK_SECONDS, RETRY_SECONDS, ManualTime, Scheduler
 
 
 class Due:
@@ -29,15 +29,15 @@ class Due:
             self.handled.append(self.moments.pop(0))
 
 
-async def started(due: Due, clock: ManualClock) -> Scheduler:
-    scheduler = Scheduler(clock, due.next_due, due.run_due)
-    await scheduler.start()
+async def started(due: Due, clock: ManualTime) -> Scheduler:
+    scheduler = Scheduler(clock, due.next_due)
+    await scheduler.start(due.run_due)
     await scheduler.settled()
     return scheduler
 
 
 async def test_what_fell_due_before_the_start_is_handled_by_the_first_tick():
-    clock = ManualClock(1000)
+    clock = ManualTime(1000)
     due = Due(500, 900, 2000)
     scheduler = await started(due, clock)
     assert due.handled == [500, 900]
@@ -45,7 +45,7 @@ async def test_what_fell_due_before_the_start_is_handled_by_the_first_tick():
 
 
 async def test_it_wakes_exactly_when_the_earliest_moment_comes():
-    clock = ManualClock(0)
+    clock = ManualTime(0)
     due = Due(100, 300)
     scheduler = await started(due, clock)
     clock.advance(99)
@@ -61,7 +61,7 @@ async def test_it_wakes_exactly_when_the_earliest_moment_comes():
 
 
 async def test_a_poke_for_an_earlier_moment_wakes_it():
-    clock = ManualClock(0)
+    clock = ManualTime(0)
     due = Due(1000)
     scheduler = await started(due, clock)
     due.moments.insert(0, 10)
@@ -73,7 +73,7 @@ async def test_a_poke_for_an_earlier_moment_wakes_it():
 
 
 async def test_a_moment_another_process_set_is_handled_from_the_next_recheck_on():
-    clock = ManualClock(0)
+    clock = ManualTime(0)
     due = Due(1000)
     scheduler = await started(due, clock)
     due.moments.insert(0, 10)  # saved by another process, which pokes only its own loop
@@ -87,7 +87,7 @@ async def test_a_moment_another_process_set_is_handled_from_the_next_recheck_on(
 
 
 async def test_nothing_due_costs_one_comparison():
-    clock = ManualClock(0)
+    clock = ManualTime(0)
     due = Due(1000)
     scheduler = await started(due, clock)
     assert not scheduler.is_due(clock.now())
@@ -96,7 +96,7 @@ async def test_nothing_due_costs_one_comparison():
 
 
 async def test_a_failed_batch_is_retried_after_a_pause(caplog):
-    clock = ManualClock(0)
+    clock = ManualTime(0)
     due = Due(10)
     due.failures = 1
     scheduler = await started(due, clock)

@@ -15,8 +15,8 @@ from cogs.bann import BannCog
 from cogs.barbu import BarbuCog
 from cogs.barree import BarreeCog
 from cogs.gulbara import GulbaraCog
-from cogs.table import GameCog, Step
-from cogs.table.pipeline import CONTENT_LIMIT, board_log
+from cogs.table.game_cog import GameCog, Step
+from cogs.table.turn_lines import CONTENT_LIMIT, board_log
 from games import GAMES, GameState
 from games.barree import ROLL, BarreeState
 from games.gulbara import GulbaraState
@@ -81,7 +81,7 @@ def table(kind: str) -> Any:
 def told(kind: str, seed: int) -> tuple[list[str], list[tuple[int, str]], GameState]:
     """The log, every line the board showed (with its seat), and the final state."""
     log = recorded_log(kind, seed)
-    cog = COGS[kind](None)
+    cog = COGS[kind](None, None)  # narrating needs neither the bot nor the tables
     lines = [
         (line.seat, line.text)
         for batch in batches(kind, seed, log)

@@ -1,4 +1,5 @@
-"""Answers every part of the table machinery gives: the shared refusals and how to send them."""
+"""How the bot answers: the shared refusals, private replies, mentions, and the one-line
+text of a failed Discord call. Every cog answers through these."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ CAUGHT_UP = N_(
 )
 QUOTE_LIMIT = 40
 NO_MENTIONS = discord.AllowedMentions.none()
+"""Every message the bot posts mentions nobody unless it names whom to ping."""
 
 
 def missing_permissions(permissions: discord.Permissions) -> list[str]:
@@ -68,6 +70,11 @@ async def tell(interaction: discord.Interaction[Any], message: str, **params: ob
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def failure_text(error: discord.HTTPException) -> str:
+    """One log-friendly phrase for a failed Discord call (no traceback)."""
+    return f"HTTP {error.status} (code {error.code}): {error.text or 'no details'}"[:200]
 
 
 async def acknowledge(interaction: discord.Interaction[Any]) -> None:

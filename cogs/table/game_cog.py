@@ -3,33 +3,31 @@
 A game's cog subclasses ``GameCog[ItsState]`` with its spec, colour, rules text, picture
 and command help; the base gives it the ``new``, ``rules`` and ``move`` commands (``new``
 takes the spec's table options), the board picture, the rules embed and its place in the
-registry.
+registry. It reaches the table machinery only through ``TablePort``, which the machinery
+hands it when the bot is built.
 """
 
 from __future__ import annotations
 
-import copy
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clock_seats import CLOCK_HELP, CLOCK_OPTIONS
-from cogs.computers import LEVEL_HELP, Level
-from cogs.host import Host
+from cogs.host import Host, Interaction
 from cogs.language import private_language, sentence
 from cogs.render_pool import RenderJob
 from cogs.table.components import Target
+from cogs.table.computers import LEVEL_HELP, Level
+from cogs.table.deadlines import CLOCK_HELP, CLOCK_OPTIONS
+from cogs.table.private import PrivateMessages
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
 from texts.i18n import ENGLISH, N_, command_name, t
-
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
 
 S = TypeVar("S", bound=GameState)
 
@@ -62,12 +60,44 @@ class TurnLine:
 class Turn(Generic[S]):
     """One click on a game's own control, already checked to come from a seated player."""
 
-    interaction: discord.Interaction[Any]
+    interaction: Interaction
     table: Table
     state: S
     seat: int
     target: Target
     values: list[str] = field(default_factory=list)
+
+
+class TablePort(Protocol):
+    """What a game's cog may ask of the table machinery."""
+
+    @property
+    def private(self) -> PrivateMessages:
+        """The players' newest private menus and confirmations."""
+
+    async def play(
+        self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
+    ) -> None:
+        """Apply the seat's actions, let computers answer, save and redraw."""
+
+    async def text_move(self, interaction: Interaction, kind: str, notation: str) -> None:
+        """A move typed in the game's notation."""
+
+    async def open_table(
+        self,
+        interaction: Interaction,
+        kind: str,
+        *,
+        options: dict[str, Any],
+        invited: discord.abc.User | None,
+        computers: int,
+        level: str,
+        clock: int | None,
+    ) -> None:
+        """Answer `/<game> new` with a lobby (or the board, when the seats are full)."""
+
+    async def table_in_channel(self, channel_id: int) -> Table | None:
+        """The open table of a channel, if any."""
 
 
 class GameCog(commands.GroupCog, Generic[S]):
@@ -89,6 +119,10 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     new: ClassVar[app_commands.Command[Any, Any, None]]
     """`/<game> new`, built from the spec's options for each game (``new_command``)."""
+    rules: ClassVar[app_commands.Command[Any, Any, None]]
+    """`/<game> rules`, described with the game's title (``rules_command``)."""
+    move: ClassVar[app_commands.Command[Any, Any, None]]
+    """`/<game> move notation:`, described with the game's help (``move_command``)."""
 
     private_label: ClassVar[str | None] = None
     """Label of the board button that shows a seat its private view (None: nothing
@@ -98,45 +132,24 @@ class GameCog(commands.GroupCog, Generic[S]):
         super().__init_subclass__(**kwargs)
         if "spec" in cls.__dict__:
             GameCog.registry[cls.spec.key] = cls
-            # Set before discord.py's CogMeta collects the class's commands.
+            # Set before discord.py's CogMeta collects the class's commands: each game's
+            # commands carry its own (translatable) descriptions.
+            cls.rules = rules_command(cls.spec)
+            cls.move = move_command(cls.move_help, cls.notation_help)
             cls.new = new_command(cls.spec)
 
-    def __init__(self, bot: Host) -> None:
+    def __init__(self, bot: Host, tables: TablePort) -> None:
         self.bot = bot
-        rules = sentence(N_("How to play {game}"), game=self.spec.title)
-        move_help = sentence(self.move_help)
-        # discord.py offers no public setter for a command's or parameter's translatable
-        # help once the command exists: its translations are read from these.
-        self.rules.description, self.rules._locale_description = rules.message, rules
-        self.move.description, self.move._locale_description = move_help.message, move_help
-        # The parameter object is shared by every game's copy of the command: give this
-        # game's its own before describing it.
-        notation = copy.copy(self.move._params["notation"])
-        notation.description = sentence(self.notation_help)
-        self.move._params["notation"] = notation
+        self.tables = tables
 
-    @property
-    def tables(self) -> Tables:
-        return self.bot.tables
-
-    # ---- the shared commands ------------------------------------------------------------
-
-    @app_commands.command(name=command_name("rules"), description=N_("How to play this game"))
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+    async def show_rules(self, interaction: Interaction) -> None:
         embed = self.rules_embed(private_language(interaction))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(
-        name=command_name("move"), description=N_("Play a move in the game's notation")
-    )
-    @app_commands.describe(notation=N_("A move in the game's notation"))
-    @app_commands.rename(notation=command_name("notation"))
-    async def move(self, interaction: discord.Interaction[Any], notation: str) -> None:
-        await self.tables.pipeline.text_move(interaction, self.spec.key, notation)
+    async def move_typed(self, interaction: Interaction, notation: str) -> None:
+        await self.tables.text_move(interaction, self.spec.key, notation)
 
-    async def new_table(
-        self, interaction: discord.Interaction[Any], chosen: dict[str, Any]
-    ) -> None:
+    async def new_table(self, interaction: Interaction, chosen: dict[str, Any]) -> None:
         """Answer `/<game> new` with the options the player chose (``new_command``)."""
         options = {option.name: chosen[option.name] for option in self.spec.options}
         clock = chosen["clock"].value if chosen["clock"] is not None else None
@@ -161,7 +174,7 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     async def open_table(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         *,
         options: dict[str, Any],
         invited: discord.abc.User | None = None,
@@ -170,7 +183,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         clock: int | None = None,
     ) -> None:
         """Answer `/<game> new` with a lobby (or the board, when the seats are full)."""
-        await self.tables.lobby.open(
+        await self.tables.open_table(
             interaction,
             self.spec.key,
             options=options,
@@ -256,6 +269,31 @@ class GameCog(commands.GroupCog, Generic[S]):
         return None
 
 
+def rules_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
+    """`/<key> rules`: the rules in short, privately."""
+
+    async def rules(self: GameCog[Any], interaction: Interaction) -> None:
+        await self.show_rules(interaction)
+
+    rules.__qualname__ = f"GameCog.{rules.__name__}"
+    description = sentence(N_("How to play {game}"), game=spec.title)
+    return app_commands.command(name=command_name("rules"), description=description)(rules)
+
+
+def move_command(move_help: str, notation_help: str) -> app_commands.Command[Any, Any, None]:
+    """`/<key> move notation:`: a move typed in the game's notation."""
+
+    async def move(self: GameCog[Any], interaction: Interaction, notation: str) -> None:
+        await self.move_typed(interaction, notation)
+
+    move.__qualname__ = f"GameCog.{move.__name__}"
+    described = app_commands.describe(notation=sentence(notation_help))(move)
+    renamed = app_commands.rename(notation=command_name("notation"))(described)
+    return app_commands.command(name=command_name("move"), description=sentence(move_help))(
+        renamed
+    )
+
+
 def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
     """`/<key> new` with a parameter for each of the spec's table options, after the
     seats: an invited opponent or one computer for a two-player game, otherwise a number
@@ -296,7 +334,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
         (command_name("clock"), app_commands.Choice[int] | None, None, sentence(CLOCK_HELP))
     )
 
-    async def new(self: GameCog[Any], interaction: discord.Interaction[Any], **chosen: Any) -> None:
+    async def new(self: GameCog[Any], interaction: Interaction, **chosen: Any) -> None:
         await self.new_table(interaction, chosen)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
@@ -329,3 +367,20 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
     else:
         description = sentence(N_("Open a {game} table in this channel"), game=spec.title)
     return app_commands.command(name=command_name("new"), description=description)(new)
+
+
+class GameCogs:
+    """This bot's game cogs by their game's key: every part of the table machinery that
+    draws, tells or asks a game's cog finds it here."""
+
+    def __init__(self) -> None:
+        self._by_kind: dict[str, GameCog[Any]] = {}
+
+    def add(self, cog: GameCog[Any]) -> None:
+        self._by_kind[cog.spec.key] = cog
+
+    def __getitem__(self, kind: str) -> GameCog[Any]:
+        try:
+            return self._by_kind[kind]
+        except KeyError:
+            raise LookupError(f"no cog for game {kind!r}") from None

@@ -1,36 +1,50 @@
-"""Click routing: every component click is checked once, then handed to its handler."""
+"""Click routing: every component click and typed move is checked once, then handed to
+its handler (the lobby, the table's own verbs, the clock's, or the game's cog)."""
 
 from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from cogs.clock_seats import CLOCK_VERBS
+from cogs.host import Host, Interaction
 from cogs.language import private_language
-from cogs.table.components import FORGED, UNRECOGNISED, Target, valid_values
-from cogs.table.hooks import Turn
-from cogs.table.keeper import failure_text
-from cogs.table.lobby import LOBBY_VERBS
-from cogs.table.private import is_private
-from cogs.table.replies import (
+from cogs.replies import (
     CAUGHT_UP,
     MENU_OUTDATED,
     NOT_SEATED,
     OUTDATED,
     acknowledge,
+    failure_text,
     missing_permissions,
     permission_sentence,
     tell,
 )
-from data import Table
-from games import GAMES, GameState
-from texts.i18n import N_, t
-
-if TYPE_CHECKING:
-    from cogs.table.commands import Tables
+from cogs.table.clock_verbs import CLOCK_VERBS, ClockVerbs
+from cogs.table.components import (
+    FORGED,
+    UNRECOGNISED,
+    TableButton,
+    TableSelect,
+    Target,
+    answering_database_failures,
+    valid_values,
+)
+from cogs.table.deadlines import Deadlines
+from cogs.table.delivery import Delivery
+from cogs.table.game_cog import GameCogs, Turn
+from cogs.table.keeper import BoardKeeper, stuck_sentence
+from cogs.table.lobby import LOBBY_VERBS, Lobby
+from cogs.table.memory import GameMemory
+from cogs.table.pipeline import Pipeline
+from cogs.table.private import is_private
+from cogs.table.results import Results
+from data import Store, Table
+from games import GAMES, GameState, IllegalAction
+from texts import YOU_PLAYED
+from texts.i18n import COMMAND_NAME, N_, command_name, t, tp
 
 log = logging.getLogger("tablebot.table")
 
@@ -55,15 +69,48 @@ CHANNEL_SEEN_FOR = 60.0
 not hold its server (a deleted channel shows at the next board edit anyway)."""
 
 
-class Router:
-    """Sends each click to the lobby, the table's own verbs or the game's cog."""
+NEW = command_name("new")
+"""The name of every game's `/<game> new` (its translation in the command name context)."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
+
+class Router:
+    """Sends each click to the lobby, the table's own verbs, the clock's or the game's cog."""
+
+    def __init__(
+        self,
+        bot: Host,
+        store: Store,
+        memory: GameMemory,
+        cogs: GameCogs,
+        keeper: BoardKeeper,
+        lobby: Lobby,
+        pipeline: Pipeline,
+        results: Results,
+        delivery: Delivery,
+        deadlines: Deadlines,
+        clock_verbs: ClockVerbs,
+    ) -> None:
+        self.bot = bot
+        self.store = store
+        self.memory = memory
+        self.cogs = cogs
+        self.keeper = keeper
+        self.lobby = lobby
+        self.pipeline = pipeline
+        self.results = results
+        self.delivery = delivery
+        self.deadlines = deadlines
+        self.clock_verbs = clock_verbs
         self._channel_seen: dict[int, float] = {}
 
+    async def on_click(self, interaction: Interaction, item: TableButton | TableSelect) -> None:
+        """A click on one of the table's buttons or menus (``Host.answer_clicks``)."""
+        await answering_database_failures(
+            interaction, lambda: self.on_component(interaction, item.target, item.values)
+        )
+
     async def on_component(
-        self, interaction: discord.Interaction[Any], target: Target, values: list[str]
+        self, interaction: Interaction, target: Target, values: list[str]
     ) -> None:
         if target == FORGED or not valid_values(values):
             await tell(interaction, UNRECOGNISED)
@@ -72,37 +119,37 @@ class Router:
             # Acknowledged before touching the database: forty clicks queued behind one
             # another's saves (or a busy database) must not outlive Discord's 3 seconds.
             await acknowledge(interaction)
-        table = await self.tables.store.load(target.game_id)
+        table = await self.store.load(target.game_id)
         if table is None:
             await tell(interaction, N_("This game no longer exists."))
             return
         if target.verb in LOBBY_VERBS:
             # One lobby click at a time, each on the table as the previous one left it:
             # forty simultaneous joins seat players in click order, none told to retry.
-            async with self.tables.locks[table.id]:
-                fresh = await self.tables.store.load(table.id)
+            async with self.memory.lock(table.id):
+                fresh = await self.store.load(table.id)
                 if fresh is None:
                     await tell(interaction, N_("This game no longer exists."))
                 else:
-                    await self.tables.lobby.on_click(interaction, fresh, target, values)
+                    await self.lobby.on_click(interaction, fresh, target, values)
         elif table.board_behind and target.version < table.version:
             await self._catch_up(interaction, table)
         elif target.verb == "resign":
-            await self.tables.results.confirm_resign(interaction, table)
+            await self.results.confirm_resign(interaction, table)
         elif target.verb == "resign_yes":
-            await self.tables.results.resign(interaction, table)
+            await self.results.resign(interaction, table)
         elif target.verb == "private":
-            await self.tables.delivery.show_private(interaction, table)
+            await self.delivery.show_private(interaction, table)
         elif target.verb in CLOCK_VERBS:
-            await self.tables.bot.clocks.on_component(interaction, table, target.verb)
+            await self.clock_verbs.on_component(interaction, table, target.verb)
         else:
             turn = await self.turn_of(interaction, table, target, values)
             if turn is not None:
-                await self.tables.game_cog(table.kind).on_turn_component(turn)
+                await self.cogs[table.kind].on_turn_component(turn)
 
     async def turn_of(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         table: Table,
         target: Target,
         values: list[str],
@@ -121,29 +168,64 @@ class Router:
             return None
         return Turn(interaction, table, state, seat, target, values)
 
-    async def _catch_up(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def channel_table(self, interaction: Interaction) -> Table | None:
+        """The open table of the interaction's channel; None after telling the user."""
+        table = await self.store.open_table_in(interaction.channel_id or 0)
+        if table is None:
+            new = tp(private_language(interaction), COMMAND_NAME, NEW)
+            starts = ", ".join(f"`/{key} {new}`" for key in GAMES)
+            await tell(
+                interaction,
+                N_("There is no game in this channel. Start one with {commands}."),
+                commands=starts,
+            )
+        return table
+
+    async def text_move(self, interaction: Interaction, kind: str, notation: str) -> None:
+        """A move typed in the game's notation by a seated player whose turn it is."""
+        table = await self.channel_table(interaction)
+        if table is None:
+            return
+        if table.kind != kind:
+            await tell(
+                interaction, N_("The game in this channel is not {game}."), game=GAMES[kind].title
+            )
+            return
+        target = Target(table.id, table.version, "text")
+        turn = await self.turn_of(interaction, table, target, [])
+        if turn is None:
+            return
+        try:
+            actions = self.cogs[kind].notation_actions(turn.state, notation)
+        except IllegalAction as illegal:
+            await tell(interaction, illegal.message, **illegal.params)
+            return
+        done = t(private_language(interaction), YOU_PLAYED, move=" ".join(notation.split()))
+        await self.pipeline.play(turn, actions, done=done)
+
+    async def _catch_up(self, interaction: Interaction, table: Table) -> None:
         """A click on a board left behind by a fault: redraw it instead of calling it
         outdated, and let the player choose again on the current position. A game that
         ended meanwhile (on time, say) is over, not merely shown on an older board."""
         await acknowledge(interaction)
         over = table.status != "active"
-        if not self.tables.boards.left_behind(table):
+        if not self.keeper.left_behind(table):
             await tell(interaction, GAME_OVER if over else OUTDATED)
             return
         try:
-            redrawn = await self.tables.board.sync(table.id)
+            redrawn = await self.keeper.sync(table.id)
         except discord.HTTPException as failure:
-            self.tables.boards.retry_later(table.id)
+            self.keeper.retry_later(table.id)
             await tell(
                 interaction,
-                self.tables.board.stuck_sentence(private_language(interaction), table, failure),
+                stuck_sentence(private_language(interaction), table, failure),
             )
             return
         # Not redrawn: a move landing at the same moment already brought the board up.
         await tell(interaction, GAME_OVER if over else CAUGHT_UP if redrawn else OUTDATED)
 
     async def _turn_refusal(
-        self, table: Table, target: Target, interaction: discord.Interaction[Any]
+        self, table: Table, target: Target, interaction: Interaction
     ) -> str | None:
         """The one check of every move, whether clicked on the board, in a private menu,
         in a DM or typed: the game runs, the user is seated, the control is current and
@@ -155,7 +237,7 @@ class Router:
             return NOT_SEATED
         if target.version != table.version:
             return MENU_OUTDATED if is_private(interaction) else OUTDATED
-        paused = self.tables.bot.clocks.refusal(table, private_language(interaction))
+        paused = self.deadlines.refusal(table, private_language(interaction))
         if paused:
             return paused
         try:
@@ -170,7 +252,7 @@ class Router:
         return None
 
     async def _table_channel_permissions(
-        self, table: Table, interaction: discord.Interaction[Any]
+        self, table: Table, interaction: Interaction
     ) -> discord.Permissions | None:
         """The bot's permissions in the table's channel, also for a click in a DM. A
         channel missing from the cache is fetched (Discord's refusal propagates); None
@@ -178,12 +260,12 @@ class Router:
         a fetched channel proves the bot still sees it but its roles are unknown."""
         if interaction.channel_id == table.channel_id:
             return interaction.app_permissions
-        guild = self.tables.bot.get_guild(table.guild_id)
+        guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
         if channel is None:
             if guild is None and self._recently_seen(table.channel_id):
                 return None
-            fetched = await self.tables.bot.fetch_channel(table.channel_id)
+            fetched = await self.bot.fetch_channel(table.channel_id)
             if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
                 return None
             channel = fetched

@@ -1,22 +1,10 @@
-"""What the table machinery needs to know of the clocks: the `clock:` choices, the
-clocks' component verbs, seats a computer plays for an absent player, the human seats a
-pause needs, and the headline of a loss on time."""
+"""Who plays each seat right now: its member, a computer, or a computer standing in for a
+member whose clock ran out; and the headline of a loss on time."""
 
 from __future__ import annotations
 
-from discord import app_commands
-
 from data import Table
-from games.clock import CLOCK_CHOICES
-from texts.i18n import ENGLISH, N_, t
-
-CLOCK_OPTIONS = [
-    app_commands.Choice(name=name, value=seconds) for name, seconds in CLOCK_CHOICES.items()
-]
-"""The `clock:` choices of `/<game> new` and `/settings`."""
-CLOCK_HELP = N_("Time per decision (default: this server's setting)")
-CLOCK_VERBS = frozenset({"rejoin", "pause", "resume"})
-"""Component verbs the clocks answer: take a seat back, accept a pause, resume."""
+from texts.i18n import ENGLISH, t
 
 
 def away_seats(table: Table) -> set[int]:
