@@ -36,28 +36,22 @@ from render.theme import (
     TEXT,
     TEXT_DARK,
     TEXT_MUTED,
-    Box,
     Colour,
-    card_radius,
-    clean_name,
-    draw_card,
+    mix,
+)
+from render.toolkit.cards import card_radius, draw_card, draw_suit, suit_colour
+from render.toolkit.geometry import Box
+from render.toolkit.png import encode_png, new_canvas
+from render.toolkit.shapes import (
     draw_disc,
     draw_panel,
     draw_ring,
-    draw_suit,
-    draw_text,
-    draw_text_centred,
     draw_turn_marker,
-    encode_png,
     fill_disc,
     fill_rounded,
-    fit_text,
-    font,
-    mix,
-    new_canvas,
     rounded_mask,
-    suit_colour,
 )
+from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font
 from texts import barbu as barbu_text
 from texts.barbu import (
     contract_title,

@@ -48,35 +48,30 @@ from render.theme import (
     HIGHLIGHT,
     PANEL,
     SEAT_COLOURS,
-    SUPERSAMPLE,
     TEXT,
     TEXT_DARK,
     TEXT_MUTED,
     WHITE,
-    Box,
     Colour,
-    DieColours,
-    Point,
     SeatColour,
-    Weight,
-    clean_name,
+    mix,
+)
+from render.toolkit.dice import DieColours, draw_die
+from render.toolkit.geometry import Box, Point
+from render.toolkit.masks import SUPERSAMPLE
+from render.toolkit.png import encode_png
+from render.toolkit.shapes import (
     draw_arrow,
-    draw_die,
     draw_disc,
     draw_line,
     draw_panel,
     draw_ring,
-    draw_text,
-    draw_text_centred,
     draw_turn_marker,
-    encode_png,
     fill_disc,
     fill_polygon,
     fill_rounded,
-    fit_text,
-    font,
-    mix,
 )
+from render.toolkit.text import Weight, clean_name, draw_text, draw_text_centred, fit_text, font
 from texts import barree as barree_text
 from texts.i18n import ENGLISH, t, tn
 
