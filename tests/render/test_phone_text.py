@@ -17,6 +17,9 @@ from PIL import Image
 
 import render.bann
 import render.barbu
+import render.barbu.common
+import render.barbu.sheet
+import render.barbu.table
 import render.barree
 import render.gulbara
 import render.league
@@ -37,7 +40,9 @@ RENDER_MODULES = [
     render.toolkit.cards,
     render.bann,
     render.gulbara,
-    render.barbu,
+    render.barbu.common,
+    render.barbu.table,
+    render.barbu.sheet,
     render.barree,
     render.league,
 ]
