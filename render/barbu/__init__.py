@@ -12,7 +12,7 @@ sheet, as tall as its rows); ``common`` holds what they share and ``labels`` eve
 word with the room it has.
 """
 
-from render.barbu.common import TEXT_SIZE, WIDTH
+from render.barbu.common import TEXT_SIZE
 from render.barbu.hand import HAND_HEIGHT, HAND_WIDTH, render_barbu_hand, sorted_hand
 from render.barbu.labels import Label, labels
 from render.barbu.sheet import SHEET_PLAYER_WIDTH, SHEET_WIDTH, render_barbu_scores
@@ -33,7 +33,6 @@ __all__ = [
     "TABLE_HEIGHT",
     "TABLE_WIDTH",
     "TEXT_SIZE",
-    "WIDTH",
     "Label",
     "draw_barbu_table",
     "labels",

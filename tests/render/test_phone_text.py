@@ -21,6 +21,9 @@ import render.barbu.common
 import render.barbu.sheet
 import render.barbu.table
 import render.barree
+import render.barree.board
+import render.barree.picture
+import render.barree.tiles
 import render.gulbara
 import render.league
 import render.toolkit.cards
@@ -43,7 +46,9 @@ RENDER_MODULES = [
     render.barbu.common,
     render.barbu.table,
     render.barbu.sheet,
-    render.barree,
+    render.barree.tiles,
+    render.barree.board,
+    render.barree.picture,
     render.league,
 ]
 
