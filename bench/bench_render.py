@@ -18,7 +18,7 @@ from PIL import Image
 
 from bench.common import baseline_ms, report, time_ms
 from render.bann import render_bann
-from render.theme import encode_png
+from render.toolkit.png import encode_png
 
 NAMES = ["Jürgen Größe", "Bob"]
 

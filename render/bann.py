@@ -34,31 +34,26 @@ from render.theme import (
     TEXT,
     TEXT_DARK,
     TEXT_MUTED,
-    Box,
     Colour,
-    DieColours,
-    Point,
     SeatColour,
-    clean_name,
+    mix,
+)
+from render.toolkit.dice import DieColours, draw_die
+from render.toolkit.geometry import Box, Point
+from render.toolkit.player_strip import draw_player_strip
+from render.toolkit.png import encode_png
+from render.toolkit.shapes import (
     draw_arrow,
     draw_cross,
-    draw_die,
     draw_disc,
     draw_line,
     draw_panel,
-    draw_player_strip,
     draw_ring,
-    draw_text,
-    draw_text_centred,
     draw_turn_marker,
-    encode_png,
     fill_disc,
     fill_polygon,
-    fit_text,
-    font,
-    mix,
-    wrap_text,
 )
+from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font, wrap_text
 from texts import bann as bann_text
 from texts.i18n import ENGLISH, t
 

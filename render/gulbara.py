@@ -33,27 +33,22 @@ from render.theme import (
     TEXT,
     TEXT_DARK,
     TEXT_MUTED,
-    Box,
     Colour,
-    DieColours,
-    Point,
-    clean_name,
+    mix,
+)
+from render.toolkit.dice import DieColours, draw_die
+from render.toolkit.geometry import Box, Point
+from render.toolkit.player_strip import draw_player_strip
+from render.toolkit.png import encode_png
+from render.toolkit.shapes import (
     draw_arrow,
-    draw_die,
     draw_disc,
     draw_panel,
-    draw_player_strip,
     draw_ring,
-    draw_text,
-    draw_text_centred,
     draw_turn_marker,
-    encode_png,
     fill_polygon,
-    fit_text,
-    font,
-    mix,
-    wrap_text,
 )
+from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font, wrap_text
 from texts import gulbara as gulbara_text
 from texts.gulbara import board_point, board_steps, parse_step, seat_point
 from texts.i18n import ENGLISH, t, tn

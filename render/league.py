@@ -29,25 +29,10 @@ from typing import Any, NamedTuple
 
 from PIL import ImageDraw, ImageFont
 
-from render.theme import (
-    DANGER,
-    PANEL,
-    TEXT,
-    TEXT_DARK,
-    TEXT_MUTED,
-    Colour,
-    clean_name,
-    draw_disc,
-    draw_panel,
-    draw_text,
-    encode_png,
-    fill_polygon,
-    fill_rounded,
-    fit_text,
-    font,
-    mix,
-    new_canvas,
-)
+from render.theme import DANGER, PANEL, TEXT, TEXT_DARK, TEXT_MUTED, Colour, mix
+from render.toolkit.png import encode_png, new_canvas
+from render.toolkit.shapes import draw_disc, draw_panel, fill_polygon, fill_rounded
+from render.toolkit.text import clean_name, draw_text, fit_text, font
 from texts.common import signed
 from texts.i18n import N_, t, tn
 

@@ -18,22 +18,11 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.theme import (
-    HIGHLIGHT,
-    TEXT,
-    TEXT_MUTED,
-    Colour,
-    clean_name,
-    draw_die,
-    draw_line,
-    draw_panel,
-    draw_text,
-    encode_png,
-    fill_rounded,
-    fit_text,
-    font,
-    new_canvas,
-)
+from render.theme import HIGHLIGHT, TEXT, TEXT_MUTED, Colour
+from render.toolkit.dice import draw_die
+from render.toolkit.png import encode_png, new_canvas
+from render.toolkit.shapes import draw_line, draw_panel, fill_rounded
+from render.toolkit.text import clean_name, draw_text, fit_text, font
 from texts.common import decimal
 from texts.i18n import t, tn
 

@@ -25,7 +25,7 @@ from render.bann import draw_bann
 from render.barbu import draw_barbu_table
 from render.barree import draw_barree
 from render.gulbara import draw_gulbara
-from render.theme import clean_name
+from render.toolkit.text import clean_name
 from texts.i18n import ENGLISH
 
 FRAME_MILLISECONDS = 900

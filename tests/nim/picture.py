@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from nim import text
 from nim.game import NimView
-from render.theme import font
+from render.toolkit.text import font
 
 STONE = 36
 WIDTH = 640

@@ -8,7 +8,7 @@ import pytest
 
 from games import GAMES
 from render.bann import FOOTER_BOX, STATUS_BOX, TEXT_SIZE, labels, render_bann
-from render.theme import ELLIPSIS, font, wrap_text
+from render.toolkit.text import ELLIPSIS, font, wrap_text
 from texts import bann as bann_text
 from texts.i18n import languages
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cogs.table.computers import computer_seat
 from data import Seat
 from render.barbu import SHEET_PLAYER_WIDTH, TEXT_SIZE
-from render.theme import fit_text, font
+from render.toolkit.text import fit_text, font
 
 
 def test_three_computers_stay_apart_in_the_narrowest_name_column() -> None:

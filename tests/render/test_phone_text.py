@@ -1,6 +1,6 @@
 """Every picture stays readable on a phone: Discord shows a picture about 450 px wide
 there, so every string a renderer draws must be at least 11 px tall at that width
-(font pixel size × 450 / picture width ≥ 11). The theme records the font size of each
+(font pixel size × 450 / picture width ≥ 11). The toolkit records the font size of each
 string drawn during a render; the renderers' tile and background caches are cleared
 first so text drawn into cached layers is measured too."""
 
@@ -17,24 +17,38 @@ from PIL import Image
 
 import render.bann
 import render.barbu
+import render.barbu.common
+import render.barbu.sheet
+import render.barbu.table
 import render.barree
+import render.barree.board
+import render.barree.picture
+import render.barree.tiles
 import render.gulbara
 import render.league
-import render.theme
+import render.toolkit.cards
+import render.toolkit.shapes
+import render.toolkit.text
 from games import GAMES
 from games import barbu as barbu_game
 from games import gulbara as gulbara_game
-from render.theme import recording_text_sizes
+from render.toolkit.text import recording_text_sizes
 
 PHONE_WIDTH = 450
 SMALLEST_TEXT = 11
 NAMES = ["Maximilian Großkopf", "Bob 🎲 the very long named builder of things", "Chloé", "Dmitri"]
 RENDER_MODULES = [
-    render.theme,
+    render.toolkit.text,
+    render.toolkit.shapes,
+    render.toolkit.cards,
     render.bann,
     render.gulbara,
-    render.barbu,
-    render.barree,
+    render.barbu.common,
+    render.barbu.table,
+    render.barbu.sheet,
+    render.barree.tiles,
+    render.barree.board,
+    render.barree.picture,
     render.league,
 ]
 

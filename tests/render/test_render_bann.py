@@ -26,6 +26,21 @@ from render.bann import (
     square_box,
     square_centre,
 )
+from render.toolkit.cards import draw_card, draw_card_back, draw_suit
+from render.toolkit.dice import draw_die
+from render.toolkit.geometry import Box
+from render.toolkit.png import encode_png, new_canvas
+from render.toolkit.text import (
+    ELLIPSIS,
+    MISSING_GLYPH_PROBE,
+    Weight,
+    clean_name,
+    fit_text,
+    font,
+    has_glyph,
+    recording_text_sizes,
+    wrap_text,
+)
 from texts import bann as bann_text
 
 START_KNIGHTS = {
@@ -110,7 +125,7 @@ def near(pixel: tuple[int, int, int], colour: theme.Colour, tolerance: int = 40)
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
 
 
-def region_differs(a: Image.Image, b: Image.Image, box: theme.Box) -> bool:
+def region_differs(a: Image.Image, b: Image.Image, box: Box) -> bool:
     return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
 
 
@@ -145,7 +160,7 @@ def test_the_status_line_names_the_banned_knight_and_the_tip_to_come():
     assert banned_for_mover(start_view(dice=[2, 3], turn=0)) == 3
     assert banned_for_mover(start_view(dice=[2, 3], turn=1)) == 2
     assert banned_for_mover(start_view(turn=None, over=True, winner=0, result="castle")) is None
-    with theme.recording_text_sizes() as drawn:
+    with recording_text_sizes() as drawn:
         render(start_view(dice=[2, 3], turn=0), headline=None)
     texts = [text for _, text in drawn]
     assert "banned" in texts and "3" in texts and "+ tip" in texts
@@ -238,7 +253,7 @@ def test_umlaut_names_render_as_letters_not_boxes():
     plain = render(start_view(), names=["Jurgen Grosse", "Bob"])
     name_area = (60, STRIP_TOP, 300, STRIP_TOP + 50)
     assert region_differs(umlauts, plain, name_area)
-    assert all(theme.has_glyph(char) for char in "Jürgen Größe äÄöÖüÜß")
+    assert all(has_glyph(char) for char in "Jürgen Größe äÄöÖüÜß")
 
 
 @pytest.mark.parametrize(
@@ -274,29 +289,29 @@ def test_renders_are_identical_across_threads():
 
 
 def test_german_text_draws_real_glyphs_but_emoji_are_missing():
-    assert all(theme.has_glyph(char) for char in "Würfel Größe")
-    assert not theme.has_glyph("🎲")
-    assert not theme.has_glyph(theme.MISSING_GLYPH_PROBE)
+    assert all(has_glyph(char) for char in "Würfel Größe")
+    assert not has_glyph("🎲")
+    assert not has_glyph(MISSING_GLYPH_PROBE)
 
 
 def test_clean_name_drops_undrawable_characters():
-    assert theme.clean_name("  Jürgen 🎲  Größe ") == "Jürgen Größe"
-    assert theme.clean_name("🎲🎲") == "?"
-    assert theme.clean_name("Tab\tand\nnewline") == "Tab and newline"
+    assert clean_name("  Jürgen 🎲  Größe ") == "Jürgen Größe"
+    assert clean_name("🎲🎲") == "?"
+    assert clean_name("Tab\tand\nnewline") == "Tab and newline"
 
 
 def test_fit_text_keeps_short_text_and_cuts_long_text_with_an_ellipsis():
-    text_font = theme.font(20)
-    assert theme.fit_text("Alice", text_font, 200) == "Alice"
-    cut = theme.fit_text("Bartholomäus " * 20, text_font, 200)
-    assert cut.endswith(theme.ELLIPSIS)
+    text_font = font(20)
+    assert fit_text("Alice", text_font, 200) == "Alice"
+    cut = fit_text("Bartholomäus " * 20, text_font, 200)
+    assert cut.endswith(ELLIPSIS)
     assert text_font.getlength(cut) <= 200
 
 
 def test_bold_headings_are_heavier_than_regular_text():
-    def ink(weight: theme.Weight) -> float:
+    def ink(weight: Weight) -> float:
         image = Image.new("L", (300, 60), 0)
-        ImageDraw.Draw(image).text((5, 5), "Würfel", font=theme.font(36, weight), fill=255)
+        ImageDraw.Draw(image).text((5, 5), "Würfel", font=font(36, weight), fill=255)
         return ImageStat.Stat(image).mean[0]
 
     assert ink("Bold") > ink("Regular") * 1.2
@@ -333,7 +348,7 @@ def test_seat_colours_are_distinct_and_their_text_is_readable():
 
 def test_encode_png_keeps_colours_faithful():
     drawn = draw_bann(mid_game_view(), NAMES)
-    sent = decode(theme.encode_png(drawn))
+    sent = decode(encode_png(drawn))
     difference = ImageChops.difference(drawn, sent)
     assert max(ImageStat.Stat(difference).mean) < 1.0
     histogram = difference.convert("L").histogram()
@@ -342,13 +357,13 @@ def test_encode_png_keeps_colours_faithful():
 
 def test_encode_png_handles_tiny_and_rgba_images():
     tiny = Image.new("RGBA", (3, 2), (0, 114, 178, 255))
-    decoded = decode(theme.encode_png(tiny))
+    decoded = decode(encode_png(tiny))
     assert decoded.size == (3, 2)
     assert near(decoded.getpixel((1, 1)), (0, 114, 178), tolerance=4)
 
 
 def draw_on_blank(paint) -> Image.Image:
-    image, draw = theme.new_canvas(80, 80, theme.WHITE)
+    image, draw = new_canvas(80, 80, theme.WHITE)
     paint(draw)
     return image
 
@@ -366,20 +381,20 @@ def count_pips(image: Image.Image) -> int:
 
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_die_faces_show_their_number_of_pips(value):
-    image = draw_on_blank(lambda draw: theme.draw_die(draw, (0, 0, 80, 80), value))
+    image = draw_on_blank(lambda draw: draw_die(draw, (0, 0, 80, 80), value))
     assert count_pips(image) == value
 
 
 def test_die_label_replaces_pips():
-    labelled = draw_on_blank(lambda draw: theme.draw_die(draw, (0, 0, 80, 80), 0, label="BAR"))
-    blank = draw_on_blank(lambda draw: theme.draw_die(draw, (0, 0, 80, 80), 0, label=""))
+    labelled = draw_on_blank(lambda draw: draw_die(draw, (0, 0, 80, 80), 0, label="BAR"))
+    blank = draw_on_blank(lambda draw: draw_die(draw, (0, 0, 80, 80), 0, label=""))
     assert ImageChops.difference(labelled, blank).getbbox() is not None
 
 
 def test_suits_are_distinct_shapes_in_red_and_black():
     shapes = {}
     for suit in "SHDC":
-        image = draw_on_blank(lambda draw, suit=suit: theme.draw_suit(draw, suit, (40, 40), 60))
+        image = draw_on_blank(lambda draw, suit=suit: draw_suit(draw, suit, (40, 40), 60))
         centre = image.getpixel((40, 40))
         assert is_red(centre) == (suit in "HD"), suit
         shapes[suit] = image.convert("L").point(lambda value: 255 if value < 200 else 0)
@@ -391,12 +406,12 @@ def test_suits_are_distinct_shapes_in_red_and_black():
 
 def test_unknown_suit_is_rejected():
     with pytest.raises(ValueError):
-        draw_on_blank(lambda draw: theme.draw_suit(draw, "X", (40, 40), 60))
+        draw_on_blank(lambda draw: draw_suit(draw, "X", (40, 40), 60))
 
 
 def draw_card_image(**card: Any) -> Image.Image:
-    image, draw = theme.new_canvas(90, 130, theme.BACKGROUND)
-    theme.draw_card(draw, (5, 5, 85, 117), **card)
+    image, draw = new_canvas(90, 130, theme.BACKGROUND)
+    draw_card(draw, (5, 5, 85, 117), **card)
     return image
 
 
@@ -422,8 +437,8 @@ def test_highlighted_and_dimmed_cards_look_different():
 
 
 def test_card_back_hides_the_face():
-    image, draw = theme.new_canvas(90, 130, theme.BACKGROUND)
-    theme.draw_card_back(draw, (5, 5, 85, 117))
+    image, draw = new_canvas(90, 130, theme.BACKGROUND)
+    draw_card_back(draw, (5, 5, 85, 117))
     red, green, blue = ImageStat.Stat(image.crop((20, 20, 70, 100))).mean
     assert blue > red + 40 and blue > green + 20  # a blue back, no red pip showing
     face = draw_card_image(rank="A", suit="S")
@@ -440,13 +455,13 @@ def test_card_back_hides_the_face():
     ],
 )
 def test_footer_lines_keep_every_word_that_fits_and_stay_within_the_width(text):
-    line_font = theme.font(18)
+    line_font = font(18)
     width = 400
-    lines = theme.wrap_text(text, line_font, width)
+    lines = wrap_text(text, line_font, width)
     assert 1 <= len(lines) <= 2
     assert all(line_font.getlength(line) <= width for line in lines)
     shown = " ".join(lines)
-    if theme.ELLIPSIS not in shown:
+    if ELLIPSIS not in shown:
         assert shown == text
     else:
-        assert shown.startswith(lines[0]) and text.startswith(lines[0].rstrip(theme.ELLIPSIS))
+        assert shown.startswith(lines[0]) and text.startswith(lines[0].rstrip(ELLIPSIS))

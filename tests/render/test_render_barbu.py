@@ -18,7 +18,8 @@ from render.barbu import (
     render_barbu_table,
     sorted_hand,
 )
-from render.theme import HIGHLIGHT, clean_name, recording_text_sizes
+from render.theme import HIGHLIGHT
+from render.toolkit.text import clean_name, recording_text_sizes
 
 NAMES = ["Jürgen Größe", "Bob 🎲 the very long named builder of things", "Chloé", "Dmitri"]
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from render import theme
+from render.toolkit import shapes
 
 COLOUR = (200, 30, 90)
 
@@ -16,7 +16,7 @@ def whole_mask(draw: ImageDraw.ImageDraw, box, radius: int) -> None:
     left, top, right, bottom = (round(value) for value in box)
     if right <= left or bottom <= top:
         return  # a box that rounds to no pixel covers none
-    mask = theme._rounded_mask(right - left, bottom - top, radius)
+    mask = shapes._rounded_mask(right - left, bottom - top, radius)
     draw.bitmap((left, top), mask, fill=COLOUR)
 
 
@@ -33,5 +33,5 @@ def test_a_rounded_fill_has_the_pixels_of_its_smooth_mask(width, height, radius,
     expected, drawn = background.copy(), background.copy()
     box = (x, y, x + width, y + height)
     whole_mask(ImageDraw.Draw(expected), box, radius)
-    theme.fill_rounded(ImageDraw.Draw(drawn), box, radius, COLOUR)
+    shapes.fill_rounded(ImageDraw.Draw(drawn), box, radius, COLOUR)
     assert drawn.tobytes() == expected.tobytes()
