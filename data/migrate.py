@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from data.sql import Executor, SqliteDatabase, is_postgres_url
+from data.sql import Executor, is_postgres_url
+from data.sqlite import SqliteDatabase
 from data.store import Store
 
 # Parents before children, so foreign keys hold at every insert.
