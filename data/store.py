@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from data.backends import connect
-from data.migrations import scripts_for
+from data.schema import scripts_for
 from data.sql import Database, Executor, IntegrityError, NothingChanged, Statement
 
 log = logging.getLogger("tablebot.store")

@@ -1,4 +1,4 @@
-"""Move a bot's SQLite database into PostgreSQL (run it with ``python -m migrate``).
+"""The copy of a bot's SQLite database into PostgreSQL (the command is ``python -m migrate``).
 
 Copies every table (games, action logs, league seasons, results, seats, ratings and
 settings) in one PostgreSQL transaction, then replays every copied game's action log from
@@ -49,7 +49,7 @@ class Report:
     games_checked: int
 
 
-async def migrate(source: str, target: str, replayed: Replayer) -> Report:
+async def copy_to_postgres(source: str, target: str, replayed: Replayer) -> Report:
     """Copy the SQLite database at ``source`` into the PostgreSQL database ``target``."""
     if not is_postgres_url(target):
         raise MigrationRefused(f"--to must be a postgresql:// URL, not {target!r}.")
