@@ -85,7 +85,7 @@ async def _copy(sqlite: Store, postgres: Store, replayed: Replayer) -> Report:
 async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
     """Copy ``table`` in batches, so a large database never sits in memory at once."""
     assert isinstance(sqlite.db, SqliteDatabase)
-    columns = [str(row[1]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
+    columns = [str(row["name"]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
     names = ", ".join(columns)
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
     copied = 0
@@ -103,14 +103,17 @@ async def _check_games(tx: Executor, replayed: Replayer) -> int:
         " ORDER BY id"
     )
     broken = []
-    for game_id, kind, seats, options, seed, state in games:
+    for game in games:
+        game_id, kind = game["id"], game["kind"]
         logged = await tx.fetch(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
-        actions = [row[0] for row in logged]
+        actions = [row["action"] for row in logged]
         try:
-            stored = json.loads(state)
-            snapshot = replayed(kind, len(json.loads(seats)), seed, json.loads(options), actions)
+            stored = json.loads(game["state"])
+            players = len(json.loads(game["seats"]))
+            options = json.loads(game["options"])
+            snapshot = replayed(kind, players, game["seed"], options, actions)
         except (ValueError, TypeError, KeyError, IndexError) as unreadable:
             # Malformed JSON or options, or an action the rules refuse (an IllegalAction).
             broken.append(f"#{game_id} ({str(unreadable)[:80]})")

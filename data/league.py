@@ -203,25 +203,37 @@ _RATING_COLUMNS = (
 )
 
 
-def _seat_from_row(row: Sequence[Any]) -> SeatResult:
-    before = display_rating(row[8], row[9]) if row[8] is not None else None
-    after = display_rating(row[10], row[11]) if row[10] is not None else None
+def _seat_from_row(row: Row) -> SeatResult:
+    before = (
+        display_rating(row["mu_before"], row["sigma_before"])
+        if row["mu_before"] is not None
+        else None
+    )
+    after = (
+        display_rating(row["mu_after"], row["sigma_after"]) if row["mu_after"] is not None else None
+    )
     return SeatResult(
-        seat=row[1],
-        user_id=row[2],
-        name=row[3],
-        placement=row[4],
-        points=row[5],
-        forfeit=bool(row[6]),
-        outcome=row[7],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        placement=row["placement"],
+        points=row["points"],
+        forfeit=bool(row["forfeit"]),
+        outcome=row["outcome"],
         rating_before=before,
         rating_after=after,
-        on_time=row[6] == FORFEIT_ON_TIME,
+        on_time=row["forfeit"] == FORFEIT_ON_TIME,
     )
 
 
-def _season_from_row(row: Sequence[Any]) -> Season:
-    return Season(id=row[0], guild_id=row[1], number=row[2], name=row[3], started_at=row[4])
+def _season_from_row(row: Row) -> Season:
+    return Season(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        number=row["number"],
+        name=row["name"],
+        started_at=row["started_at"],
+    )
 
 
 class League:
@@ -290,7 +302,7 @@ class League:
             )
             if row is None:
                 return None
-            table = await self._store.load(row[0])
+            table = await self._store.load(row["id"])
             assert table is not None
             points = table.final_scores or scores_of(table)
             return table.id, await self._record_in(db, table, points)
@@ -352,7 +364,7 @@ class League:
             season_id,
             player_id,
         )
-        return (row[0], row[1]) if row else None
+        return (row["mu"], row["sigma"]) if row else None
 
     async def _write_result(
         self,
@@ -453,19 +465,19 @@ class League:
         rows = await self._all(query, parameters)
         if not rows:
             return []
-        seats = await self._seats_of([row[0] for row in rows])
+        seats = await self._seats_of([row["game_id"] for row in rows])
         return [
             RecordedResult(
-                game_id=row[0],
-                kind=row[1],
-                guild_id=row[2],
-                season_id=row[3],
-                finished_at=row[4],
-                rated=bool(row[5]),
-                unrated_reason=row[6],
-                link=board_link(row[2], row[7], row[8]),
-                seats=seats.get(row[0], []),
-                channel_id=row[7],
+                game_id=row["game_id"],
+                kind=row["kind"],
+                guild_id=row["guild_id"],
+                season_id=row["season_id"],
+                finished_at=row["finished_at"],
+                rated=bool(row["rated"]),
+                unrated_reason=row["unrated_reason"],
+                link=board_link(row["guild_id"], row["channel_id"], row["board_message_id"]),
+                seats=seats.get(row["game_id"], []),
+                channel_id=row["channel_id"],
             )
             for row in rows
         ]
@@ -479,7 +491,7 @@ class League:
         )
         seats: dict[int, list[SeatResult]] = {}
         for row in rows:
-            seats.setdefault(row[0], []).append(_seat_from_row(row))
+            seats.setdefault(row["game_id"], []).append(_seat_from_row(row))
         return seats
 
     # ---- standings and profiles --------------------------------------------------------
@@ -495,15 +507,17 @@ class League:
             " ORDER BY place, games DESC, player_id LIMIT ? OFFSET ?",
             (CONSERVATIVE_SIGMAS, guild_id, kind, season_id, limit, offset),
         )
-        trends = await self._trends(guild_id, kind, season_id, [row[0] for row in rows])
-        return [_standing(row[-1], row, trends.get(row[0], 0)) for row in rows]
+        players = [row["player_id"] for row in rows]
+        trends = await self._trends(guild_id, kind, season_id, players)
+        return [_standing(row["place"], row, trends.get(row["player_id"], 0)) for row in rows]
 
     async def count_players(self, guild_id: int, kind: str, season_id: int) -> int:
         row = await self._one(
-            "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?",
+            "SELECT COUNT(*) AS players FROM league_ratings"
+            " WHERE guild_id = ? AND kind = ? AND season_id = ?",
             (guild_id, kind, season_id),
         )
-        return int(row[0]) if row else 0
+        return int(row["players"]) if row else 0
 
     async def standing_of(
         self, guild_id: int, kind: str, season_id: int, player_id: int
@@ -516,12 +530,19 @@ class League:
         if row is None:
             return None
         better = await self._one(
-            "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ?"
+            "SELECT COUNT(*) AS better FROM league_ratings WHERE guild_id = ? AND kind = ?"
             " AND season_id = ? AND mu - ? * sigma > ?",
-            (guild_id, kind, season_id, CONSERVATIVE_SIGMAS, row[2] - CONSERVATIVE_SIGMAS * row[3]),
+            (
+                guild_id,
+                kind,
+                season_id,
+                CONSERVATIVE_SIGMAS,
+                row["mu"] - CONSERVATIVE_SIGMAS * row["sigma"],
+            ),
         )
+        rank = 1 + int(better["better"] if better else 0)
         trends = await self._trends(guild_id, kind, season_id, [player_id])
-        return _standing(1 + int(better[0] if better else 0), row, trends.get(player_id, 0))
+        return _standing(rank, row, trends.get(player_id, 0))
 
     async def profile(
         self,
@@ -562,7 +583,9 @@ class League:
                 (guild_id, kind, season_id, player_id, TREND_GAMES),
             )
             trends[player_id] = sum(
-                display_rating(row[2], row[3]) - display_rating(row[0], row[1]) for row in rows
+                display_rating(row["mu_after"], row["sigma_after"])
+                - display_rating(row["mu_before"], row["sigma_before"])
+                for row in rows
             )
         return trends
 
@@ -721,7 +744,9 @@ async def _settings(db: Executor, guild_id: int) -> LeagueSettings:
     row = await db.fetchrow(
         "SELECT rate_computer_games FROM league_settings WHERE guild_id = ?", guild_id
     )
-    return LeagueSettings(rate_computer_games=bool(row[0])) if row else LeagueSettings()
+    if row is None:
+        return LeagueSettings()
+    return LeagueSettings(rate_computer_games=bool(row["rate_computer_games"]))
 
 
 # A winning streak's length after this game (what the best streak is compared with).
@@ -787,19 +812,19 @@ def _group_by_player(seats: list[SeatResult]) -> dict[int, list[SeatResult]]:
     return groups
 
 
-def _standing(rank: int, row: Sequence[Any], trend: int) -> Standing:
+def _standing(rank: int, row: Row, trend: int) -> Standing:
     return Standing(
         rank=rank,
-        player_id=row[0],
-        name=row[1],
-        mu=row[2],
-        sigma=row[3],
-        games=row[4],
-        wins=row[5],
-        losses=row[6],
-        draws=row[7],
-        points=row[8],
-        streak=row[9],
-        best_streak=row[10],
+        player_id=row["player_id"],
+        name=row["name"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        games=row["games"],
+        wins=row["wins"],
+        losses=row["losses"],
+        draws=row["draws"],
+        points=row["points"],
+        streak=row["streak"],
+        best_streak=row["best_streak"],
         trend=trend,
     )

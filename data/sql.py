@@ -21,9 +21,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-Row = Sequence[Any]
+
+class Row(Protocol):
+    """One row of a result, each column read by its name (``row["seat"]``; a computed
+    column is named with ``AS``), never by its position; iterated, its values in the
+    query's order. SQLite's ``sqlite3.Row`` and asyncpg's ``Record`` both are one."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 class IntegrityError(Exception):
@@ -69,8 +77,9 @@ class Executor(abc.ABC):
         return rows[0] if rows else None
 
     async def fetchval(self, query: str, *args: Any) -> Any:
+        """The first column of the first row: for a query of one value."""
         row = await self.fetchrow(query, *args)
-        return row[0] if row else None
+        return next(iter(row)) if row else None
 
     @abc.abstractmethod
     async def execute(self, query: str, *args: Any) -> int:

@@ -41,6 +41,7 @@ class SqliteDatabase(Database):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
+        connection.row_factory = sqlite3.Row
         # Each statement read to its end: a pragma left half-read keeps a read snapshot
         # open, and a later write on this connection would fail while others write.
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
@@ -197,5 +198,6 @@ def _run_batch(db: sqlite3.Connection, statements: Sequence[Statement]) -> None:
 def _open_reader(path: str | Path) -> sqlite3.Connection:
     """A read-only connection for the event loop's thread that never waits for a lock."""
     reader = sqlite3.connect(path, timeout=0, isolation_level=None)
+    reader.row_factory = sqlite3.Row
     reader.execute("PRAGMA query_only=ON")
     return reader

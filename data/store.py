@@ -21,7 +21,7 @@ import orjson
 
 from data.backends import connect
 from data.schema import scripts_for
-from data.sql import Database, Executor, IntegrityError, NothingChanged, Statement
+from data.sql import Database, Executor, IntegrityError, NothingChanged, Row, Statement
 
 log = logging.getLogger("tablebot.store")
 
@@ -143,25 +143,25 @@ _COLUMNS = (
 )
 
 
-def _row_to_table(row: Sequence[Any]) -> Table:
+def _row_to_table(row: Row) -> Table:
     return Table(
-        id=row[0],
-        kind=row[1],
-        guild_id=row[2],
-        channel_id=row[3],
-        creator_id=row[4],
-        status=row[5],
-        seats=[Seat.from_dict(seat) for seat in _loads(row[6])],
-        options=_loads(row[7]),
-        seed=row[8],
-        state=_loads(row[9]) if row[9] is not None else None,
-        version=row[10],
-        board_message_id=row[11],
-        created_at=row[12],
-        updated_at=row[13],
-        extra=_loads(row[14]),
-        board_version=row[15],
-        due_at=row[16],
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        seats=[Seat.from_dict(seat) for seat in _loads(row["seats"])],
+        options=_loads(row["options"]),
+        seed=row["seed"],
+        state=_loads(row["state"]) if row["state"] is not None else None,
+        version=row["version"],
+        board_message_id=row["board_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        extra=_loads(row["extra"]),
+        board_version=row["board_version"],
+        due_at=row["due_at"],
     )
 
 
@@ -410,7 +410,7 @@ class Store:
             row = await self._db.lookup("SELECT ping_message_id FROM games WHERE id = ?", game_id)
             if row is None:
                 return None
-            old = row[0]
+            old = row["ping_message_id"]
             replaced = await self._db.write(
                 "UPDATE games SET ping_message_id = ?"
                 " WHERE id = ? AND COALESCE(ping_message_id, 0) = ?",
@@ -499,7 +499,10 @@ class Store:
         rows = await self._db.fetch(
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
-        return [LoggedAction(*row) for row in rows]
+        return [
+            LoggedAction(seq=row["seq"], seat=row["seat"], action=row["action"], at=row["at"])
+            for row in rows
+        ]
 
 
 def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> Statement:
