@@ -33,7 +33,6 @@ from data.league.store import (
     MAX_SEASON_NAME,
     TREND_GAMES,
     League,
-    board_link,
 )
 
 __all__ = [
@@ -55,7 +54,6 @@ __all__ = [
     "SeasonNameTaken",
     "SeatResult",
     "Standing",
-    "board_link",
     "display_rating",
     "finishing_placements",
     "forfeited_seat",

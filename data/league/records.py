@@ -58,7 +58,8 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class RecordedResult:
-    """One finished game as the league stored it."""
+    """One finished game as the league stored it, with where its board was posted (a
+    link to it is the caller's business: storage knows no Discord)."""
 
     game_id: int
     kind: str
@@ -67,9 +68,9 @@ class RecordedResult:
     finished_at: float
     rated: bool
     unrated_reason: str | None
-    link: str | None
     seats: list[SeatResult]
     channel_id: int | None = None
+    board_message_id: int | None = None
 
 
 @dataclass(frozen=True)

@@ -54,12 +54,6 @@ FIRST_SEASON_NAME = "Season 1"
 MAX_SEASON_NAME = 40
 
 
-def board_link(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
-    if message_id is None:
-        return None
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
-
-
 class League:
     """All league SQL, on the store's database."""
 
@@ -298,9 +292,9 @@ class League:
                 finished_at=row["finished_at"],
                 rated=bool(row["rated"]),
                 unrated_reason=row["unrated_reason"],
-                link=board_link(row["guild_id"], row["channel_id"], row["board_message_id"]),
                 seats=seats.get(row["game_id"], []),
                 channel_id=row["channel_id"],
+                board_message_id=row["board_message_id"],
             )
             for row in rows
         ]
@@ -502,14 +496,17 @@ class League:
 
     # ---- export ------------------------------------------------------------------------
 
-    async def export_csv(self, guild_id: int, season_id: int) -> str:
-        """One CSV row per seat of every game recorded in the season, oldest game first."""
+    async def export_csv(
+        self, guild_id: int, season_id: int, link_of: Callable[[RecordedResult], str | None]
+    ) -> str:
+        """One CSV row per seat of every game recorded in the season, oldest game first;
+        ``link_of`` gives a game's link to its board (or None)."""
         results = await self._results(
             f"SELECT {RESULT_COLUMNS} FROM league_results r"
             " WHERE r.guild_id = ? AND r.season_id = ? ORDER BY r.finished_at, r.game_id",
             (guild_id, season_id),
         )
-        return results_csv(results)
+        return results_csv(results, link_of)
 
 
 async def _newest_season(db: Executor, guild_id: int) -> Season | None:
