@@ -2,8 +2,9 @@
 
     python -m migrate --to postgresql://user@host/db [--from tablebot.sqlite3]
 
-The copy itself is ``data.migrate``; this command adds the games, which replay every
-copied game's action log so that nothing is committed unless every game checks out.
+The copy itself is ``data.copy_to_postgres`` (the numbered schema migrations, which both
+databases get on opening, are ``data.schema``); this command adds the games, which replay
+every copied game's action log so that nothing is committed unless every game checks out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from data.migrate import MigrationRefused, migrate
+from data.copy_to_postgres import MigrationRefused, copy_to_postgres
 from data.sql import DatabaseUnavailable
 from games import GAMES, replay
 
@@ -42,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     try:
-        report = asyncio.run(migrate(arguments.source, arguments.to, replayed_state))
+        report = asyncio.run(copy_to_postgres(arguments.source, arguments.to, replayed_state))
     except (MigrationRefused, DatabaseUnavailable) as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bench.bench_scale import DEFAULT_POSTGRES, drop_schema, fresh_target  # noqa: E402
-from data.sql import connect  # noqa: E402
+from data.backends import connect  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from fakediscord.tls import test_ca  # noqa: E402
 

@@ -39,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bench.common import baseline_ms, percentile  # noqa: E402
-from data.sql import Database, connect  # noqa: E402
+from data.backends import connect  # noqa: E402
+from data.sql import Database  # noqa: E402
 from fakediscord import Channel, FakeDiscord, Guild, Message, SimUser  # noqa: E402
 from fakediscord.tls import test_ca  # noqa: E402
 from games import GAMES  # noqa: E402

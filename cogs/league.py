@@ -105,6 +105,14 @@ def standing_line(row: Standing, language: str) -> str:
     return line
 
 
+def board_link(result: RecordedResult) -> str | None:
+    """The Discord link to the message that showed the recorded game's board, if any."""
+    if result.board_message_id is None:
+        return None
+    channel = f"{result.guild_id}/{result.channel_id}"
+    return f"https://discord.com/channels/{channel}/{result.board_message_id}"
+
+
 def history_line(result: RecordedResult, language: str) -> str:
     players = ", ".join(_seat_text(seat, language) for seat in result.seats)
     when = f"<t:{int(result.finished_at)}:d>"
@@ -112,8 +120,8 @@ def history_line(result: RecordedResult, language: str) -> str:
     if not result.rated:
         parts[-1] += " " + t(language, "(unrated)")
     parts.append(players)
-    if result.link:
-        parts.append(t(language, "[board]({link})", link=result.link))
+    if link := board_link(result):
+        parts.append(t(language, "[board]({link})", link=link))
     return " · ".join(parts)
 
 
@@ -497,7 +505,7 @@ class LeagueCog(commands.Cog, name="League"):
             return
         language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
-        text = await self.league.export_csv(found.guild_id, found.id)
+        text = await self.league.export_csv(found.guild_id, found.id, board_link)
         filename = f"league-season-{found.number}.csv"
         season_name = discord.utils.escape_markdown(found.name)
         await interaction.edit_original_response(

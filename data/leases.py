@@ -42,11 +42,20 @@ async def claim(
     async with db.transaction() as tx:
         await tx.lock(LEASE_LOCK)
         rows = await tx.fetch(
-            f"SELECT shard_id, shard_count, holder, expires_at - {now} FROM shard_leases"
+            f"SELECT shard_id, shard_count, holder, expires_at - {now} AS seconds_left"
+            " FROM shard_leases"
             f" WHERE holder <> ? AND expires_at > {now}",
             holder,
         )
-        held = [HeldShard(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+        held = [
+            HeldShard(
+                shard_id=int(row["shard_id"]),
+                shard_count=int(row["shard_count"]),
+                holder=str(row["holder"]),
+                seconds_left=float(row["seconds_left"]),
+            )
+            for row in rows
+        ]
         conflicts = [h for h in held if h.shard_id in shard_ids or h.shard_count != shard_count]
         if conflicts:
             return conflicts

@@ -39,10 +39,10 @@ class SettingsStore:
         if row is None:
             return GuildSettings()
         return GuildSettings(
-            clocks={str(key): int(value) for key, value in json.loads(row[0]).items()},
-            lobby_expiry=int(row[1]) if row[1] is not None else None,
-            threads=bool(row[2]),
-            language=str(row[3]) if row[3] is not None else None,
+            clocks={str(key): int(value) for key, value in json.loads(row["clocks"]).items()},
+            lobby_expiry=int(row["lobby_expiry"]) if row["lobby_expiry"] is not None else None,
+            threads=bool(row["threads"]),
+            language=str(row["language"]) if row["language"] is not None else None,
         )
 
     async def _update(self, guild_id: int, assignment: str, value: Any) -> None:

@@ -19,8 +19,9 @@ from typing import Any
 
 import orjson
 
-from data import sql
-from data.migrations import scripts_for
+from data.backends import connect
+from data.schema import scripts_for
+from data.sql import Database, Executor, IntegrityError, NothingChanged, Row, Statement
 
 log = logging.getLogger("tablebot.store")
 
@@ -142,25 +143,25 @@ _COLUMNS = (
 )
 
 
-def _row_to_table(row: Sequence[Any]) -> Table:
+def _row_to_table(row: Row) -> Table:
     return Table(
-        id=row[0],
-        kind=row[1],
-        guild_id=row[2],
-        channel_id=row[3],
-        creator_id=row[4],
-        status=row[5],
-        seats=[Seat.from_dict(seat) for seat in _loads(row[6])],
-        options=_loads(row[7]),
-        seed=row[8],
-        state=_loads(row[9]) if row[9] is not None else None,
-        version=row[10],
-        board_message_id=row[11],
-        created_at=row[12],
-        updated_at=row[13],
-        extra=_loads(row[14]),
-        board_version=row[15],
-        due_at=row[16],
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        seats=[Seat.from_dict(seat) for seat in _loads(row["seats"])],
+        options=_loads(row["options"]),
+        seed=row["seed"],
+        state=_loads(row["state"]) if row["state"] is not None else None,
+        version=row["version"],
+        board_message_id=row["board_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        extra=_loads(row["extra"]),
+        board_version=row["board_version"],
+        due_at=row["due_at"],
     )
 
 
@@ -185,7 +186,7 @@ class Store:
     """The bot's database (one SQLite connection or a PostgreSQL pool) behind a small
     async interface."""
 
-    def __init__(self, database: sql.Database) -> None:
+    def __init__(self, database: Database) -> None:
         self._db = database
         # Told how many actions each successful save appended (the bot's metrics set it).
         self.moves_observer: Callable[[int], None] | None = None
@@ -193,7 +194,7 @@ class Store:
     @classmethod
     async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
         """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL."""
-        database = await sql.connect(target, pool_size=pool_size)
+        database = await connect(target, pool_size=pool_size)
         try:
             await database.migrate(scripts_for(database.dialect))
         except BaseException:
@@ -205,14 +206,14 @@ class Store:
         await self._db.close()
 
     @property
-    def db(self) -> sql.Database:
+    def db(self) -> Database:
         return self._db
 
     @property
     def dialect(self) -> str:
         return self._db.dialect
 
-    def transaction(self) -> contextlib.AbstractAsyncContextManager[sql.Executor]:
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Executor]:
         return self._db.transaction()
 
     async def schema_version(self) -> int:
@@ -253,7 +254,7 @@ class Store:
                     _dumps(extra or {}),
                     due_at,
                 )
-        except sql.IntegrityError:
+        except IntegrityError:
             existing = await self.open_table_in(channel_id)
             if existing is None:
                 raise
@@ -314,7 +315,7 @@ class Store:
         now = time.time()
         if not table.is_open:
             table.due_at = None
-        update = sql.Statement(
+        update = Statement(
             "UPDATE games SET status = ?, seats = ?, options = ?, state = ?, version = ?,"
             " updated_at = ?, extra = ?, due_at = ? WHERE id = ? AND version = ?",
             (
@@ -335,7 +336,7 @@ class Store:
             await self._db.atomic(
                 [update, _appended(table.id, actions, now)] if actions else [update]
             )
-        except sql.NothingChanged:
+        except NothingChanged:
             raise StaleVersion(
                 f"game {table.id} is no longer at version {expected_version}"
             ) from None
@@ -409,7 +410,7 @@ class Store:
             row = await self._db.lookup("SELECT ping_message_id FROM games WHERE id = ?", game_id)
             if row is None:
                 return None
-            old = row[0]
+            old = row["ping_message_id"]
             replaced = await self._db.write(
                 "UPDATE games SET ping_message_id = ?"
                 " WHERE id = ? AND COALESCE(ping_message_id, 0) = ?",
@@ -498,14 +499,17 @@ class Store:
         rows = await self._db.fetch(
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
-        return [LoggedAction(*row) for row in rows]
+        return [
+            LoggedAction(seq=row["seq"], seat=row["seat"], action=row["action"], at=row["at"])
+            for row in rows
+        ]
 
 
-def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> sql.Statement:
+def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> Statement:
     """The insert appending ``actions`` to the game's log, each numbered after the log's
     last entry (the previous rows included). It follows the versioned UPDATE, which
     holds the game's row, so no other writer appends to the same log meanwhile."""
-    return sql.Statement(
+    return Statement(
         "INSERT INTO actions (game_id, seq, seat, action, at) VALUES"
         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?)",
         rows=[(game_id, game_id, seat, action, now) for seat, action in actions],

@@ -7,7 +7,7 @@ import pytest
 from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
 from data import ChannelBusy, Seat, StaleVersion, Store
-from data.migrations import MIGRATIONS
+from data.schema import MIGRATIONS
 from data.sql import IntegrityError, NothingChanged, Statement
 
 pytestmark = both_engines()

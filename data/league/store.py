@@ -1,4 +1,5 @@
-"""League scoreboards: finished games, ratings, standings and seasons per server and game.
+"""All league SQL, on the store's database: recording finished games and their ratings,
+reading results, standings and profiles, seasons and the league's settings.
 
 Every finished game is recorded once (the game id is the key of its result row, and the
 insert happens in the same transaction as the rating updates), so a duplicate finish or
@@ -6,222 +7,51 @@ a catch-up after a crash can never count a game twice. A recording reads and wri
 server's ratings in one transaction that holds the server's league lock, so two
 processes recording two games of one server at once cannot lose an update.
 
-Ratings are openskill Plackett–Luce ratings (μ, σ) computed from the placements of each
-rated game, ties shared. The number shown to players is the conservative estimate
-μ − 3σ, scaled for display: ``1000 + 40 · (μ − 3σ)``; a newcomer (μ = 25, σ = 25/3) shows
-1000 and climbs as the system grows surer of a strong player. A new season starts every
-player afresh; earlier seasons keep their tables.
-
-Outcomes: a seat in first place (alone or shared) wins, unless every seat shares it (a
-draw); everyone else loses. A resigning seat is placed last and its result is marked as a
-forfeit. Points are the scores the game was saved with when it ended (``Table.final_scores``,
-its own ``returns()``; for a resignation: as they stood), so the league needs no game.
-Games with a computer seat are recorded unrated unless the server rates them; then all
-computer seats share one "Computer" rating (player id 0).
+A new season starts every player afresh; earlier seasons keep their tables. A resigning
+seat's result is marked as a forfeit. Games with a computer seat are recorded unrated
+unless the server rates them; then all computer seats share one "Computer" rating
+(player id 0).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from openskill.models import PlackettLuce
-
+from data.league.export import results_csv
+from data.league.rating import (
+    CONSERVATIVE_SIGMAS,
+    NEWCOMER,
+    display_rating,
+    finishing_placements,
+    forfeited_seat,
+    outcome_of,
+    rated,
+)
+from data.league.records import (
+    COMPUTER_PLAYER_ID,
+    FORFEIT_ON_TIME,
+    RATING_COLUMNS,
+    RESULT_COLUMNS,
+    SEAT_COLUMNS,
+    GameProfile,
+    LeagueSettings,
+    RecordedResult,
+    Season,
+    SeasonNameTaken,
+    SeatResult,
+    Standing,
+    season_from_row,
+    seat_from_row,
+    standing_from_row,
+)
 from data.sql import Executor, Row
 from data.store import Store, Table
 
-DISPLAY_BASE = 1000
-DISPLAY_SCALE = 40
-CONSERVATIVE_SIGMAS = 3
-# The key under which computer seats share one rating when a server rates their games.
-COMPUTER_PLAYER_ID = 0
 TREND_GAMES = 5
 FIRST_SEASON_NAME = "Season 1"
 MAX_SEASON_NAME = 40
-
-MODEL = PlackettLuce()
-
-
-def display_rating(mu: float, sigma: float) -> int:
-    """The conservative rating players see (see the module docstring)."""
-    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - CONSERVATIVE_SIGMAS * sigma))
-
-
-def board_link(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
-    if message_id is None:
-        return None
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
-
-
-class SeasonNameTaken(ValueError):
-    """Another season of this server already has that name."""
-
-
-@dataclass(frozen=True)
-class Season:
-    id: int
-    guild_id: int
-    number: int
-    name: str
-    started_at: float
-
-
-@dataclass(frozen=True)
-class LeagueSettings:
-    rate_computer_games: bool = False
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """How one seat did in one recorded game; ratings are display numbers, None if unrated."""
-
-    seat: int
-    user_id: int | None
-    name: str
-    placement: int
-    points: float
-    forfeit: bool
-    outcome: str
-    rating_before: int | None = None
-    rating_after: int | None = None
-    on_time: bool = False
-    """The forfeit was a loss on time (stored as forfeit 2), not a resignation."""
-
-    @property
-    def rating_change(self) -> int | None:
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
-
-
-@dataclass(frozen=True)
-class RecordedResult:
-    """One finished game as the league stored it."""
-
-    game_id: int
-    kind: str
-    guild_id: int
-    season_id: int
-    finished_at: float
-    rated: bool
-    unrated_reason: str | None
-    link: str | None
-    seats: list[SeatResult]
-    channel_id: int | None = None
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One line of a leaderboard: a player's season in one game."""
-
-    rank: int
-    player_id: int
-    name: str
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-    losses: int
-    draws: int
-    points: float
-    streak: int
-    best_streak: int
-    trend: int
-
-    @property
-    def rating(self) -> int:
-        return display_rating(self.mu, self.sigma)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def is_computer(self) -> bool:
-        return self.player_id == COMPUTER_PLAYER_ID
-
-
-@dataclass(frozen=True)
-class GameProfile:
-    """A member's current season in one game plus his latest results in it."""
-
-    kind: str
-    standing: Standing | None
-    recent: list[RecordedResult]
-
-
-def outcome_of(placement: int, all_placements: Sequence[int]) -> str:
-    """A draw when every seat shares first place; otherwise first place wins."""
-    if all(other == 1 for other in all_placements):
-        return "draw"
-    return "win" if placement == 1 else "loss"
-
-
-FORFEIT_ON_TIME = 2
-"""league_seats.forfeit: 0 played to the end, 1 resigned, 2 lost on time."""
-
-
-def forfeited_seat(table: Table) -> int | None:
-    """The seat that resigned or lost on time, if the game ended that way."""
-    for key in ("resigned", "timed_out"):
-        seat = table.extra.get(key)
-        if isinstance(seat, int):
-            return seat
-    return None
-
-
-def placements(scores: Sequence[float]) -> list[int]:
-    """Rank per seat from final scores: 1 is best, equal scores share a rank."""
-    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
-
-
-def finishing_placements(table: Table, points: list[float]) -> tuple[list[int], list[float]]:
-    """Placements and the game's own points; a seat that resigned or lost on time is
-    placed last."""
-    resigned = forfeited_seat(table)
-    if resigned is None:
-        return placements(points), points
-    forfeit_scores = [0.0 if seat == resigned else 1.0 for seat in range(len(table.seats))]
-    return placements(forfeit_scores), points
-
-
-_RESULT_COLUMNS = (
-    "r.game_id, r.kind, r.guild_id, r.season_id, r.finished_at, r.rated, r.unrated_reason, "
-    "r.channel_id, r.board_message_id"
-)
-_SEAT_COLUMNS = (
-    "game_id, seat, user_id, name, placement, points, forfeit, outcome, "
-    "mu_before, sigma_before, mu_after, sigma_after"
-)
-_RATING_COLUMNS = (
-    "player_id, name, mu, sigma, games, wins, losses, draws, points, streak, best_streak"
-)
-
-
-def _seat_from_row(row: Sequence[Any]) -> SeatResult:
-    before = display_rating(row[8], row[9]) if row[8] is not None else None
-    after = display_rating(row[10], row[11]) if row[10] is not None else None
-    return SeatResult(
-        seat=row[1],
-        user_id=row[2],
-        name=row[3],
-        placement=row[4],
-        points=row[5],
-        forfeit=bool(row[6]),
-        outcome=row[7],
-        rating_before=before,
-        rating_after=after,
-        on_time=row[6] == FORFEIT_ON_TIME,
-    )
-
-
-def _season_from_row(row: Sequence[Any]) -> Season:
-    return Season(id=row[0], guild_id=row[1], number=row[2], name=row[3], started_at=row[4])
 
 
 class League:
@@ -290,7 +120,7 @@ class League:
             )
             if row is None:
                 return None
-            table = await self._store.load(row[0])
+            table = await self._store.load(row["id"])
             assert table is not None
             points = table.final_scores or scores_of(table)
             return table.id, await self._record_in(db, table, points)
@@ -332,12 +162,11 @@ class League:
         for seat in seats:
             player = _player_id(seat)
             current = await self._rating(db, table.guild_id, table.kind, season_id, player)
-            before.append(current or (MODEL.mu, MODEL.sigma))
-        teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-        rated = MODEL.rate(teams, ranks=[float(seat.placement) for seat in seats])
+            before.append(current or NEWCOMER)
+        after = rated(before, [seat.placement for seat in seats])
         return {
-            seat.seat: (mu, sigma, team[0].mu, team[0].sigma)
-            for seat, (mu, sigma), team in zip(seats, before, rated, strict=True)
+            seat.seat: (mu, sigma, mu_after, sigma_after)
+            for seat, (mu, sigma), (mu_after, sigma_after) in zip(seats, before, after, strict=True)
         }
 
     @staticmethod
@@ -352,7 +181,7 @@ class League:
             season_id,
             player_id,
         )
-        return (row[0], row[1]) if row else None
+        return (row["mu"], row["sigma"]) if row else None
 
     async def _write_result(
         self,
@@ -380,7 +209,7 @@ class League:
             unrated_reason,
         )
         await db.executemany(
-            f"INSERT INTO league_seats ({_SEAT_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+            f"INSERT INTO league_seats ({SEAT_COLUMNS}) VALUES ({', '.join('?' * 12)})",
             [
                 (
                     table.id,
@@ -409,7 +238,7 @@ class League:
 
     async def result(self, game_id: int) -> RecordedResult | None:
         results = await self._results(
-            f"SELECT {_RESULT_COLUMNS} FROM league_results r WHERE r.game_id = ?", (game_id,)
+            f"SELECT {RESULT_COLUMNS} FROM league_results r WHERE r.game_id = ?", (game_id,)
         )
         return results[0] if results else None
 
@@ -438,7 +267,7 @@ class League:
             )
             parameters.append(user_id)
         query = (
-            f"SELECT {_RESULT_COLUMNS} FROM league_results r WHERE {' AND '.join(conditions)}"
+            f"SELECT {RESULT_COLUMNS} FROM league_results r WHERE {' AND '.join(conditions)}"
             " ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?"
         )
         return await self._results(query, (*parameters, limit))
@@ -453,19 +282,19 @@ class League:
         rows = await self._all(query, parameters)
         if not rows:
             return []
-        seats = await self._seats_of([row[0] for row in rows])
+        seats = await self._seats_of([row["game_id"] for row in rows])
         return [
             RecordedResult(
-                game_id=row[0],
-                kind=row[1],
-                guild_id=row[2],
-                season_id=row[3],
-                finished_at=row[4],
-                rated=bool(row[5]),
-                unrated_reason=row[6],
-                link=board_link(row[2], row[7], row[8]),
-                seats=seats.get(row[0], []),
-                channel_id=row[7],
+                game_id=row["game_id"],
+                kind=row["kind"],
+                guild_id=row["guild_id"],
+                season_id=row["season_id"],
+                finished_at=row["finished_at"],
+                rated=bool(row["rated"]),
+                unrated_reason=row["unrated_reason"],
+                seats=seats.get(row["game_id"], []),
+                channel_id=row["channel_id"],
+                board_message_id=row["board_message_id"],
             )
             for row in rows
         ]
@@ -473,13 +302,13 @@ class League:
     async def _seats_of(self, game_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
         marks = ", ".join("?" for _ in game_ids)
         rows = await self._all(
-            f"SELECT {_SEAT_COLUMNS} FROM league_seats WHERE game_id IN ({marks})"
+            f"SELECT {SEAT_COLUMNS} FROM league_seats WHERE game_id IN ({marks})"
             " ORDER BY game_id, seat",
             tuple(game_ids),
         )
         seats: dict[int, list[SeatResult]] = {}
         for row in rows:
-            seats.setdefault(row[0], []).append(_seat_from_row(row))
+            seats.setdefault(row["game_id"], []).append(seat_from_row(row))
         return seats
 
     # ---- standings and profiles --------------------------------------------------------
@@ -490,38 +319,49 @@ class League:
         """Players of one game and season, best conservative rating first; equal ratings
         share a rank."""
         rows = await self._all(
-            f"SELECT {_RATING_COLUMNS}, RANK() OVER (ORDER BY mu - ? * sigma DESC) AS place"
+            f"SELECT {RATING_COLUMNS}, RANK() OVER (ORDER BY mu - ? * sigma DESC) AS place"
             " FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?"
             " ORDER BY place, games DESC, player_id LIMIT ? OFFSET ?",
             (CONSERVATIVE_SIGMAS, guild_id, kind, season_id, limit, offset),
         )
-        trends = await self._trends(guild_id, kind, season_id, [row[0] for row in rows])
-        return [_standing(row[-1], row, trends.get(row[0], 0)) for row in rows]
+        players = [row["player_id"] for row in rows]
+        trends = await self._trends(guild_id, kind, season_id, players)
+        return [
+            standing_from_row(row["place"], row, trends.get(row["player_id"], 0)) for row in rows
+        ]
 
     async def count_players(self, guild_id: int, kind: str, season_id: int) -> int:
         row = await self._one(
-            "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ? AND season_id = ?",
+            "SELECT COUNT(*) AS players FROM league_ratings"
+            " WHERE guild_id = ? AND kind = ? AND season_id = ?",
             (guild_id, kind, season_id),
         )
-        return int(row[0]) if row else 0
+        return int(row["players"]) if row else 0
 
     async def standing_of(
         self, guild_id: int, kind: str, season_id: int, player_id: int
     ) -> Standing | None:
         row = await self._one(
-            f"SELECT {_RATING_COLUMNS} FROM league_ratings"
+            f"SELECT {RATING_COLUMNS} FROM league_ratings"
             " WHERE guild_id = ? AND kind = ? AND season_id = ? AND player_id = ?",
             (guild_id, kind, season_id, player_id),
         )
         if row is None:
             return None
         better = await self._one(
-            "SELECT COUNT(*) FROM league_ratings WHERE guild_id = ? AND kind = ?"
+            "SELECT COUNT(*) AS better FROM league_ratings WHERE guild_id = ? AND kind = ?"
             " AND season_id = ? AND mu - ? * sigma > ?",
-            (guild_id, kind, season_id, CONSERVATIVE_SIGMAS, row[2] - CONSERVATIVE_SIGMAS * row[3]),
+            (
+                guild_id,
+                kind,
+                season_id,
+                CONSERVATIVE_SIGMAS,
+                row["mu"] - CONSERVATIVE_SIGMAS * row["sigma"],
+            ),
         )
+        rank = 1 + int(better["better"] if better else 0)
         trends = await self._trends(guild_id, kind, season_id, [player_id])
-        return _standing(1 + int(better[0] if better else 0), row, trends.get(player_id, 0))
+        return standing_from_row(rank, row, trends.get(player_id, 0))
 
     async def profile(
         self,
@@ -562,7 +402,9 @@ class League:
                 (guild_id, kind, season_id, player_id, TREND_GAMES),
             )
             trends[player_id] = sum(
-                display_rating(row[2], row[3]) - display_rating(row[0], row[1]) for row in rows
+                display_rating(row["mu_after"], row["sigma_after"])
+                - display_rating(row["mu_before"], row["sigma_before"])
+                for row in rows
             )
         return trends
 
@@ -597,7 +439,7 @@ class League:
             " WHERE guild_id = ? ORDER BY number DESC",
             (guild_id,),
         )
-        return [_season_from_row(row) for row in rows]
+        return [season_from_row(row) for row in rows]
 
     async def season(self, guild_id: int, season_id: int) -> Season | None:
         """The season with this id if it belongs to the server."""
@@ -606,7 +448,7 @@ class League:
             " WHERE guild_id = ? AND id = ?",
             (guild_id, season_id),
         )
-        return _season_from_row(row) if row else None
+        return season_from_row(row) if row else None
 
     async def season_named(self, guild_id: int, name: str) -> Season | None:
         """The season called ``name`` (case-insensitive)."""
@@ -654,58 +496,17 @@ class League:
 
     # ---- export ------------------------------------------------------------------------
 
-    async def export_csv(self, guild_id: int, season_id: int) -> str:
-        """One CSV row per seat of every game recorded in the season, oldest game first."""
+    async def export_csv(
+        self, guild_id: int, season_id: int, link_of: Callable[[RecordedResult], str | None]
+    ) -> str:
+        """One CSV row per seat of every game recorded in the season, oldest game first;
+        ``link_of`` gives a game's link to its board (or None)."""
         results = await self._results(
-            f"SELECT {_RESULT_COLUMNS} FROM league_results r"
+            f"SELECT {RESULT_COLUMNS} FROM league_results r"
             " WHERE r.guild_id = ? AND r.season_id = ? ORDER BY r.finished_at, r.game_id",
             (guild_id, season_id),
         )
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(EXPORT_HEADER)
-        for result in results:
-            for seat in result.seats:
-                writer.writerow(_export_row(result, seat))
-        return buffer.getvalue()
-
-
-EXPORT_HEADER = (
-    "game_id",
-    "game",
-    "finished_at",
-    "rated",
-    "seat",
-    "user_id",
-    "name",
-    "placement",
-    "outcome",
-    "points",
-    "forfeit",
-    "rating_before",
-    "rating_after",
-    "link",
-)
-
-
-def _export_row(result: RecordedResult, seat: SeatResult) -> list[Any]:
-    finished = datetime.fromtimestamp(result.finished_at, UTC).isoformat(timespec="seconds")
-    return [
-        result.game_id,
-        result.kind,
-        finished,
-        int(result.rated),
-        seat.seat,
-        "" if seat.user_id is None else seat.user_id,
-        seat.name,
-        seat.placement,
-        seat.outcome,
-        f"{seat.points:g}",
-        FORFEIT_ON_TIME if seat.on_time else int(seat.forfeit),
-        "" if seat.rating_before is None else seat.rating_before,
-        "" if seat.rating_after is None else seat.rating_after,
-        result.link or "",
-    ]
+        return results_csv(results, link_of)
 
 
 async def _newest_season(db: Executor, guild_id: int) -> Season | None:
@@ -714,14 +515,16 @@ async def _newest_season(db: Executor, guild_id: int) -> Season | None:
         " WHERE guild_id = ? ORDER BY number DESC LIMIT 1",
         guild_id,
     )
-    return _season_from_row(row) if row else None
+    return season_from_row(row) if row else None
 
 
 async def _settings(db: Executor, guild_id: int) -> LeagueSettings:
     row = await db.fetchrow(
         "SELECT rate_computer_games FROM league_settings WHERE guild_id = ?", guild_id
     )
-    return LeagueSettings(rate_computer_games=bool(row[0])) if row else LeagueSettings()
+    if row is None:
+        return LeagueSettings()
+    return LeagueSettings(rate_computer_games=bool(row["rate_computer_games"]))
 
 
 # A winning streak's length after this game (what the best streak is compared with).
@@ -785,21 +588,3 @@ def _group_by_player(seats: list[SeatResult]) -> dict[int, list[SeatResult]]:
     for seat in seats:
         groups.setdefault(_player_id(seat), []).append(seat)
     return groups
-
-
-def _standing(rank: int, row: Sequence[Any], trend: int) -> Standing:
-    return Standing(
-        rank=rank,
-        player_id=row[0],
-        name=row[1],
-        mu=row[2],
-        sigma=row[3],
-        games=row[4],
-        wins=row[5],
-        losses=row[6],
-        draws=row[7],
-        points=row[8],
-        streak=row[9],
-        best_streak=row[10],
-        trend=trend,
-    )

@@ -1,4 +1,4 @@
-"""Move a bot's SQLite database into PostgreSQL (run it with ``python -m migrate``).
+"""The copy of a bot's SQLite database into PostgreSQL (the command is ``python -m migrate``).
 
 Copies every table (games, action logs, league seasons, results, seats, ratings and
 settings) in one PostgreSQL transaction, then replays every copied game's action log from
@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from data.sql import Executor, SqliteDatabase, is_postgres_url
+from data.sql import Executor, is_postgres_url
+from data.sqlite import SqliteDatabase
 from data.store import Store
 
 # Parents before children, so foreign keys hold at every insert.
@@ -48,7 +49,7 @@ class Report:
     games_checked: int
 
 
-async def migrate(source: str, target: str, replayed: Replayer) -> Report:
+async def copy_to_postgres(source: str, target: str, replayed: Replayer) -> Report:
     """Copy the SQLite database at ``source`` into the PostgreSQL database ``target``."""
     if not is_postgres_url(target):
         raise MigrationRefused(f"--to must be a postgresql:// URL, not {target!r}.")
@@ -84,7 +85,7 @@ async def _copy(sqlite: Store, postgres: Store, replayed: Replayer) -> Report:
 async def _copy_table(sqlite: Store, tx: Executor, table: str) -> int:
     """Copy ``table`` in batches, so a large database never sits in memory at once."""
     assert isinstance(sqlite.db, SqliteDatabase)
-    columns = [str(row[1]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
+    columns = [str(row["name"]) for row in await sqlite.db.fetch(f"PRAGMA table_info({table})")]
     names = ", ".join(columns)
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
     copied = 0
@@ -102,14 +103,17 @@ async def _check_games(tx: Executor, replayed: Replayer) -> int:
         " ORDER BY id"
     )
     broken = []
-    for game_id, kind, seats, options, seed, state in games:
+    for game in games:
+        game_id, kind = game["id"], game["kind"]
         logged = await tx.fetch(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
-        actions = [row[0] for row in logged]
+        actions = [row["action"] for row in logged]
         try:
-            stored = json.loads(state)
-            snapshot = replayed(kind, len(json.loads(seats)), seed, json.loads(options), actions)
+            stored = json.loads(game["state"])
+            players = len(json.loads(game["seats"]))
+            options = json.loads(game["options"])
+            snapshot = replayed(kind, players, game["seed"], options, actions)
         except (ValueError, TypeError, KeyError, IndexError) as unreadable:
             # Malformed JSON or options, or an action the rules refuse (an IllegalAction).
             broken.append(f"#{game_id} ({str(unreadable)[:80]})")
