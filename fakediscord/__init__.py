@@ -66,6 +66,7 @@ Public API
 """
 
 from .errorlog import ErrorLog
+from .faults import RecordedRequest
 from .model import (
     BOT_DEFAULT_PERMISSIONS,
     MEMBER_DEFAULT_PERMISSIONS,
@@ -77,9 +78,9 @@ from .model import (
     SelectInfo,
     SelectOptionInfo,
 )
-from .server import FakeDiscord, InteractionRecord, RecordedRequest
+from .server import FakeDiscord
 from .tls import test_ca
-from .users import Result, SimUser
+from .users import InteractionRecord, Result, SimUser
 
 __all__ = [
     "BOT_DEFAULT_PERMISSIONS",
