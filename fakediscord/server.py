@@ -18,7 +18,7 @@ from aiohttp import web
 from . import validation
 from .commands import CommandRegistry
 from .faults import RecordedRequest, RequestGate
-from .gateway import RESUME_GATEWAY_URL, Gateway
+from .gateway import Gateway, parsed_sequence, ready_payload
 from .interactions import InteractionRoutes, interaction_payload
 from .ledger import MessageLedger
 from .messages import Upload
@@ -72,7 +72,7 @@ class FakeDiscord:
             ready_payload=self._ready_payload,
             guild_payloads=lambda: [g.create_payload(self.bot_user) for g in self.guilds],
             members_chunk=self._members_chunk,
-            parsed_sequence=self._parsed_sequence,
+            parsed_sequence=lambda session_id: parsed_sequence(self._bots, session_id),
             bot_user_id=self.bot_user.id,
         )
 
@@ -343,29 +343,15 @@ class FakeDiscord:
     # ---- gateway support ---------------------------------------------------------------------
 
     def _ready_payload(self, session_id: str) -> dict[str, Any]:
-        return {
-            "v": 10,
-            "user": self.bot_user.payload(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
-            "session_id": session_id,
-            "resume_gateway_url": RESUME_GATEWAY_URL,
-            "application": {"id": str(self.application_id), "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-        }
+        return ready_payload(
+            session_id,
+            bot_user=self.bot_user.payload(),
+            guild_ids=[guild.id for guild in self.guilds],
+            application_id=self.application_id,
+        )
 
     def _members_chunk(self, guild_id: int) -> list[dict[str, Any]]:
         return [member.member_payload() for member in self.guild_by_id(guild_id).members]
-
-    def _parsed_sequence(self, session_id: str) -> int | None:
-        for bot in self._bots:
-            # An AutoShardedClient has one websocket per shard it runs.
-            shards = getattr(bot, "shards", {}).values()
-            sockets = [getattr(bot, "ws", None), *(shard._parent.ws for shard in shards)]
-            for ws in sockets:
-                if ws is not None and ws.session_id == session_id:
-                    return ws.sequence
-        return None
 
     def _channel_changed(self, channel: Channel, event: str) -> None:
         self._dispatch_soon(event, channel.payload(self.bot_user.id))
