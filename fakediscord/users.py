@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -17,9 +17,6 @@ from .model import (
     member_payload,
     permission_value,
 )
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 LINK_BUTTON_STYLE = 5
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
@@ -97,10 +94,56 @@ def owners(channel: Channel, user: SimUser) -> dict[str, str]:
     return {"1": str(user.id)}
 
 
+class CommandSchema(Protocol):
+    """The commands the bot registered (a commands.CommandRegistry)."""
+
+    def build_command_data(
+        self,
+        path: str,
+        values: dict[str, Any],
+        *,
+        guild_id: int | None,
+        invoker_permissions: int,
+    ) -> dict[str, Any]: ...
+
+
+class FakeService(Protocol):
+    """What a simulated user asks of the FakeDiscord (server.py, which builds on this module)."""
+
+    @property
+    def commands(self) -> CommandSchema: ...
+
+    def dm_channel_of(self, user: SimUser) -> Channel | None: ...
+
+    async def run_interaction(
+        self,
+        *,
+        user: SimUser,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        label: str,
+        source: Message | None,
+    ) -> Result: ...
+
+    async def dispatch_interaction(
+        self,
+        *,
+        user: SimUser,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        label: str,
+        source: Message | None,
+    ) -> InteractionRecord: ...
+
+    async def post_user_message(self, user: SimUser, channel: Channel, content: str) -> Message: ...
+
+
 class SimUser:
     """A guild member driven by the test. Compare with `discord` objects through `.id`."""
 
-    def __init__(self, fake: FakeDiscord, user_id: int, name: str, *, dms_open: bool) -> None:
+    def __init__(self, fake: FakeService, user_id: int, name: str, *, dms_open: bool) -> None:
         self.fake = fake
         self.id = user_id
         self.name = name
