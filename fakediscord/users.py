@@ -8,12 +8,11 @@ from typing import Any, Protocol
 
 import discord
 
+from .content import ButtonInfo, SelectInfo
 from .model import (
     MEMBER_DEFAULT_PERMISSIONS,
-    ButtonInfo,
     Channel,
     Message,
-    SelectInfo,
     member_payload,
     permission_value,
 )
