@@ -65,21 +65,19 @@ Public API
 - ErrorLog (fixture `error_log`): .expect(regex), .unexpected(), .problems().
 """
 
+from .content import Attachment, ButtonInfo, SelectInfo, SelectOptionInfo
 from .errorlog import ErrorLog
+from .faults import RecordedRequest
 from .model import (
     BOT_DEFAULT_PERMISSIONS,
     MEMBER_DEFAULT_PERMISSIONS,
-    Attachment,
-    ButtonInfo,
     Channel,
     Guild,
     Message,
-    SelectInfo,
-    SelectOptionInfo,
 )
-from .server import FakeDiscord, InteractionRecord, RecordedRequest
+from .server import FakeDiscord
 from .tls import test_ca
-from .users import Result, SimUser
+from .users import InteractionRecord, Result, SimUser
 
 __all__ = [
     "BOT_DEFAULT_PERMISSIONS",

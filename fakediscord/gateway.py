@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+import discord
 import orjson
 from aiohttp import WSMsgType, web
 
@@ -264,3 +265,31 @@ def _guild_of(event: str, data: dict[str, Any]) -> int | None:
         return int(data["id"])
     guild_id = data.get("guild_id")
     return int(guild_id) if guild_id is not None else None
+
+
+def ready_payload(
+    session_id: str, *, bot_user: dict[str, Any], guild_ids: list[int], application_id: int
+) -> dict[str, Any]:
+    """The READY event of a new session: every guild is announced unavailable, then sent."""
+    return {
+        "v": 10,
+        "user": bot_user,
+        "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in guild_ids],
+        "session_id": session_id,
+        "resume_gateway_url": RESUME_GATEWAY_URL,
+        "application": {"id": str(application_id), "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+    }
+
+
+def parsed_sequence(bots: Iterable[discord.Client], session_id: str) -> int | None:
+    """The last sequence number the bot owning the session has parsed (None: no such bot)."""
+    for bot in bots:
+        # An AutoShardedClient has one websocket per shard it runs.
+        shards = getattr(bot, "shards", {}).values()
+        sockets = [getattr(bot, "ws", None), *(shard._parent.ws for shard in shards)]
+        for ws in sockets:
+            if ws is not None and ws.session_id == session_id:
+                return ws.sequence
+    return None

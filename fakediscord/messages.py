@@ -11,7 +11,8 @@ from urllib.parse import unquote
 import orjson
 from aiohttp import web
 
-from .model import EPHEMERAL_FLAG, LOADING_FLAG, Attachment, Message
+from .content import Attachment
+from .model import EPHEMERAL_FLAG, LOADING_FLAG, Message
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 DISPOSITION_PARAMETER = re.compile(r'(\w+\*?)=("(?:[^"\\]|\\.)*"|[^;]*)')

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import mimetypes
-import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from PIL import Image
+
+from .content import Attachment, ButtonInfo, SelectInfo, buttons_in, selects_in
 
 if TYPE_CHECKING:
     from .users import SimUser
@@ -23,9 +23,6 @@ LOADING_FLAG = 1 << 7
 TEXT_CHANNEL_TYPE = 0
 DM_CHANNEL_TYPE = 1
 PUBLIC_THREAD_TYPE = 11
-BUTTON_TYPE = 2
-STRING_SELECT_TYPE = 3
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 BOT_DEFAULT_PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -92,104 +89,6 @@ class BotUser:
         }
 
 
-@dataclass
-class Attachment:
-    id: int
-    filename: str
-    content_type: str
-    data: bytes
-    description: str | None = None
-    size: tuple[int, int] | None = None
-
-    @classmethod
-    def from_upload(cls, attachment_id: int, filename: str, data: bytes) -> Attachment:
-        content_type = guess_content_type(filename, data)
-        return cls(attachment_id, filename, content_type, data, size=image_size(content_type, data))
-
-    def url(self, channel_id: int) -> str:
-        return f"https://cdn.discordapp.com/attachments/{channel_id}/{self.id}/{self.filename}"
-
-    def payload(self, channel_id: int) -> dict[str, Any]:
-        url = self.url(channel_id)
-        payload: dict[str, Any] = {
-            "id": str(self.id),
-            "filename": self.filename,
-            "size": len(self.data),
-            "url": url,
-            "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net"),
-            "content_type": self.content_type,
-        }
-        if self.description is not None:
-            payload["description"] = self.description
-        if self.size is not None:
-            payload["width"], payload["height"] = self.size
-        return payload
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def image_size(content_type: str, data: bytes) -> tuple[int, int] | None:
-    if not content_type.startswith("image/"):
-        return None
-    if data.startswith(PNG_SIGNATURE) and data[12:16] == b"IHDR":
-        # Every upload of a board is a PNG: its header says the size without decoding.
-        width, height = struct.unpack(">II", data[16:24])
-        return width, height
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            return image.size
-    except OSError:
-        # Discord leaves width/height out for files it cannot decode.
-        return None
-
-
-def guess_content_type(filename: str, data: bytes) -> str:
-    # discord.py uploads every file as application/octet-stream; Discord sniffs the real type.
-    if data.startswith(PNG_MAGIC):
-        return "image/png"
-    guessed, _ = mimetypes.guess_type(filename)
-    return guessed or "application/octet-stream"
-
-
-@dataclass(frozen=True)
-class ButtonInfo:
-    label: str | None
-    custom_id: str | None
-    disabled: bool
-    style: int
-    emoji: str | None
-    url: str | None
-    row: int
-
-
-@dataclass(frozen=True)
-class SelectOptionInfo:
-    label: str
-    value: str
-    description: str | None
-    default: bool
-
-
-@dataclass(frozen=True)
-class SelectInfo:
-    custom_id: str
-    placeholder: str | None
-    options: tuple[SelectOptionInfo, ...]
-    min_values: int
-    max_values: int
-    disabled: bool
-    row: int
-
-    @property
-    def values(self) -> list[str]:
-        return [option.value for option in self.options]
-
-    @property
-    def labels(self) -> list[str]:
-        return [option.label for option in self.options]
-
-
 @dataclass(frozen=True)
 class MessageVersion:
     """A message as it looked before one of its edits."""
@@ -251,48 +150,10 @@ class Message:
         raise AssertionError(f"message {self.id} has no PNG attachment: {self.attachments!r}")
 
     def buttons(self) -> list[ButtonInfo]:
-        return [
-            ButtonInfo(
-                label=component.get("label"),
-                custom_id=component.get("custom_id"),
-                disabled=component.get("disabled", False),
-                style=component.get("style", 1),
-                emoji=emoji_text(component.get("emoji")),
-                url=component.get("url"),
-                row=row,
-            )
-            for row, component in self._components_of_type(BUTTON_TYPE)
-        ]
+        return buttons_in(self.components)
 
     def selects(self) -> list[SelectInfo]:
-        return [
-            SelectInfo(
-                custom_id=component["custom_id"],
-                placeholder=component.get("placeholder"),
-                options=tuple(
-                    SelectOptionInfo(
-                        label=option["label"],
-                        value=option["value"],
-                        description=option.get("description"),
-                        default=option.get("default", False),
-                    )
-                    for option in component.get("options", [])
-                ),
-                min_values=component.get("min_values", 1),
-                max_values=component.get("max_values", 1),
-                disabled=component.get("disabled", False),
-                row=row,
-            )
-            for row, component in self._components_of_type(STRING_SELECT_TYPE)
-        ]
-
-    def _components_of_type(self, component_type: int) -> list[tuple[int, dict[str, Any]]]:
-        return [
-            (row_index, component)
-            for row_index, row in enumerate(self.components)
-            for component in row.get("components", [])
-            if component.get("type") == component_type
-        ]
+        return selects_in(self.components)
 
     def message_type(self) -> int:
         # 20 = CHAT_INPUT_COMMAND: the visible "used /command" reply; everything else DEFAULT.
@@ -332,12 +193,6 @@ class Message:
             f"<fake Message id={self.id} channel={self.channel.name!r} content={self.content!r}"
             f" attachments={[a.filename for a in self.attachments]} flags={self.flags}>"
         )
-
-
-def emoji_text(emoji: dict[str, Any] | None) -> str | None:
-    if not emoji:
-        return None
-    return emoji.get("name")
 
 
 class Channel:

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
+from .content import ButtonInfo, SelectInfo
 from .model import (
     MEMBER_DEFAULT_PERMISSIONS,
-    ButtonInfo,
     Channel,
     Message,
-    SelectInfo,
     member_payload,
     permission_value,
 )
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord, InteractionRecord
 
 LINK_BUTTON_STYLE = 5
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
@@ -42,10 +39,110 @@ class Result:
     new_messages: list[Message] = field(default_factory=list)
 
 
+@dataclass(eq=False)
+class InteractionRecord:
+    """One interaction a simulated user started, and how the bot answered it so far."""
+
+    id: int
+    token: str
+    kind: int
+    user: SimUser
+    channel: Channel
+    label: str
+    source: Message | None
+    created_at: float
+    response_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    answered_at: float | None = None
+    _answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch to the first answer the user could see."""
+        return None if self.answered_at is None else self.answered_at - self.created_at
+
+    def mark_answered(self) -> None:
+        if self.answered_at is None:
+            self.answered_at = asyncio.get_running_loop().time()
+            self._answered.set()
+
+    async def wait_answered(self, timeout: float = 10.0) -> None:
+        """Wait for a visible answer: a message, an update, or an edit/followup after a defer."""
+        try:
+            await asyncio.wait_for(self._answered.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"interaction {self.label} got no answer in {timeout} s") from None
+
+    def metadata(self) -> dict[str, Any]:
+        metadata: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.kind,
+            "user": self.user.user_payload(),
+            "authorizing_integration_owners": owners(self.channel, self.user),
+        }
+        if self.source is not None:
+            metadata["interacted_message_id"] = str(self.source.id)
+        return metadata
+
+
+def owners(channel: Channel, user: SimUser) -> dict[str, str]:
+    """An interaction's `authorizing_integration_owners`: the guild, or the user in a DM."""
+    if channel.guild is not None:
+        return {"0": str(channel.guild.id)}
+    return {"1": str(user.id)}
+
+
+class CommandSchema(Protocol):
+    """The commands the bot registered (a commands.CommandRegistry)."""
+
+    def build_command_data(
+        self,
+        path: str,
+        values: dict[str, Any],
+        *,
+        guild_id: int | None,
+        invoker_permissions: int,
+    ) -> dict[str, Any]: ...
+
+
+class FakeService(Protocol):
+    """What a simulated user asks of the FakeDiscord (server.py, which builds on this module)."""
+
+    @property
+    def commands(self) -> CommandSchema: ...
+
+    def dm_channel_of(self, user: SimUser) -> Channel | None: ...
+
+    async def run_interaction(
+        self,
+        *,
+        user: SimUser,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        label: str,
+        source: Message | None,
+    ) -> Result: ...
+
+    async def dispatch_interaction(
+        self,
+        *,
+        user: SimUser,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        label: str,
+        source: Message | None,
+    ) -> InteractionRecord: ...
+
+    async def post_user_message(self, user: SimUser, channel: Channel, content: str) -> Message: ...
+
+
 class SimUser:
     """A guild member driven by the test. Compare with `discord` objects through `.id`."""
 
-    def __init__(self, fake: FakeDiscord, user_id: int, name: str, *, dms_open: bool) -> None:
+    def __init__(self, fake: FakeService, user_id: int, name: str, *, dms_open: bool) -> None:
         self.fake = fake
         self.id = user_id
         self.name = name
