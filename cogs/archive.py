@@ -28,7 +28,7 @@ from cogs.language import channel_language, private_language
 from data import Store, Table
 from data.league import League, RecordedResult
 from games import GAMES, IllegalAction
-from games.luck import DICE_GAMES, DiceLuck, luck_in_game
+from games.luck import DiceLuck, dice_games, face_names, luck_in_game
 from games.proof import GameFacts, short_commitment, write_record
 from games.replays import replay_frames
 from render.luck import render_luck
@@ -45,8 +45,6 @@ LARGEST_ID = 2**63 - 1
 LUCK_GAMES = 50
 LUCK_CACHE = 20_000
 NO_MENTIONS = discord.AllowedMentions.none()
-FACE_NAMES = {"barree": {0: N_("bar")}}
-"""Die faces that are not a number: Barree's blockade face."""
 
 
 T = TypeVar("T")
@@ -271,7 +269,7 @@ class Archive(commands.Cog):
         """The profile's dice luck: embed fields (name, value) per dice game the member
         played this season, and their picture (None when he rolled no dice)."""
         lucks = []
-        for kind in DICE_GAMES:
+        for kind in dice_games():
             results = await self.league.history(
                 guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
             )
@@ -389,7 +387,7 @@ def _game_lucks(
 
 
 def _face_names(kind: str, language: str) -> dict[int, str]:
-    return {face: t(language, name) for face, name in FACE_NAMES.get(kind, {}).items()}
+    return {face: t(language, name) for face, name in face_names(kind).items()}
 
 
 def luck_view(kind: str, luck: DiceLuck, language: str) -> dict[str, Any]:

@@ -3,4 +3,9 @@
 ``render.theme`` holds the shared palette, fonts, anti-aliased shapes and the PNG encoder;
 one module per game (``render.bann``, …) draws that game's board on top of it. Nothing
 here does I/O, imports discord or looks at a game state: renderers consume views only.
+A game's module is found by its key in whichever game root holds the game.
 """
+
+from games import layer_package
+
+layer_package(__name__, __path__)

@@ -769,3 +769,7 @@ def _every_event() -> list[BarreeEvent]:
         {"type": "match_over", "minus": [0, 99, 99, 99]},
         {"type": "reshuffle"},
     ]
+
+
+REPLAY_PICTURE = draw_barree
+"""The picture of one replay frame: ``render.replay`` finds it by the game's key."""
