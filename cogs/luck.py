@@ -13,18 +13,16 @@ from cogs.worker import replay_work
 from data import Store
 from data.league import League, RecordedResult
 from games import GAMES, IllegalAction
-from games.luck import DICE_GAMES, DiceLuck, luck_in_game
+from games.luck import DiceLuck, dice_games, face_names, luck_in_game
 from games.proof import GameFacts
 from render.luck import render_luck
 from texts.common import decimal
-from texts.i18n import N_, t, tn
+from texts.i18n import t, tn
 
 log = logging.getLogger("tablebot.archive")
 
 LUCK_GAMES = 50
 LUCK_CACHE = 20_000
-FACE_NAMES = {"barree": {0: N_("bar")}}
-"""Die faces that are not a number: Barree's blockade face."""
 
 
 class DiceLuckReport:
@@ -42,7 +40,7 @@ class DiceLuckReport:
         """The profile's dice luck: embed fields (name, value) per dice game the member
         played this season, and their picture (None when he rolled no dice)."""
         lucks = []
-        for kind in DICE_GAMES:
+        for kind in dice_games():
             results = await self.league.history(
                 guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
             )
@@ -100,7 +98,7 @@ def _game_lucks(
 
 
 def _face_names(kind: str, language: str) -> dict[int, str]:
-    return {face: t(language, name) for face, name in FACE_NAMES.get(kind, {}).items()}
+    return {face: t(language, name) for face, name in face_names(kind).items()}
 
 
 def luck_view(kind: str, luck: DiceLuck, language: str) -> dict[str, Any]:

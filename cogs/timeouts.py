@@ -161,9 +161,9 @@ class TimeoutsCog(commands.Cog):
         away = dict(table.extra.get("away", {}))
         away[str(seat)] = table.seats[seat].user_id
         table.extra["away"] = away
-        stop_after = None if human_seats(table) else rules.progress_marker(before)
+        stop_after = None if human_seats(table) else rules.progress_marker(table.kind, before)
         state, actions, notes = await self.pipeline.automatic_turns(
-            table, before, stop_when=_marker_moved(stop_after)
+            table, before, stop_when=_marker_moved(table.kind, stop_after)
         )
         table.state = state.to_dict()
         ended = stop_after is not None and not state.is_over
@@ -258,10 +258,10 @@ class TimeoutsCog(commands.Cog):
         self.memory.forget(table.id)
 
 
-def _marker_moved(marker: int | None) -> Callable[[GameState], bool] | None:
+def _marker_moved(kind: str, marker: int | None) -> Callable[[GameState], bool] | None:
     if marker is None:
         return None
-    return lambda state: rules.progress_marker(state) != marker
+    return lambda state: rules.progress_marker(kind, state) != marker
 
 
 async def _closed(embed: discord.Embed) -> MessagePayload:

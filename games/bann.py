@@ -869,8 +869,13 @@ SPEC = GameSpec(
     title="Bann",
     min_players=2,
     max_players=2,
+    position=1,
     new_game=new_game,
     from_dict=from_dict,
     bot_action=bot_action,
+    on_timeout="loss",
+    # The opening roll decides who starts; no other die: not a dice game.
+    dice=None,
+    hidden_information=False,
     options=(),
 )

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from games.barbu_frames import barbu_frames
 from games.base import (
     DEFAULT_LEVEL,
     N_,
@@ -1495,9 +1496,15 @@ SPEC = GameSpec(
     title="Barbu",
     min_players=4,
     max_players=4,
+    position=3,
     new_game=new_game,
     from_dict=from_dict,
     bot_action=bot_action,
+    on_timeout="substitute",
+    dice=None,
+    hidden_information=True,
+    replay_frames=barbu_frames,
+    progress_marker=lambda state: state.deal_number,
     options=(
         Option("series", 4, N_("Number of declarer series of seven deals (1–4)."), 1, 4),
         Option(

@@ -26,6 +26,7 @@ from typing import Any, TypedDict
 from games.base import (
     DEFAULT_LEVEL,
     N_,
+    Dice,
     GameSpec,
     GameState,
     IllegalAction,
@@ -781,9 +782,14 @@ SPEC = GameSpec(
     title="Barree",
     min_players=2,
     max_players=4,
+    position=4,
     new_game=new_game,
     from_dict=BarreeState.from_dict,
     bot_action=bot_action,
+    on_timeout="substitute",
+    dice=Dice(face_names={0: N_("bar")}),
+    hidden_information=False,
+    progress_marker=lambda state: state.round_no,
     options=(
         Option(
             name="rounds",

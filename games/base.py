@@ -2,7 +2,10 @@
 
 A game is a ``GameSpec`` in the ``GAMES`` registry whose ``new_game`` returns an
 immutable-by-convention ``GameState``: ``apply`` returns a new state and leaves the old
-one untouched, so the Discord layer can try an action and throw the result away.
+one untouched, so the Discord layer can try an action and throw the result away. The
+spec also declares the game's facts the shared machinery asks about (how a timeout ends,
+its dice, hidden information, its replay frames, its progress marker), so no shared
+module needs to know a game by its key.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -213,6 +216,111 @@ class GameState(ABC):
         return action
 
 
+S = TypeVar("S", bound=GameState)
+S_co = TypeVar("S_co", bound=GameState, covariant=True)
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
+
+
+class NewGame(Protocol[S_co]):
+    """A game's start: ``new_game(players=…, seed=…, **options)``, each of the spec's
+    options a keyword with its default."""
+
+    def __call__(self, *, players: int, seed: int) -> S_co: ...
+
+
+class BotAction(Protocol[S_contra]):
+    """A game's computer player: the same state, seed and level give the same action."""
+
+    def __call__(self, state: S_contra, /, *, seed: int, level: str = ...) -> str: ...
+
+
+TABLE_EVENT = "!"
+"""The mark of a logged table event (``!resign``, ``!abandon``) the rules never see."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged action and what it did: the chance events it caused and the result."""
+
+    number: int
+    seat: int | None
+    action: str
+    before: GameState
+    after: GameState
+    chance: tuple[ChanceEvent, ...]
+
+    @property
+    def is_table_event(self) -> bool:
+        return self.action.startswith(TABLE_EVENT)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a replay: a public view and the caption naming what led to it."""
+
+    view: Mapping[str, Any]
+    caption: str
+    """A catalogue id: English with ``{placeholders}`` filled from ``params``."""
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+START = N_("Beginning")
+MOVE = N_("{number}. {name}: {move}")
+EVENTS = {"resign": N_("{name} resigns"), "abandon": N_("The game is abandoned")}
+NUMBERED_EVENTS = {
+    "resign": N_("{number}. {name} resigns"),
+    "abandon": N_("{number}. The game is abandoned"),
+}
+
+ReplayFrames = Callable[[Sequence[str], GameState, Sequence[Step]], list[Frame]]
+"""A game's replay: the seat names, the start and the logged steps -> its frames."""
+
+
+def seat_name(seats: Sequence[str], seat: int | None) -> str:
+    """The name of ``seat`` in a replay's caption ("?" for no or an unknown seat)."""
+    if seat is None or not 0 <= seat < len(seats):
+        return "?"
+    return seats[seat]
+
+
+def event_frame(seats: Sequence[str], step: Step, number: int | None = None) -> Frame:
+    """A table event (``!resign``) as its sentence, after the move number if given."""
+    event = step.action.removeprefix(TABLE_EVENT)
+    params: dict[str, object] = {"name": seat_name(seats, step.seat), "move": event}
+    if number is None:
+        return Frame(step.after.view(None), EVENTS.get(event, N_("{name}: {move}")), params)
+    params["number"] = number
+    message = NUMBERED_EVENTS.get(event, MOVE)
+    return Frame(step.after.view(None), message, params)
+
+
+def move_frames(seats: Sequence[str], start: GameState, played: Sequence[Step]) -> list[Frame]:
+    """One frame per move: the default replay of a game."""
+    frames = [Frame(start.view(None), START)]
+    for step in played:
+        if step.is_table_event:
+            frames.append(event_frame(seats, step, step.number))
+            continue
+        params = {"number": step.number, "name": seat_name(seats, step.seat), "move": step.action}
+        frames.append(Frame(step.after.view(None), MOVE, params))
+    return frames
+
+
+def no_progress(state: GameState) -> int | None:
+    """A game with no deals or rounds: a table of substitutes plays it to its end."""
+    return None
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A game played with six-sided dice, for the luck statistics (``games.luck``).
+
+    ``face_names`` names a face that is not a number of pips (Barree's 0 is "bar"), as a
+    catalogue id."""
+
+    face_names: Mapping[int, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Option:
     """A table option a player may set when creating a game (``/<game> new``)."""
@@ -224,16 +332,31 @@ class Option:
     maximum: int | None = None
 
 
-@dataclass(frozen=True)
-class GameSpec:
+@dataclass(frozen=True, kw_only=True)
+class GameSpec(Generic[S]):
+    """A game, and the facts about it the shared machinery asks (none is guessed)."""
+
     key: str
     title: str
+    position: int
+    """Where the game stands in every list and command (the lowest first)."""
     min_players: int
     max_players: int
-    new_game: Callable[..., GameState]
-    from_dict: Callable[[dict[str, Any]], GameState]
-    bot_action: Callable[..., str]
+    new_game: NewGame[S]
+    from_dict: Callable[[dict[str, Any]], S]
+    bot_action: BotAction[S]
+    on_timeout: Literal["loss", "substitute"]
+    """What a run-out clock does: the absent player loses (two players), or a computer
+    substitute takes the seat and the others play on."""
+    dice: Dice | None
+    """The game's dice (None: no dice game; a single opening roll does not make one)."""
+    hidden_information: bool
+    """Whether a seat sees what the others do not (its cog then labels the button)."""
     options: tuple[Option, ...] = field(default=())
+    replay_frames: ReplayFrames = move_frames
+    """What a replay shows: by default one frame per move."""
+    progress_marker: Callable[[S], int | None] = no_progress
+    """The deal or round a game is in, so a table of substitutes stops after it ends."""
 
 
 def check_level(level: str) -> None:

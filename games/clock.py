@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import N_
+from games import GAMES
+from games.base import N_, GameState
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -46,28 +47,20 @@ DEFAULT_LOBBY_EXPIRY = HOUR
 MAX_PAUSE = 7 * DAY
 """A paused game nobody resumes within a week is abandoned unrated."""
 
-LOSS_ON_TIME = frozenset({"bann", "gulbara"})
-"""Two-player games: the absent player loses on time. Every other game gets a computer
-substitute in the absent seat and plays on."""
-
-
 def clock_for(kind: str, server_clocks: dict[str, int]) -> int:
     """The time per decision of a new table of ``kind``: the server's, else the default."""
     return server_clocks.get(kind, DEFAULT_CLOCK)
 
 
 def timeout_outcome(kind: str) -> str:
-    """What a run-out clock does in game ``kind``: "loss" or "substitute"."""
-    return "loss" if kind in LOSS_ON_TIME else "substitute"
+    """What a run-out clock does in game ``kind``, as its spec declares: "loss" (the
+    absent player loses on time) or "substitute" (a computer takes the seat)."""
+    return GAMES[kind].on_timeout
 
 
-def progress_marker(state: Any) -> int | None:
+def progress_marker(kind: str, state: GameState) -> int | None:
     """The deal or round a game is in, so a table of substitutes stops after it ends."""
-    for name in ("deal_number", "round_no"):
-        value = getattr(state, name, None)
-        if isinstance(value, int):
-            return value
-    return None
+    return GAMES[kind].progress_marker(state)
 
 
 @dataclass(frozen=True)

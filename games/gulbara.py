@@ -26,6 +26,7 @@ from typing import Any, TypedDict
 from games.base import (
     DEFAULT_LEVEL,
     N_,
+    Dice,
     GameSpec,
     GameState,
     IllegalAction,
@@ -1059,9 +1060,13 @@ SPEC = GameSpec(
     title="Gul Bara",
     min_players=2,
     max_players=2,
+    position=2,
     new_game=new_game,
     from_dict=from_dict,
     bot_action=bot_action,
+    on_timeout="loss",
+    dice=Dice(),
+    hidden_information=False,
     options=(
         Option(
             "match_to", 1, N_("Points needed to win the match (1 = a single game)."), 1, MAX_MATCH

@@ -1,20 +1,31 @@
 """How a player's dice fell, against what fair dice give on average.
 
 Counted from the chance events a replay re-derives from the seed, so the numbers are
-exactly the dice the player saw. Gul Bara and Barree are the dice games: Bann's only
-random event is the opening roll.
+exactly the dice the player saw. The dice games are those whose spec declares ``dice``
+(Gul Bara and Barree): Bann's only random event is the opening roll.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.base import ChanceEvent
-from games.proof import GameFacts, Step, walk
+from games import GAMES
+from games.base import ChanceEvent, Step
+from games.proof import GameFacts, walk
 
-DICE_GAMES = ("gulbara", "barree")
 DIE_SIDES = 6
+
+
+def dice_games() -> list[str]:
+    """The key of every game played with dice, in the registry's order."""
+    return [key for key, spec in GAMES.items() if spec.dice is not None]
+
+
+def face_names(kind: str) -> Mapping[int, str]:
+    """Die faces of game ``kind`` that are not a number (catalogue ids), e.g. Barree's bar."""
+    dice = GAMES[kind].dice
+    return {} if dice is None else dice.face_names
 
 
 @dataclass

@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAMES
-from games.base import ChanceEvent, GameState, IllegalAction, journaling
+from games.base import TABLE_EVENT, ChanceEvent, GameState, IllegalAction, Step, journaling
 
 RECORD_TITLE = "Tablebot game record, version 1"
 SHORT_COMMITMENT = 16
 POSITION_DIGEST = 12
-TABLE_EVENT = "!"
 
 
 def commitment(
@@ -67,22 +66,6 @@ def position_digest(state: GameState) -> str:
 
 class ForeignOptions(IllegalAction):
     """Options the game's rules do not take (a record's, or an older version's)."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One logged action and what it did: the chance events it caused and the result."""
-
-    number: int
-    seat: int | None
-    action: str
-    before: GameState
-    after: GameState
-    chance: tuple[ChanceEvent, ...]
-
-    @property
-    def is_table_event(self) -> bool:
-        return self.action.startswith(TABLE_EVENT)
 
 
 @dataclass(frozen=True)

@@ -469,3 +469,7 @@ def _draw_footer(
     for text, colour in lines:
         draw_text(draw, (left + 16, y), text, line_font, colour, anchor="lm")
         y += line_height
+
+
+REPLAY_PICTURE = draw_bann
+"""The picture of one replay frame: ``render.replay`` finds it by the game's key."""

@@ -598,3 +598,15 @@ def labels(language: str) -> list[Label]:
         *(Label(text, semibold, 6 * POINT_WIDTH - 16) for text in grace),
         Label(to_move(language, [6, 5]).format(name=""), status_font, status_room),
     ]
+
+
+def _replay_picture(
+    view: GulbaraView, names: Sequence[str], caption: str, language: str
+) -> Image.Image:
+    # Seat 0's numbering throughout: a board that flipped with every turn would be
+    # unwatchable as an animation.
+    return draw_gulbara(view, names, caption, viewer=0, language=language)
+
+
+REPLAY_PICTURE = _replay_picture
+"""The picture of one replay frame: ``render.replay`` finds it by the game's key."""

@@ -1,6 +1,7 @@
 """Animated replays: a finished game's public positions as an animated GIF or WebP.
 
-Frames are drawn by each game's own board renderer with the move as the headline and
+Frames are drawn by each game's own board renderer (``render.<key>.REPLAY_PICTURE``,
+found by the game's key) with the move as the headline and
 mapped onto one shared 255-colour palette as soon as each is drawn (a full-colour frame
 takes four times the memory, and a long match has thousands of positions). A game with
 more than ``MAX_FRAMES`` positions shows that many, evenly spread, first and last
@@ -12,6 +13,7 @@ frames shrink, until it fits.
 
 from __future__ import annotations
 
+import importlib
 import io
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -20,11 +22,6 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
-from games.gulbara import GulbaraView
-from render.bann import draw_bann
-from render.barbu import draw_barbu_table
-from render.barree import draw_barree
-from render.gulbara import draw_gulbara
 from render.toolkit.text import clean_name
 from texts.i18n import ENGLISH
 
@@ -45,18 +42,10 @@ Drawer = Callable[[Any, Sequence[str], str, str], Image.Image]
 """A game's picture for a replay: its public view, the names, the caption, the language."""
 
 
-def _gulbara(view: GulbaraView, names: Sequence[str], caption: str, language: str) -> Image.Image:
-    # Seat 0's numbering throughout: a board that flipped with every turn would be
-    # unwatchable as an animation.
-    return draw_gulbara(view, names, caption, viewer=0, language=language)
-
-
-DRAWERS: dict[str, Drawer] = {
-    "bann": draw_bann,
-    "gulbara": _gulbara,
-    "barbu": draw_barbu_table,
-    "barree": draw_barree,
-}
+def replay_picture(kind: str) -> Drawer:
+    """How game ``kind`` draws a replay frame: ``REPLAY_PICTURE`` of ``render.<kind>``."""
+    drawer: Drawer = importlib.import_module(f"{__package__}.{kind}").REPLAY_PICTURE
+    return drawer
 
 
 @dataclass(frozen=True)
@@ -86,11 +75,12 @@ def render_replay(
     if not frames:
         raise ValueError("a replay needs at least one frame")
     shown = _spread(frames, MAX_FRAMES)
+    drawer = replay_picture(kind)
 
     def draw(index: int) -> Image.Image:
         view, caption = shown[index]
         # Captions name the players: emoji and scripts the font lacks would be boxes.
-        return _rgb(DRAWERS[kind](view, names, clean_name(caption), language))
+        return _rgb(drawer(view, names, clean_name(caption), language))
 
     samples = {index: draw(index) for index in _sample_indices(len(shown))}
     palette = _palette(list(samples.values()))

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
+from game_roots import hosting
 from testdb import (
     PostgresTestDatabase,
     SqliteTestDatabase,
@@ -81,6 +82,22 @@ def game_seeds() -> Iterator[int]:
     """The seeds the bot gives its new tables, in order. A test module that needs a
     particular deal or opening overrides this with the seeds whose start it needs."""
     return itertools.count(1000)
+
+
+@pytest.fixture
+def nim() -> Iterator[None]:
+    """Nim, the worked example, hosted for one test: its game root added the way the
+    product's games are found (rules, sentences, picture, cog and catalogue by key)."""
+    with hosting("nim"):
+        yield
+
+
+@pytest.fixture
+def game_key(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A game's key for a test parametrised (indirectly) over ``EVERY_GAME``, hosted
+    for the test."""
+    with hosting(request.param):
+        yield request.param
 
 
 @pytest.fixture

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games import layer_package
 from texts.i18n import N_
+
+# A game's sentences are ``texts.<key>``, in whichever game root holds the game.
+layer_package(__name__, __path__)
 
 ELLIPSIS = "…"
 

@@ -6,6 +6,9 @@ brings each ``texts/locales/<language>/LC_MESSAGES/messages.po`` up to date with
 ids arrive untranslated, ids gone from the source are kept only as obsolete comments
 (``#~``) so a translator can reuse them. Translators edit the ``.po`` files and nothing
 else; the bot reads them at start-up.
+
+``python -m texts.catalogue --root tests/nim`` does the same for another game root (a
+folder shaped like the product): its catalogues hold the ids of its own source.
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from games import PRODUCT_ROOT
 from texts.i18n import COMMAND_NAME, DOMAIN, ENGLISH, LOCALES, catalogue_path, languages
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = PRODUCT_ROOT
 SOURCE_DIRECTORIES = ("games", "texts", "render", "data", "cogs")
 SOURCE_FILES = ("bot.py",)
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
@@ -41,25 +45,29 @@ Message = tuple[str, str | tuple[str, ...], str | None]
 """Where it was found, the id (or singular and plural), its context."""
 
 
-def _extracted(keywords: Keywords, context: str | None) -> Iterator[Message]:
+def _extracted(keywords: Keywords, context: str | None, root: Path) -> Iterator[Message]:
     for directory in SOURCE_DIRECTORIES:
+        if not (root / directory).is_dir():
+            continue
         for filename, _line, message, _comments, found_context in extract_from_dir(
-            ROOT / directory, METHODS, keywords=keywords
+            root / directory, METHODS, keywords=keywords
         ):
             yield f"{directory}/{filename}", message, context or found_context
     for name in SOURCE_FILES:
+        if not (root / name).is_file():
+            continue
         for _line, message, _comments, found_context in extract_from_file(
-            "python", ROOT / name, keywords=keywords
+            "python", root / name, keywords=keywords
         ):
             yield name, message, context or found_context
 
 
-def template() -> Catalog:
-    """Every message id the source marks, with where it is used."""
+def template(root: Path = ROOT) -> Catalog:
+    """Every message id the source of game root ``root`` marks, with where it is used."""
     catalogue = Catalog(project="tablebot", locale=ENGLISH, charset="utf-8")
     found = [
-        *_extracted(SENTENCE_KEYWORDS, None),
-        *_extracted(COMMAND_KEYWORDS, COMMAND_NAME),
+        *_extracted(SENTENCE_KEYWORDS, None, root),
+        *_extracted(COMMAND_KEYWORDS, COMMAND_NAME, root),
     ]
     for filename, message, context in sorted(found, key=_order):
         catalogue.add(message, locations=[(filename, 0)], context=context)
@@ -92,10 +100,10 @@ def _write_if_changed(path: Path, content: bytes) -> bool:
     return True
 
 
-def translated(language: str, new: Catalog) -> Catalog:
-    """The catalogue of ``language`` with the ids of ``new``: translations kept, new ids
-    empty, vanished ones obsolete."""
-    path = catalogue_path(language)
+def translated(language: str, new: Catalog, root: Path = ROOT) -> Catalog:
+    """The catalogue of ``language`` in ``root`` with the ids of ``new``: translations
+    kept, new ids empty, vanished ones obsolete."""
+    path = catalogue_path(language, root)
     if path.exists():
         with path.open("rb") as source:
             catalogue = read_po(source, locale=language)
@@ -105,22 +113,27 @@ def translated(language: str, new: Catalog) -> Catalog:
     return catalogue
 
 
-def extract(extra_languages: Iterable[str] = ()) -> list[Path]:
-    """Write the template and every catalogue (and start ``extra_languages``'); the files
-    that changed."""
-    new = template()
-    changed = [TEMPLATE] if _write_if_changed(TEMPLATE, _rendered(new)) else []
+def extract(extra_languages: Iterable[str] = (), root: Path = ROOT) -> list[Path]:
+    """Write the template (the product's only) and every catalogue of ``root`` (and start
+    ``extra_languages``'); the files that changed."""
+    new = template(root)
+    changed = []
+    if root == ROOT and _write_if_changed(TEMPLATE, _rendered(new)):
+        changed.append(TEMPLATE)
     for language in sorted({*languages(), *extra_languages} - {ENGLISH}):
-        path = catalogue_path(language)
-        if _write_if_changed(path, _rendered(translated(language, new))):
+        path = catalogue_path(language, root)
+        if _write_if_changed(path, _rendered(translated(language, new, root))):
             changed.append(path)
     return changed
 
 
 def main(arguments: list[str]) -> int:
-    """``python -m texts.catalogue [new-language …]``."""
-    for path in extract(arguments):
-        print(f"updated {path.relative_to(ROOT)}")
+    """``python -m texts.catalogue [--root PATH] [new-language …]``."""
+    root = ROOT
+    if arguments[:1] == ["--root"]:
+        root, arguments = Path(arguments[1]).resolve(), arguments[2:]
+    for path in extract(arguments, root):
+        print(f"updated {path.relative_to(root)}")
     return 0
 
 

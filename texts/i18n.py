@@ -3,8 +3,9 @@
 English is the source language: a message id is the English sentence itself, with named
 placeholders (``"{winner} wins."``) that are filled in after translation, so a
 translation may put them in any order. The catalogues are GNU gettext ``.po`` files in
-``texts/locales/<language>/LC_MESSAGES/messages.po``, read once at start-up (no compile
-step); ``python -m texts.catalogue`` extracts the ids from the source into them.
+``texts/locales/<language>/LC_MESSAGES/messages.po`` of every game root (the product's,
+and one a test adds with ``games.add_game_root``), read once (no compile step);
+``python -m texts.catalogue`` extracts the ids from the source into them.
 
 Four markers, all found by the extraction:
 
@@ -30,6 +31,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from games import PRODUCT_ROOT, game_roots
+
 ENGLISH = "en"
 LOCALES = Path(__file__).resolve().parent / "locales"
 DOMAIN = "messages"
@@ -37,8 +40,9 @@ COMMAND_NAME = "command name"
 """The context of slash command, group and option names (lowercase, no spaces)."""
 
 
-def catalogue_path(language: str) -> Path:
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_path(language: str, root: Path = PRODUCT_ROOT) -> Path:
+    """The catalogue of ``language`` in game root ``root`` (the product's by default)."""
+    return root / "texts" / "locales" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @cache
@@ -55,12 +59,31 @@ def language_name(language: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-@cache
 def _translations(language: str) -> Translations | None:
-    """The compiled catalogue of ``language``, None for English (the ids are English)."""
+    """The catalogue of ``language`` from every game root, None for English (the ids
+    are English)."""
+    return _merged(language, game_roots())
+
+
+@cache
+def _merged(language: str, roots: tuple[Path, ...]) -> Translations | None:
     if language == ENGLISH or language not in languages():
         return None
-    with catalogue_path(language).open("rb") as source:
+    merged: Translations | None = None
+    for root in roots:
+        path = catalogue_path(language, root)
+        if not path.exists():
+            continue
+        compiled = _compiled(path, language)
+        if merged is None:
+            merged = compiled
+        else:
+            merged.merge(compiled)
+    return merged
+
+
+def _compiled(path: Path, language: str) -> Translations:
+    with path.open("rb") as source:
         catalogue = read_po(source, locale=language)
     compiled = io.BytesIO()
     write_mo(compiled, catalogue)

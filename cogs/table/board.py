@@ -114,7 +114,7 @@ def _controls(table: Table, state: GameState, cog: GameCog[Any]) -> list[discord
     if table.status != "active" or state.is_over:
         return []
     controls = cog.turn_controls(table, state)
-    if cog.private_label:
+    if cog.spec.hidden_information:
         controls.append(
             TableButton(
                 Target(table.id, table.version, "private"),

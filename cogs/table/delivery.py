@@ -139,7 +139,7 @@ class Delivery:
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
         if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):
             return
-        label = self.cogs[table.kind].private_label or ""
+        label = self.cogs[table.kind].private_label
         await self._channel(table).send(
             t(
                 table.language,

@@ -107,7 +107,7 @@ class GameCog(commands.GroupCog, Generic[S]):
     registry: ClassVar[dict[str, type[GameCog[Any]]]] = {}
     """Every game's cog class by its game's key, filled as the classes are defined."""
 
-    spec: ClassVar[GameSpec]
+    spec: ClassVar[GameSpec[Any]]
     colour: ClassVar[discord.Colour] = discord.Colour.blurple()
     rules_text: ClassVar[str]
     """The rules in short, for `/<game> rules` (an English sentence of the catalogue)."""
@@ -124,9 +124,10 @@ class GameCog(commands.GroupCog, Generic[S]):
     move: ClassVar[app_commands.Command[Any, Any, None]]
     """`/<game> move notation:`, described with the game's help (``move_command``)."""
 
-    private_label: ClassVar[str | None] = None
-    """Label of the board button that shows a seat its private view (None: nothing
-    hidden), an English sentence of the catalogue."""
+    private_label: ClassVar[str] = ""
+    """Label of the board button that shows a seat its private view, an English sentence
+    of the catalogue: required when the spec has hidden information (checked when the
+    cogs are found), and only then."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -290,7 +290,7 @@ class Pipeline:
         the result."""
         cog = self.cogs[table.kind]
         delivery = self.delivery
-        if cog.private_label and table.status == "active":
+        if cog.spec.hidden_information and table.status == "active":
             await delivery.send_private(table, state, cog.private_recipients(table, before, state))
         if table.status != "active" or state.is_over:
             await delivery.drop_ping(table)

@@ -43,3 +43,6 @@ __all__ = [
     "render_barbu_table",
     "sorted_hand",
 ]
+
+REPLAY_PICTURE = draw_barbu_table
+"""The picture of one replay frame: ``render.replay`` finds it by the game's key."""

@@ -54,3 +54,6 @@ __all__ = [
     "render_barree",
     "render_barree_targets",
 ]
+
+REPLAY_PICTURE = draw_barree
+"""The picture of one replay frame: ``render.replay`` finds it by the game's key."""

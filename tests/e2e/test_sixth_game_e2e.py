@@ -1,32 +1,24 @@
-"""Adding a game takes its modules and one registration: Nim (``tests/nim/``), registered
-here, is played end to end through the fake Discord with the shared lobby, board,
-`/game` commands, computer player and league."""
+"""Adding a game takes exactly the files CONTRIBUTING.md names: Nim (``tests/nim/``, a game
+root shaped like the product) is found the way the four games are and played end to end
+through the fake Discord with the shared lobby, board, clocks, `/game` commands,
+computer player, records, replays and league."""
 
 from __future__ import annotations
 
+import importlib
 import sqlite3
-from collections.abc import Iterator
+import sys
 
 import pytest
 from discord import app_commands
-from stored import stored_state
+from game_roots import NIM_ROOT
+from stored import stored_game, stored_state
 
-from cogs.discovery import MissingCog, game_cogs
+from cogs.discovery import MismatchedCog, MissingCog, game_cogs
 from cogs.table.game_cog import GameCog
-from games import GAMES, register
-
-
-@pytest.fixture
-def nim() -> Iterator[None]:
-    """Nim registered for one test: its spec in ``GAMES``, its cog found by its key."""
-    from nim.cog import NimCog
-    from nim.game import SPEC
-
-    register(SPEC)
-    GameCog.registry[SPEC.key] = NimCog
-    yield
-    del GAMES[SPEC.key]
-    del GameCog.registry[SPEC.key]
+from games import GAMES, root_of
+from games.clock import DEFAULT_CLOCK
+from games.proof import verify_record
 
 
 def league_rows(database_path) -> list[tuple[str, int, str, float]]:
@@ -50,7 +42,7 @@ async def test_nim_against_the_computer_by_clicks_and_text(
 
     clicked = await world.alice.click(board, "Take 1")
     assert stored_state(database_path).stones == 8, "the computer answers 3, leaving four"
-    assert clicked.message.content.endswith("🤖 AdaBot (hard): takes 3")
+    assert clicked.message.content.endswith("🤖 AdaBot (hard) takes 3 stones")
 
     typed = await world.alice.slash(world.games, "nim move", notation="4")
     assert typed.message.is_ephemeral and "Take 1 to 3 stones" in typed.message.content
@@ -95,18 +87,31 @@ async def test_nim_between_two_members_through_the_lobby_ends_rated_by_resignati
     assert league_rows(database_path) == [("nim", 1, "win", 0.0), ("nim", 1, "loss", 0.0)]
 
 
-def test_every_registered_game_has_a_cog_and_every_cog_a_game(nim):
-    assert [cog.spec.key for cog in game_cogs()] == list(GAMES)
-    GameCog.registry.pop("nim")
-    with pytest.raises(MissingCog, match="'nim' has no cog"):
-        game_cogs()
-    from nim.cog import NimCog
+def test_nim_is_found_in_its_root_like_the_four_in_the_product(nim):
+    assert list(GAMES) == ["bann", "gulbara", "barbu", "barree", "nim"], "the declared order"
+    assert root_of("nim") == NIM_ROOT and root_of("bann") != NIM_ROOT
+    for layer in ("games", "texts", "render", "cogs"):
+        found = importlib.import_module(f"{layer}.nim")
+        assert found.__file__ == str(NIM_ROOT / layer / "nim.py")
 
-    GameCog.registry["nim"] = NimCog
-    del GAMES["nim"]
-    with pytest.raises(MissingCog, match="not registered"):
-        game_cogs()
-    register(NimCog.spec)
+
+def test_every_registered_game_has_a_cog_and_every_cog_a_game(nim, monkeypatch):
+    assert [cog.spec.key for cog in game_cogs()] == list(GAMES)
+    nim_cog = GameCog.registry["nim"]
+    with monkeypatch.context() as unwritten:
+        unwritten.delitem(GameCog.registry, "nim")
+        unwritten.setitem(sys.modules, "cogs.nim", None)
+        with pytest.raises(MissingCog, match="'nim' has no cog"):
+            game_cogs()
+    with monkeypatch.context() as unregistered:
+        unregistered.delitem(GAMES, "nim")
+        with pytest.raises(MissingCog, match="not registered"):
+            game_cogs()
+    with monkeypatch.context() as labelled:
+        labelled.setattr(nim_cog, "private_label", "My heap")
+        with pytest.raises(MismatchedCog, match="hidden information"):
+            game_cogs()
+    assert game_cogs()[-1] is nim_cog
 
 
 def test_every_game_has_new_with_its_options_rules_and_one_move_command(nim):
@@ -120,3 +125,42 @@ def test_every_game_has_new_with_its_options_rules_and_one_move_command(nim):
         assert isinstance(new, app_commands.Command)
         offered = {parameter.name for parameter in new.parameters}
         assert {option.name for option in cog.spec.options} <= offered, "every table option"
+
+
+async def test_nim_times_out_as_a_loss_its_spec_declares(
+    nim, fake_discord, start_bot, database_path, clock
+):
+    world = fake_discord
+    bot = await start_bot()
+    lobby = (await world.alice.slash(world.games, "nim new", opponent=world.bob)).message
+    board = (await world.bob.click(lobby, "Join")).message
+    clock.advance(DEFAULT_CLOCK)
+    await bot.clocks.scheduler.settled()
+    assert stored_game(database_path)["status"] == "finished"
+    assert "Alice lost on time" in board.embeds[0]["description"]
+    assert league_rows(database_path) == [("nim", 1, "loss", 0.0), ("nim", 1, "win", 0.0)]
+
+
+async def test_a_nim_game_exports_a_record_that_verifies_and_replays(
+    nim, fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    board = (await world.alice.slash(world.games, "nim new", computer="easy")).message
+    while not stored_state(database_path).is_over:
+        await world.alice.click(board, "Take 1")
+
+    exported = (await world.bob.slash(world.games, "game export")).message
+    assert exported.attachments[0].filename == "nim-1.txt"
+    assert verify_record(exported.attachments[0].data.decode()).startswith("verified: Nim game #1")
+    replay = (await world.bob.slash(world.games, "game replay")).message
+    assert replay.content.startswith("▶️ Replay of Nim game #1")
+    assert replay.attachments[0].filename.endswith((".gif", ".webp"))
+
+
+async def test_nim_speaks_german_from_its_own_catalogue(nim, fake_discord, start_bot):
+    from texts import nim as nim_text
+    from texts.i18n import t
+
+    assert t("de", nim_text.TAKE, count=2) == "2 nehmen"
+    assert nim_text.took("Alice", 1, "de") == "Alice nimmt 1 Stein"

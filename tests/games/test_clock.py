@@ -45,12 +45,17 @@ def test_two_player_games_end_in_a_loss_the_others_get_a_substitute():
     }
 
 
+def test_a_new_two_player_game_loses_on_time_as_its_spec_declares(nim):
+    assert rules.timeout_outcome("nim") == "loss"
+    assert rules.progress_marker("nim", GAMES["nim"].new_game(players=2, seed=1)) is None
+
+
 def test_the_progress_marker_is_the_deal_or_round():
     barbu = GAMES["barbu"].new_game(players=4, seed=1)
     barree = GAMES["barree"].new_game(players=3, seed=1)
-    assert rules.progress_marker(barbu) == barbu.deal_number
-    assert rules.progress_marker(barree) == barree.round_no
-    assert rules.progress_marker(GAMES["bann"].new_game(players=2, seed=1)) is None
+    assert rules.progress_marker("barbu", barbu) == barbu.deal_number
+    assert rules.progress_marker("barree", barree) == barree.round_no
+    assert rules.progress_marker("bann", GAMES["bann"].new_game(players=2, seed=1)) is None
 
 
 def test_a_pause_needs_every_human_and_keeps_the_time_left():

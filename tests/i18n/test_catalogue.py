@@ -112,3 +112,21 @@ def test_an_illegal_action_reads_in_the_players_language():
     problem = refused.value
     assert str(problem) == "Roll the die first."
     assert t("de", problem.message, **problem.params) == "Würfle zuerst."
+
+
+def test_a_game_roots_catalogue_holds_exactly_its_sentences_translated(nim):
+    """Nim's German lives in its own root's catalogue and is read with the product's."""
+    from game_roots import NIM_ROOT
+
+    from texts import nim as nim_text
+
+    marked = {_key(message) for message in template(NIM_ROOT) if message.id}
+    with catalogue_path("de", NIM_ROOT).open("rb") as source:
+        live = [message for message in read_po(source, locale="de") if message.id]
+    assert {_key(message) for message in live} == marked, "run texts.catalogue --root tests/nim"
+    assert all(message.string and not message.fuzzy for message in live)
+    assert t("de", nim_text.RESIGN) == "Aufgeben"
+    assert t("de", "{name} took the last stone and wins.", name="Bob").startswith("Bob hat")
+    assert tn("de", "{name} takes {count} stone", "{name} takes {count} stones", 2, name="A") == (
+        "A nimmt 2 Steine"
+    )

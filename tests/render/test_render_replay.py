@@ -10,6 +10,8 @@ import pytest
 from german import english_in
 from PIL import Image
 
+import render.bann
+import render.gulbara
 import render.replay
 from games import GAMES
 from games.proof import GameFacts
@@ -17,7 +19,7 @@ from games.replays import replay_frames
 from render.replay import ReplayTooLarge, render_replay
 from texts.replays import caption
 
-PLAYERS = {"bann": 2, "gulbara": 2, "barree": 2, "barbu": 4}
+PLAYERS = {"bann": 2, "gulbara": 2, "barree": 2, "barbu": 4, "nim": 2}
 
 
 def game(kind: str, moves: int | None = None) -> tuple[GameFacts, list]:
@@ -39,8 +41,9 @@ def animation(data: bytes) -> Image.Image:
     return picture
 
 
-@pytest.mark.parametrize("kind", ["bann", "gulbara", "barree"])
-def test_one_frame_per_move_with_the_move_written_on_it(kind):
+@pytest.mark.parametrize("game_key", ["bann", "gulbara", "barree", "nim"], indirect=True)
+def test_one_frame_per_move_with_the_move_written_on_it(game_key):
+    kind = game_key
     facts, actions = game(kind, moves=12)
     frames = replay_frames(facts, actions)
     assert len(frames) == len(actions) + 1, "the start, then one frame per move"
@@ -87,14 +90,14 @@ def test_a_very_long_game_draws_a_bounded_number_of_evenly_spread_frames(monkeyp
     facts, actions = game("gulbara", moves=40)
     frames = [(f.view, caption("en", f)) for f in replay_frames(facts, actions)]
     monkeypatch.setattr(render.replay, "MAX_FRAMES", 9)
-    drawing = render.replay.DRAWERS["gulbara"]
+    drawing = render.gulbara.REPLAY_PICTURE
     captions: list[str] = []
 
     def counted(view, names, shown, language):
         captions.append(shown)
         return drawing(view, names, shown, language)
 
-    monkeypatch.setitem(render.replay.DRAWERS, "gulbara", counted)
+    monkeypatch.setattr(render.gulbara, "REPLAY_PICTURE", counted)
     movie = render_replay("gulbara", frames, facts.seats, 10 << 20)
     assert (movie.frames, movie.moves, movie.fitted) == (9, len(frames), False)
     assert animation(movie.data).n_frames == 9
@@ -107,14 +110,14 @@ def test_captions_leave_out_what_the_font_cannot_draw(monkeypatch):
     facts, actions = game("bann", moves=2)
     frames = [(f.view, caption("en", f)) for f in replay_frames(facts, actions)]
     frames[-1] = (frames[-1][0], "2. Zoë 😀🎲 ★: 5>6:N")
-    drawing = render.replay.DRAWERS["bann"]
+    drawing = render.bann.REPLAY_PICTURE
     captions: list[str] = []
 
     def seen(view, names, shown, language):
         captions.append(shown)
         return drawing(view, names, shown, language)
 
-    monkeypatch.setitem(render.replay.DRAWERS, "bann", seen)
+    monkeypatch.setattr(render.bann, "REPLAY_PICTURE", seen)
     render_replay("bann", frames, ["Zoë 😀🎲 ★", "Bob"], 10 << 20)
     assert captions[-1] == "2. Zoë : 5>6:N"
 

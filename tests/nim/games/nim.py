@@ -1,4 +1,7 @@
-"""Nim's rules: take one to three stones from one heap; whoever takes the last one wins."""
+"""Nim's rules: take one to three stones from one heap; whoever takes the last one wins.
+
+The worked example of adding a game: ``tests/nim/`` is a game root shaped like the
+product, found with ``games.add_game_root``."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from typing import Any, TypedDict
 
 from games.base import (
     DEFAULT_LEVEL,
+    N_,
     GameSpec,
     GameState,
     IllegalAction,
@@ -51,7 +55,11 @@ class NimState(GameState):
 
     def apply(self, action: str) -> NimState:
         if action not in self.legal_actions():
-            raise IllegalAction(f"Take 1 to {min(MAX_TAKE, self.stones)} stones, not '{action}'.")
+            raise IllegalAction(
+                N_("Take 1 to {most} stones, not '{action}'."),
+                most=min(MAX_TAKE, self.stones),
+                action=action,
+            )
         take = whole_number(action, max_digits=1) or 0
         return NimState(self.stones - take, 1 - self.turn, self.rng.copy(), take)
 
@@ -88,11 +96,10 @@ def from_dict(data: dict[str, Any]) -> NimState:
     return NimState(data["stones"], data["turn"], Rng.from_dict(data["rng"]), data["last_take"])
 
 
-def bot_action(state: GameState, seed: int, level: str = DEFAULT_LEVEL) -> str:
+def bot_action(state: NimState, seed: int, level: str = DEFAULT_LEVEL) -> str:
     """Leave a multiple of four when it can; otherwise a seeded random take (at every
     level: Nim is solved)."""
     check_level(level)
-    assert isinstance(state, NimState)
     winning = state.stones % (MAX_TAKE + 1)
     if winning:
         return str(winning)
@@ -104,8 +111,12 @@ SPEC = GameSpec(
     title="Nim",
     min_players=2,
     max_players=2,
+    position=5,
     new_game=new_game,
     from_dict=from_dict,
     bot_action=bot_action,
-    options=(Option("stones", 12, "Stones in the heap", minimum=4, maximum=30),),
+    on_timeout="loss",
+    dice=None,
+    hidden_information=False,
+    options=(Option("stones", 12, N_("Stones in the heap"), minimum=4, maximum=30),),
 )
