@@ -38,14 +38,16 @@ class BotZygote:
         self._process = process
 
     @classmethod
-    async def start(cls, ca_pem: Path) -> BotZygote:
+    async def start(cls, ca_pem: Path, root: Path = ROOT) -> BotZygote:
+        """A zygote of the bot in ``root``: this checkout, or another release's tree (its
+        own ``tests/botprocess.py`` then runs its own code)."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
-            str(Path(__file__)),
+            str(root / "tests" / "botprocess.py"),
             str(ca_pem),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
-            cwd=str(ROOT),
+            cwd=str(root),
         )
         zygote = cls(process)
         assert await zygote._line() == "ready"

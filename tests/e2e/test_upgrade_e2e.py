@@ -1,0 +1,188 @@
+"""Boards posted by the last release keep working once the bot runs today's code.
+
+The release before the redesign of the table machinery runs from its own tree (``git
+archive`` of ``RELEASE``) in a child process against this test's fake Discord: it opens a
+Bann game against the computer, a Bann lobby and a Barbu table, and stops. Today's bot
+starts on the same database, and members click the buttons of those old messages: the
+custom_ids, the stored rows and the games must all still be understood.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import signal
+import subprocess
+import tarfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from botprocess import BotZygote, wait_dead
+from stored import stored_game
+
+from cogs.scheduler import ManualTime
+from fakediscord import Channel, Message
+from fakediscord import test_ca as fake_ca_of_this_process
+from games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+RELEASE = "8430ea195a72d3115bbb0305f29d656ee461aa82"
+"""The last commit before the table machinery was split into layers (2026-11-30)."""
+
+
+@pytest.fixture
+def clock() -> ManualTime:
+    """Today's bot reads the time the release wrote its deadlines by (the wall clock), so
+    no turn clock has run out when it starts."""
+    return ManualTime(time.time())
+
+
+def release_tree(into: Path) -> Path:
+    """The release's files, as its commit holds them (the repository's history is part
+    of every checkout this test runs in)."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", RELEASE],
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+async def until(check: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+async def quiet(world, seconds: float = 1.5, timeout: float = 30.0) -> None:
+    """Until the bot in the other process has sent nothing for ``seconds``: done with
+    what it was doing (boards, private hands, pings)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    seen, since = len(world.requests), loop.time()
+    while loop.time() - since < seconds:
+        if loop.time() > deadline:
+            raise AssertionError("the release kept talking to Discord")
+        await asyncio.sleep(0.05)
+        if len(world.requests) != seen:
+            seen, since = len(world.requests), loop.time()
+
+
+def newest_with_button(channel: Channel, label: str) -> Message | None:
+    for message in reversed(channel.public_messages()):
+        if any(button.label == label for button in message.buttons()):
+            return message
+    return None
+
+
+def games_in(database_path: Path) -> dict[int, dict]:
+    import sqlite3
+
+    with sqlite3.connect(database_path) as db:
+        db.row_factory = sqlite3.Row
+        return {row["id"]: dict(row) for row in db.execute("SELECT * FROM games")}
+
+
+async def run_release(world, tmp_path: Path, database_path: Path) -> dict[str, Message]:
+    """The release opens the three tables; the messages it posted, by what they are."""
+    ca_pem = tmp_path / "ca.pem"
+    fake_ca_of_this_process().cert_pem.write_to_path(str(ca_pem))
+    tree = release_tree(tmp_path / "release")
+    world.gateway.wait_for_parse = False  # the release runs in another process
+    zygote = await BotZygote.start(ca_pem, root=tree)
+    pid = 0
+    try:
+        identified = world.gateway.identify_count
+        pid = await zygote.spawn(port=world.port, database=database_path, log=tmp_path / "old.log")
+        await until(lambda: world.gateway.identify_count > identified, "the release's READY")
+        await until(lambda: world.fake.commands.listing(None), "the release's commands")
+        lobby_channel = world.guild.add_text_channel("lobby")
+        barbu_channel = world.guild.add_text_channel("barbu")
+        opened = [
+            await world.alice.slash_nowait(world.games, "bann new", computer="normal"),
+            await world.carol.slash_nowait(lobby_channel, "bann new"),
+            await world.dave.slash_nowait(barbu_channel, "barbu new", computers=3, series=1),
+        ]
+        for record in opened:
+            await record.wait_answered(timeout=30)
+        await until(lambda: newest_with_button(world.games, "Resign"), "the Bann board")
+        await until(lambda: newest_with_button(lobby_channel, "Join"), "the lobby")
+        await until(lambda: newest_with_button(barbu_channel, "My hand"), "the Barbu board")
+        await quiet(world)
+        os.kill(pid, signal.SIGTERM)
+        await wait_dead(pid, timeout=20)
+        pid = 0
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGKILL)
+        await zygote.close()
+    errors = [line for line in (tmp_path / "old.log").read_text().splitlines() if " ERROR " in line]
+    assert errors == []
+    world.gateway.wait_for_parse = True
+    boards = {}
+    for name, channel, label in [
+        ("bann", world.games, "Resign"),
+        ("lobby", lobby_channel, "Join"),
+        ("barbu", barbu_channel, "My hand"),
+    ]:
+        message = newest_with_button(channel, label)
+        assert message is not None, name
+        boards[name] = message
+    return boards
+
+
+async def test_the_old_releases_boards_work_after_the_upgrade(
+    fake_discord, start_bot, database_path, tmp_path
+):
+    world = fake_discord
+    old = await run_release(world, tmp_path, database_path)
+    before = games_in(database_path)
+    assert sorted(row["kind"] for row in before.values()) == ["bann", "bann", "barbu"]
+
+    await start_bot()
+
+    # The Bann board: a tip opens today's move menu, the move is played on the old board.
+    bann_id = next(
+        i for i, row in before.items() if row["status"] == "active" and row["kind"] == "bann"
+    )
+    tip = next(
+        button
+        for button in old["bann"].buttons()
+        if button.label.startswith("Tip to") and not button.disabled
+    )
+    opened = await world.alice.click(old["bann"], tip.label)
+    assert len(opened.ephemeral) == 1, opened.ephemeral
+    menu = opened.ephemeral[0]
+    move = menu.selects()[0].options[0].value
+    await world.alice.select(menu, [move])
+    after = games_in(database_path)[bann_id]
+    assert after["version"] > before[bann_id]["version"]
+    logged = json.loads(after["state"])
+    state = GAMES["bann"].from_dict(logged)
+    assert state.current_player in (0, None), "the computer answered the member's move"
+    assert all(
+        f":{bann_id}:{after['version']}:" in button.custom_id for button in old["bann"].buttons()
+    )
+
+    # The lobby: a member joins it, and the game starts on the lobby's own message.
+    joined = await world.bob.click(old["lobby"], "Join")
+    lobby_id = next(i for i, row in before.items() if row["status"] == "lobby")
+    assert games_in(database_path)[lobby_id]["status"] == "active"
+    assert (
+        joined.message is not None
+        and joined.message.embeds[0]["title"] == f"Bann: game #{lobby_id}"
+    )
+
+    # The Barbu board: "My hand" shows the member's hand privately.
+    hand = await world.dave.click(old["barbu"], "My hand")
+    assert len(hand.ephemeral) == 1 and hand.ephemeral[0].attachments
+    assert stored_game(database_path)["kind"] == "barbu"
