@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.barree import FIELDS, PHASE_DRIVE, PHASE_MOVE, BarreeState, bot_action, distances
-from games.barree_plan import BLOCKADE_WAIT, Routes
+from games.barree.plan import BLOCKADE_WAIT, Routes
 from games.base import Rng
 
 

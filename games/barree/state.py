@@ -1,45 +1,18 @@
-"""Barree (docs/rules/barree.md): a race over 48 fields to discard a hand of field cards.
-
-Notation. ``roll`` throws the die; a walk lists every field of the move *including the
-start*, e.g. ``34-35-45`` for a 2 rolled on 34; after landing on an opponent the mover
-answers ``send:<seat>:<field>`` (use the card of ``field`` to send the piece of
-``seat`` there) or ``keep``. A bar roll moves the blockade inside ``apply`` and needs
-no further action; so does a roll that leaves the piece no walk (trapped in the
-blockaded row): the turn passes and the state's events say why.
-
-Helpers for the Discord layer: ``walk_options`` (one entry per distinct outcome, best
-first, with end field, discarded cards and the opponents landed on), ``send_options``
-and ``KEEP`` for the decision after landing on a piece, ``BarreeState.describe`` for a
-single action; the sentences for the events of the last action live in ``texts.barree``.
+"""Barree's state: ``BarreeState`` with its rules (``apply``, ``legal_actions``), its view
+and its ``to_dict``/``from_dict``; reading the action notation (see the package); the walk
+and sending options of the seat to move; ``new_game``.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
-from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, TypedDict
 
-from games.base import (
-    DEFAULT_LEVEL,
-    N_,
-    Dice,
-    GameSpec,
-    GameState,
-    IllegalAction,
-    Option,
-    Rng,
-    check_level,
-    whole_number,
-)
+from games.barree.board import FIELDS, NEIGHBOURS, ROWS, distances, row_of, walk_outcomes
+from games.base import N_, GameState, IllegalAction, Rng, whole_number
 
-ROWS = 8
-COLUMNS = 6
-FIELDS: tuple[int, ...] = tuple(10 * row + column for row in range(1, 9) for column in range(1, 7))
-DIAGONALS: tuple[tuple[int, int], ...] = ((21, 32), (45, 34), (56, 65), (76, 85))
 BAR = 0
 FACE_UP_CARDS = 7
 HIDDEN_CARDS = 2
@@ -97,78 +70,6 @@ class BarreeView(TypedDict):
     drive_targets: list[int]
     last_walk: BarreeWalk | None
     events: list[BarreeEvent]
-
-
-def row_of(field: int) -> int:
-    return field // 10
-
-
-def _grid_lines() -> list[tuple[int, int]]:
-    lines = []
-    for field in FIELDS:
-        if field % 10 < COLUMNS:
-            lines.append((field, field + 1))
-        if row_of(field) < ROWS:
-            lines.append((field, field + 10))
-    return lines
-
-
-LINES: tuple[tuple[int, int], ...] = (*_grid_lines(), *DIAGONALS)
-
-
-def _neighbours() -> dict[int, tuple[int, ...]]:
-    linked: dict[int, set[int]] = {field: set() for field in FIELDS}
-    for a, b in LINES:
-        linked[a].add(b)
-        linked[b].add(a)
-    # Sorted so that walks are explored in lexicographic order (canonical walks).
-    return {field: tuple(sorted(others)) for field, others in linked.items()}
-
-
-NEIGHBOURS: dict[int, tuple[int, ...]] = _neighbours()
-
-
-@cache
-def distances(start: int, blockade: int) -> dict[int, int]:
-    """Steps from ``start`` to every field reachable without touching the blockaded row."""
-    if row_of(start) == blockade:
-        return {start: 0}
-    found = {start: 0}
-    queue = deque([start])
-    while queue:
-        field = queue.popleft()
-        for other in NEIGHBOURS[field]:
-            if other not in found and row_of(other) != blockade:
-                found[other] = found[field] + 1
-                queue.append(other)
-    return found
-
-
-def walk_outcomes(
-    start: int, steps: int, blockade: int, cards: Iterable[int]
-) -> dict[tuple[int, frozenset[int]], tuple[int, ...]]:
-    """Every distinct (end field, cards discarded) of a walk, with its canonical walk.
-
-    The canonical walk is the lexicographically smallest one; keeping the smallest path
-    per state at every step yields it, because all walks of a step have equal length.
-    """
-    if row_of(start) == blockade:
-        return {}
-    targets = frozenset(cards)
-    layer: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {(start, frozenset()): (start,)}
-    for _ in range(steps):
-        following: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
-        for (field, discarded), path in layer.items():
-            for other in NEIGHBOURS[field]:
-                if row_of(other) == blockade:
-                    continue
-                key = (other, (discarded | {other}) if other in targets else discarded)
-                candidate = (*path, other)
-                known = following.get(key)
-                if known is None or candidate < known:
-                    following[key] = candidate
-        layer = following
-    return layer
 
 
 def format_walk(path: Sequence[int]) -> str:
@@ -666,7 +567,7 @@ def walk_options(state: BarreeState) -> list[WalkOption]:
 
     def rank(option: WalkOption) -> tuple[int, int, int, str]:
         left = [card for card in hand if card not in option.discards]
-        can_send = bool(option.lands_on) and bool(_send_cards(state, option.end, left))
+        can_send = bool(option.lands_on) and bool(send_cards(state, option.end, left))
         reach = distances(option.end, state.blockade)
         spread = sum(reach.get(card, 2 * ROWS) for card in left)
         return (-len(option.discards), -int(can_send), spread, option.action)
@@ -674,7 +575,7 @@ def walk_options(state: BarreeState) -> list[WalkOption]:
     return sorted(options, key=rank)
 
 
-def _send_cards(state: BarreeState, end: int, hand: Iterable[int]) -> list[int]:
+def send_cards(state: BarreeState, end: int, hand: Iterable[int]) -> list[int]:
     """The cards of ``hand`` the mover could send a piece to once his piece stands on ``end``."""
     occupied = {field for seat, field in enumerate(state.pieces) if seat != state.current}
     occupied.add(end)
@@ -684,87 +585,12 @@ def _send_cards(state: BarreeState, end: int, hand: Iterable[int]) -> list[int]:
 def send_options(state: BarreeState) -> list[SendOption]:
     """Every sending open to the mover where he ended, by target seat then field."""
     end = state.pieces[state.current]
-    usable = _send_cards(state, end, state.cards[state.current])
+    usable = send_cards(state, end, state.cards[state.current])
     return [
         SendOption(action=f"send:{seat}:{card}", seat=seat, field=card)
         for seat in state.opponents_at(end)
         for card in usable
     ]
-
-
-# ----- the computer player --------------------------------------------------------------
-
-# How the normal and easy levels send: a sending is worth a card, more when it moves the
-# leader far from its cards, a little more when the card is one hard to walk to.
-NEARNESS_DECAY = 0.7
-SEND_WEIGHT = 1.0
-LEADER_WEIGHT = 0.15
-
-
-def _nearness(start: int, targets: Iterable[int], blockade: int) -> float:
-    reach = distances(start, blockade)
-    return sum(NEARNESS_DECAY ** reach[card] for card in targets if card in reach)
-
-
-def _best_send(state: BarreeState, end: int, hand: frozenset[int]) -> tuple[float, str | None]:
-    """The value and action of the best sending from ``end`` with ``hand`` (else 0, None)."""
-    best_value, best_action = 0.0, None
-    fewest = min(state.held(seat) for seat in range(state.players))
-    for seat in state.opponents_at(end):
-        victim_cards = state.cards[seat]
-        leader_bonus = LEADER_WEIGHT * (1 + int(state.held(seat) == fewest))
-        before = _nearness(end, victim_cards, state.blockade)
-        for card in _send_cards(state, end, hand):
-            harm = before - _nearness(card, victim_cards, state.blockade)
-            # The card discarded should be one the mover would struggle to walk to.
-            effort = 1 - _nearness(end, [card], state.blockade)
-            value = SEND_WEIGHT + leader_bonus * harm + 0.2 * effort
-            if best_action is None or value > best_value:
-                best_value, best_action = value, f"send:{seat}:{card}"
-    return best_value, best_action
-
-
-def _easy_walk(state: BarreeState, options: list[WalkOption], seed: int) -> str:
-    """A walk that discards at least all but one of the cards the best walk could, at
-    random: plausible, but blind to what comes next."""
-    most = max(len(option.discards) for option in options)
-    plausible = [option.action for option in options if len(option.discards) >= most - 1]
-    return random.Random(seed).choice(plausible)
-
-
-def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
-    """The computer player's choice for the seat to move, from public information only.
-
-    Hard plans routes through the cards still held (``games.barree_plan``): it takes
-    the walk and sending that leave its own route shortest against its rivals', looking
-    at its next roll for the best few walks. Normal sends a piece it lands on as
-    ``_best_send`` judges and takes the walk ``walk_options`` ranks first (most cards,
-    then a sending, then nearest the rest); easy sends like normal and takes any walk
-    shedding all but at most one of the most it could.
-    """
-    check_level(level)
-    if state.phase == PHASE_ROLL:
-        return ROLL
-    # imported here because the planner builds on this module's rules
-    from games import barree_plan
-
-    if state.phase == PHASE_DRIVE:
-        if level == "hard":
-            return barree_plan.drive_action(state)
-        end = state.pieces[state.current]
-        _, action = _best_send(state, end, frozenset(state.cards[state.current]))
-        return action or KEEP
-    options = walk_options(state)
-    if not options:
-        raise IllegalAction(N_("There is nothing to decide: the game is over."))
-    if level == "easy":
-        return _easy_walk(state, options, seed)
-    if level == "normal":
-        return options[0].action
-    values = barree_plan.walk_values(state, options)
-    top = max(values)
-    best = [option.action for option, value in zip(options, values, strict=True) if value == top]
-    return random.Random(seed).choice(best)
 
 
 def new_game(players: int = 2, seed: int = 0, rounds: int = 1) -> BarreeState:
@@ -775,28 +601,3 @@ def new_game(players: int = 2, seed: int = 0, rounds: int = 1) -> BarreeState:
     state = BarreeState(players=players, rounds=rounds, rng=Rng(seed))
     state._start_round()
     return state
-
-
-SPEC = GameSpec(
-    key="barree",
-    title="Barree",
-    min_players=2,
-    max_players=4,
-    position=4,
-    new_game=new_game,
-    from_dict=BarreeState.from_dict,
-    bot_action=bot_action,
-    on_timeout="substitute",
-    dice=Dice(face_names={0: N_("bar")}),
-    hidden_information=False,
-    progress_marker=lambda state: state.round_no,
-    options=(
-        Option(
-            name="rounds",
-            default=1,
-            description=N_("Rounds in the match; the fewest minus points in total wins."),
-            minimum=1,
-            maximum=MAX_ROUNDS,
-        ),
-    ),
-)

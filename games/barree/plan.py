@@ -22,14 +22,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.barree import (
-    KEEP,
-    BarreeState,
-    WalkOption,
-    distances,
-    row_of,
-    walk_outcomes,
-)
+from games.barree.board import distances, row_of, walk_outcomes
+from games.barree.state import KEEP, BarreeState, WalkOption
 
 # Steps a route waits, in effect, for a bar to move the blockade out of its way: each
 # roll is a bar one time in six, and any player's bar may free the way.
