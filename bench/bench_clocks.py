@@ -32,7 +32,7 @@ from cogs.scheduler import ManualTime, Scheduler, SystemTime  # noqa: E402
 from data import Store  # noqa: E402
 from fakediscord import FakeDiscord  # noqa: E402
 from games import GAMES  # noqa: E402
-from games import clock as rules  # noqa: E402
+from games import turn_clock as rules  # noqa: E402
 
 BANN = GAMES["bann"]
 GUILD = 1

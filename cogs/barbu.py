@@ -20,9 +20,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.game_cog import GameCog, Turn
+from cogs.table.payload import PrivateView
 from cogs.table.private import answers_privately
 from data import Table
 from games import GAMES, IllegalAction
@@ -188,13 +190,13 @@ class BarbuCog(
 
     # ---- the private hand --------------------------------------------------------------
 
-    def private_payload(self, table: Table, state: BarbuState, seat: int) -> dict[str, Any]:
+    def private_payload(self, table: Table, state: BarbuState, seat: int) -> PrivateView:
         """The hand DM, in the table's language (it reaches the player without a click)."""
         return self.hand_payload(table, state, seat, table.language)
 
     def hand_payload(
         self, table: Table, state: BarbuState, seat: int, language: str
-    ) -> dict[str, Any]:
+    ) -> PrivateView:
         """The player's hand with his decision controls when he is to act."""
         view = state.view(seat)
         names = table.names
@@ -219,7 +221,7 @@ class BarbuCog(
         else:
             lines.append(self._table_line(view, names, language))
             controls = self._card_controls(target, view, language)
-        payload: dict[str, Any] = {
+        payload: PrivateView = {
             "content": "\n".join(lines),
             "file": discord.File(io.BytesIO(png), filename=f"barbu-hand-{table.id}.png"),
         }
@@ -503,7 +505,7 @@ class BarbuCog(
     @app_commands.command(
         name=command_name("scores"), description=N_("The score sheet of this channel's Barbu game")
     )
-    async def scores(self, interaction: discord.Interaction[Any]) -> None:
+    async def scores(self, interaction: Interaction) -> None:
         language = private_language(interaction)
         table = await self.tables.table_in_channel(interaction.channel_id or 0)
         if table is None or table.kind != "barbu" or table.state is None:

@@ -21,10 +21,12 @@ from typing import Any
 
 import discord
 
+from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.replies import quoted
 from cogs.table.components import TableButton, TableSelect, Target, view_of
 from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
+from cogs.table.payload import PrivateView, private_edit
 from data import Table
 from games import GAMES, IllegalAction
 from games.barree import (
@@ -266,9 +268,7 @@ class BarreeCog(
             menu = self.drive_menu(language, table, state)
         if done is not None and _from_private_menu(interaction):
             menu["content"] = f"{done}\n{menu['content']}"
-            picture = menu.pop("file", None)
-            menu["attachments"] = [picture] if picture is not None else []
-            await interaction.edit_original_response(**menu)
+            await interaction.edit_original_response(**private_edit(menu))
         else:
             await interaction.followup.send(ephemeral=True, **menu)
 
@@ -297,7 +297,7 @@ class BarreeCog(
 
     # ---- private menus -----------------------------------------------------------------
 
-    async def walk_menu(self, language: str, table: Table, state: BarreeState) -> dict[str, Any]:
+    async def walk_menu(self, language: str, table: Table, state: BarreeState) -> PrivateView:
         """The board with the walks' end fields numbered, best first, a button per number."""
         # A roll of 5 can have hundreds of outcomes: sort them off the event loop.
         options = await asyncio.to_thread(walk_options, state)
@@ -324,7 +324,7 @@ class BarreeCog(
         picture = discord.File(io.BytesIO(png), filename=f"barree-walks-{table.id}.png")
         return {"content": "\n".join(lines), "view": view_of(buttons), "file": picture}
 
-    def drive_menu(self, language: str, table: Table, state: BarreeState) -> dict[str, Any]:
+    def drive_menu(self, language: str, table: Table, state: BarreeState) -> PrivateView:
         """One select per piece landed on (its fields to send it to), and Keep."""
         names = table.names
         target = Target(table.id, table.version, "send")
@@ -376,7 +376,7 @@ def turns_of(steps: Sequence[Step[BarreeState]]) -> list[list[Step[BarreeState]]
     return turns
 
 
-def _from_private_menu(interaction: discord.Interaction[Any]) -> bool:
+def _from_private_menu(interaction: Interaction) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
 

@@ -26,6 +26,7 @@ from cogs.render_pool import RenderJob
 from cogs.replies import quoted
 from cogs.table.components import TableButton, TableSelect, Target, view_of
 from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
+from cogs.table.payload import PrivateView, private_edit
 from data import Table
 from games import GAMES, IllegalAction
 from games.base import whole_number
@@ -335,7 +336,7 @@ class GulbaraCog(
         if len(panel["view"].children) == 0:
             return
         panel["content"] = f"{done}\n{panel['content']}"
-        await turn.interaction.edit_original_response(**panel)
+        await turn.interaction.edit_original_response(**private_edit(panel))
 
     # ---- games of a match --------------------------------------------------------------
 
@@ -409,7 +410,7 @@ def point_option(
 
 def step_panel(
     language: str, table: Table, state: GulbaraState, point: int | None
-) -> dict[str, Any]:
+) -> PrivateView:
     """The private panel of the checker on ``point``: a button per legal die, then in a
     double an "all" button for it and for every other point whose checker can take more
     than one step of the die. Without a checker (``point`` None): the "all" buttons,

@@ -9,12 +9,10 @@ English where the bot has no catalogue for the locale.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
-from cogs.host import Host, host_of
+from cogs.host import Host, Interaction, host_of
 from texts.i18n import COMMAND_NAME, ENGLISH, languages, t, tp
 
 NAME_LOCATIONS = frozenset(
@@ -39,7 +37,7 @@ def language_of(locale: discord.Locale | str | None) -> str:
     return base if base in known else ENGLISH
 
 
-def private_language(interaction: discord.Interaction[Any]) -> str:
+def private_language(interaction: Interaction) -> str:
     """The language of the member who clicked or typed."""
     return language_of(interaction.locale)
 
@@ -58,7 +56,7 @@ async def public_language(
     return language_of(guild.preferred_locale if guild is not None else locale)
 
 
-async def channel_language(interaction: discord.Interaction[Any]) -> str:
+async def channel_language(interaction: Interaction) -> str:
     """The language of what an interaction posts for everyone in its channel: the
     server's, or the member's own in a DM."""
     if interaction.guild_id is None:

@@ -26,6 +26,7 @@ from cogs.language import channel_language, private_language, public_language
 from cogs.luck import DiceLuckReport
 from cogs.privacy import kept_private, may_read
 from cogs.replies import NO_MENTIONS, tell
+from cogs.table.payload import MessagePayload
 from data import Table
 from data.league import (
     MAX_SEASON_NAME,
@@ -36,7 +37,7 @@ from data.league import (
     SeatResult,
     Standing,
 )
-from games import GAMES
+from games import GAMES, GameState
 from render.league import render_profile, render_standings
 from texts.common import signed
 from texts.i18n import ENGLISH, N_, command_name, t, tn
@@ -58,7 +59,8 @@ UNRATED_REASONS = (N_("a computer played"),)
 def final_scores(table: Table) -> list[float]:
     """The scores of a game saved before games stored them, from its last state."""
     assert table.state is not None
-    return GAMES[table.kind].from_dict(table.state).returns()
+    state: GameState = GAMES[table.kind].from_dict(table.state)
+    return state.returns()
 
 
 def _title(kind: str) -> str:
@@ -239,7 +241,7 @@ class LeagueCog(commands.Cog, name="League"):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(season=season_autocomplete)
     async def standings(
-        self, interaction: discord.Interaction[Any], game: str, season: str | None = None
+        self, interaction: Interaction, game: str, season: str | None = None
     ) -> None:
         found = await self._season_or_refuse(interaction, season)
         if found is None:
@@ -247,10 +249,10 @@ class LeagueCog(commands.Cog, name="League"):
         language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
         payload = await self._standings_payload(found, game, page=0, language=language)
-        await interaction.edit_original_response(**payload)
+        await interaction.edit_original_response(**payload.edit())
 
     async def turn_page(
-        self, interaction: discord.Interaction[Any], kind: str, season_id: int, page: int
+        self, interaction: Interaction, kind: str, season_id: int, page: int
     ) -> None:
         season = await self.league.season(interaction.guild_id or 0, season_id)
         if season is None or kind not in GAMES:
@@ -259,13 +261,12 @@ class LeagueCog(commands.Cog, name="League"):
             return
         language = await channel_language(interaction)
         await interaction.response.defer()
-        await interaction.edit_original_response(
-            **await self._standings_payload(season, kind, page=page, language=language)
-        )
+        payload = await self._standings_payload(season, kind, page=page, language=language)
+        await interaction.edit_original_response(**payload.edit())
 
     async def _standings_payload(
         self, season: Season, kind: str, *, page: int, language: str
-    ) -> dict[str, Any]:
+    ) -> MessagePayload:
         players = await self.league.count_players(season.guild_id, kind, season.id)
         pages = max(1, math.ceil(players / PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
@@ -307,13 +308,13 @@ class LeagueCog(commands.Cog, name="League"):
             pages=pages,
         )
         embed.set_footer(text=footer)
-        return {
-            "content": None,
-            "embed": embed,
-            "attachments": [discord.File(io.BytesIO(png), filename=filename)],
-            "view": self._page_buttons(kind, season.id, page, pages, language),
-            "allowed_mentions": NO_MENTIONS,
-        }
+        return MessagePayload(
+            content=None,
+            embed=embed,
+            view=self._page_buttons(kind, season.id, page, pages, language),
+            allowed_mentions=NO_MENTIONS,
+            files=[discord.File(io.BytesIO(png), filename=filename)],
+        )
 
     @staticmethod
     def _page_buttons(
@@ -345,7 +346,7 @@ class LeagueCog(commands.Cog, name="League"):
     @app_commands.autocomplete(season=season_autocomplete)
     async def profile(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         member: discord.Member | None = None,
         season: str | None = None,
     ) -> None:
@@ -391,7 +392,7 @@ class LeagueCog(commands.Cog, name="League"):
     @app_commands.choices(game=GAME_CHOICES)
     async def history(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str | None = None,
         member: discord.Member | None = None,
     ) -> None:
@@ -439,7 +440,7 @@ class LeagueCog(commands.Cog, name="League"):
     @app_commands.describe(name=N_("The new season's name, e.g. Spring 2027"))
     async def season_start(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         name: app_commands.Range[str, 1, MAX_SEASON_NAME],
     ) -> None:
         if interaction.guild_id is None:
@@ -477,7 +478,7 @@ class LeagueCog(commands.Cog, name="League"):
         await interaction.response.send_message(announcement, allowed_mentions=NO_MENTIONS)
 
     @season_group.command(name=command_name("list"), description=N_("Every season of this server"))
-    async def season_list(self, interaction: discord.Interaction[Any]) -> None:
+    async def season_list(self, interaction: Interaction) -> None:
         if interaction.guild_id is None:
             await tell(interaction, GUILD_ONLY)
             return
@@ -498,7 +499,7 @@ class LeagueCog(commands.Cog, name="League"):
     @app_commands.describe(season=N_("A season's name (default: the current one)"))
     @app_commands.autocomplete(season=season_autocomplete)
     async def export(
-        self, interaction: discord.Interaction[Any], season: str | None = None
+        self, interaction: Interaction, season: str | None = None
     ) -> None:
         found = await self._season_or_refuse(interaction, season)
         if found is None:
@@ -514,7 +515,7 @@ class LeagueCog(commands.Cog, name="League"):
         )
 
     async def _season_or_refuse(
-        self, interaction: discord.Interaction[Any], name: str | None
+        self, interaction: Interaction, name: str | None
     ) -> Season | None:
         """The named season (default: current), or None after telling the user why not."""
         if interaction.guild_id is None:

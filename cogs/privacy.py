@@ -3,12 +3,12 @@ as its moves were, in exports, replays and the league's history alike."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
+from cogs.host import Interaction
 
-def may_read(interaction: discord.Interaction[Any], channel_id: int | None) -> bool:
+
+def may_read(interaction: Interaction, channel_id: int | None) -> bool:
     """Whether the member may read the game's channel: a game in a private channel or
     thread stays as private as its moves were (a channel that is gone hides nothing)."""
     member = interaction.user

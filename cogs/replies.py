@@ -4,10 +4,10 @@ text of a failed Discord call. Every cog answers through these."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
+from cogs.host import Interaction
 from cogs.language import private_language
 from texts.i18n import N_, t
 
@@ -61,7 +61,7 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=[discord.Object(user_id)])
 
 
-async def tell(interaction: discord.Interaction[Any], message: str, **params: object) -> None:
+async def tell(interaction: Interaction, message: str, **params: object) -> None:
     """A short private answer in the member's language (``message`` is an English
     sentence of the catalogue, or a text already translated), whether or not the
     interaction was acknowledged yet."""
@@ -77,7 +77,7 @@ def failure_text(error: discord.HTTPException) -> str:
     return f"HTTP {error.status} (code {error.code}): {error.text or 'no details'}"[:200]
 
 
-async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+async def acknowledge(interaction: Interaction) -> None:
     """Acknowledge now: a click updates its own message later, a command answers privately."""
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
@@ -86,7 +86,7 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
 
 
 async def refuse_after_thinking(
-    interaction: discord.Interaction[Any], message: str, **params: object
+    interaction: Interaction, message: str, **params: object
 ) -> None:
     """Refuse privately after a public "thinking…" acknowledgement: remove that, then tell."""
     await interaction.delete_original_response()

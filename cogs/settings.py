@@ -3,19 +3,17 @@ own language); changing them needs the Manage Server permission."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.host import Host
+from cogs.host import Host, Interaction
 from cogs.language import language_of, private_language
 from cogs.table.deadlines import CLOCK_OPTIONS
 from data.league import League
 from data.settings import GuildSettings, SettingsStore
 from games import GAMES
-from games import clock as rules
+from games import turn_clock as rules
 from texts.common import duration
 from texts.i18n import N_, command_name, language_name, languages, t
 
@@ -66,7 +64,7 @@ class ServerSettings(commands.Cog):
     @app_commands.choices(clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
     async def settings_command(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: app_commands.Choice[str] | None = None,
         clock: app_commands.Choice[int] | None = None,
         lobby_expiry: app_commands.Choice[int] | None = None,
@@ -161,5 +159,5 @@ def _listed(reader: str, items: list[str]) -> str:
     return t(reader, "{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
-async def _private(interaction: discord.Interaction[Any], text: str) -> None:
+async def _private(interaction: Interaction, text: str) -> None:
     await interaction.response.send_message(text, ephemeral=True)

@@ -28,7 +28,7 @@ from cogs.table.results import Results
 from cogs.table.seats import human_seats, time_loss_headline
 from data import StaleVersion, Store, Table
 from games import GAMES, GameState
-from games import clock as rules
+from games import turn_clock as rules
 from texts.common import duration
 from texts.i18n import N_, t
 

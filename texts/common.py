@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from games.clock import DAY, HOUR, MINUTE
+from games.turn_clock import DAY, HOUR, MINUTE
 from texts.i18n import tn
 
 

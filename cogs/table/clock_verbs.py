@@ -14,7 +14,7 @@ from cogs.table.memory import GameMemory
 from cogs.table.seats import away_seats, human_seats
 from data import Store, Table
 from games import GAMES
-from games import clock as rules
+from games import turn_clock as rules
 from texts.i18n import N_, t
 
 CLOCK_VERBS = frozenset({"rejoin", "pause", "resume"})

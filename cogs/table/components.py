@@ -227,7 +227,7 @@ UNRECOGNISED = N_("This control is not one of mine, or no longer exists. Use the
 
 
 def is_routed(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     factories: Iterable[type[discord.ui.DynamicItem[Any]]],
 ) -> bool:
     """Whether discord.py will hand this component click to one of ``factories``.

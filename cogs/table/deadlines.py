@@ -20,8 +20,8 @@ from cogs.table.seats import away_seats, human_seats, played_by_computer
 from data import Table
 from data.settings import SettingsStore
 from games import GameState
-from games import clock as rules
-from games.clock import CLOCK_CHOICES
+from games import turn_clock as rules
+from games.turn_clock import CLOCK_CHOICES
 from texts.i18n import ENGLISH, N_, t
 
 log = logging.getLogger("tablebot.clocks")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import discord
 
@@ -18,6 +17,7 @@ from cogs.replies import (
     tell,
 )
 from cogs.table.game_cog import GameCogs
+from cogs.table.payload import PrivateView, private_edit
 from data import Store, Table
 from games import GAMES, GameState
 from texts.i18n import t
@@ -111,14 +111,10 @@ class Delivery:
             await self.store.remember_private_message(table.id, user_id, purpose, sent.id)
 
     @staticmethod
-    async def _edit_dm(dm: discord.DMChannel, message_id: int, payload: dict[str, Any]) -> bool:
+    async def _edit_dm(dm: discord.DMChannel, message_id: int, payload: PrivateView) -> bool:
         """Show ``payload`` in the DM ``message_id``; False if that message is gone."""
-        changes = dict(payload)
-        picture = changes.pop("file", None)
-        changes["attachments"] = [picture] if picture is not None else []
-        changes.setdefault("view", None)
         try:
-            await dm.get_partial_message(message_id).edit(**changes)
+            await dm.get_partial_message(message_id).edit(**private_edit(payload))
         except discord.NotFound:
             return False
         return True

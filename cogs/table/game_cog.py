@@ -24,6 +24,7 @@ from cogs.render_pool import RenderJob
 from cogs.table.components import Target
 from cogs.table.computers import LEVEL_HELP, Level
 from cogs.table.deadlines import CLOCK_HELP, CLOCK_OPTIONS
+from cogs.table.payload import PrivateView
 from cogs.table.private import PrivateMessages
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
@@ -232,7 +233,7 @@ class GameCog(commands.GroupCog, Generic[S]):
     def result_text(self, table: Table, state: S) -> str:
         return t(table.language, "The game is over.")
 
-    def private_payload(self, table: Table, state: S, seat: int) -> dict[str, Any]:
+    def private_payload(self, table: Table, state: S, seat: int) -> PrivateView:
         """Message keyword arguments showing ``seat`` what only it may see."""
         raise NotImplementedError
 
@@ -270,7 +271,7 @@ class GameCog(commands.GroupCog, Generic[S]):
         return None
 
 
-def rules_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
+def rules_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
     """`/<key> rules`: the rules in short, privately."""
 
     async def rules(self: GameCog[Any], interaction: Interaction) -> None:
@@ -295,7 +296,7 @@ def move_command(move_help: str, notation_help: str) -> app_commands.Command[Any
     )
 
 
-def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
+def new_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
     """`/<key> new` with a parameter for each of the spec's table options, after the
     seats: an invited opponent or one computer for a two-player game, otherwise a number
     of computer seats."""
@@ -335,7 +336,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
         (command_name("clock"), app_commands.Choice[int] | None, None, sentence(CLOCK_HELP))
     )
 
-    async def new(self: GameCog[Any], interaction: Interaction, **chosen: Any) -> None:
+    async def new(self: GameCog[Any], interaction: Interaction, /, **chosen: Any) -> None:
         await self.new_table(interaction, chosen)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
@@ -353,11 +354,9 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
     # discord.py reads a command's parameters from its callback's signature and binds a
     # callback defined in a class to the cog: this one is built per game, so say both.
     new.__qualname__ = f"GameCog.{new.__name__}"
-    vars(new).update(
-        __signature__=signature,
-        __discord_app_commands_param_description__={name: text for name, _, _, text in parameters},
-        __discord_app_commands_param_choices__={"clock": CLOCK_OPTIONS},
-    )
+    vars(new)["__signature__"] = signature
+    described = app_commands.describe(**{name: text for name, _, _, text in parameters})(new)
+    offered = app_commands.choices(clock=CLOCK_OPTIONS)(described)
     if spec.min_players != spec.max_players:
         description = sentence(
             N_("Open a {game} table in this channel ({minimum}–{maximum} players)"),
@@ -367,7 +366,7 @@ def new_command(spec: GameSpec) -> app_commands.Command[Any, Any, None]:
         )
     else:
         description = sentence(N_("Open a {game} table in this channel"), game=spec.title)
-    return app_commands.command(name=command_name("new"), description=description)(new)
+    return app_commands.command(name=command_name("new"), description=description)(offered)
 
 
 class GameCogs:

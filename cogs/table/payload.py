@@ -59,3 +59,24 @@ class MessagePayload:
         if self.files:
             message["files"] = self.files
         return message
+
+
+class PrivateView(TypedDict, total=False):
+    """A message to one player (an ephemeral reply or a DM): text, picture, controls."""
+
+    content: str
+    embed: discord.Embed
+    file: discord.File
+    view: discord.ui.View
+
+
+def private_edit(message: PrivateView) -> MessageEdit:
+    """The edit that makes an earlier private message show ``message``: its picture
+    replaces the old one (none removes it), and without controls the old ones go."""
+    picture = message.get("file")
+    edit = MessageEdit(view=message.get("view"), attachments=[picture] if picture else [])
+    if "content" in message:
+        edit["content"] = message["content"]
+    if "embed" in message:
+        edit["embed"] = message["embed"]
+    return edit

@@ -10,16 +10,17 @@ version like every control.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
+
+from cogs.host import Interaction
 
 log = logging.getLogger("tablebot.table")
 
 Key = tuple[int, int]
 
 
-def is_private(interaction: discord.Interaction[Any]) -> bool:
+def is_private(interaction: Interaction) -> bool:
     """Whether the click came from a private message (ephemeral or a DM), not a board."""
     message = interaction.message
     if message is None:
@@ -27,7 +28,7 @@ def is_private(interaction: discord.Interaction[Any]) -> bool:
     return message.flags.ephemeral or interaction.guild_id is None
 
 
-def answers_privately(interaction: discord.Interaction[Any]) -> bool:
+def answers_privately(interaction: Interaction) -> bool:
     """Whether the interaction's own answer is an ephemeral message of this player: a
     click in an ephemeral menu or a typed command (answered privately after thinking)."""
     message = interaction.message
@@ -40,24 +41,24 @@ class PrivateMessages:
     """The newest confirmation and menus of each (game, player)."""
 
     def __init__(self) -> None:
-        self._confirmations: dict[Key, tuple[discord.Interaction[Any], int | None]] = {}
+        self._confirmations: dict[Key, tuple[Interaction, int | None]] = {}
         self._menus: dict[tuple[int, int, str], str] = {}
 
-    def open_menu(self, game_id: int, interaction: discord.Interaction[Any], kind: str) -> str:
+    def open_menu(self, game_id: int, interaction: Interaction, kind: str) -> str:
         """Note a new ``kind`` menu for this player; its mark, for its controls' argument."""
         mark = str(interaction.id)
         self._menus[(game_id, interaction.user.id, kind)] = mark
         return mark
 
     def menu_outdated(
-        self, game_id: int, interaction: discord.Interaction[Any], kind: str, mark: str
+        self, game_id: int, interaction: Interaction, kind: str, mark: str
     ) -> bool:
         """Whether a newer ``kind`` menu was opened since the one marked ``mark``."""
         newest = self._menus.get((game_id, interaction.user.id, kind))
         return newest is not None and newest != mark
 
     async def confirmed(
-        self, game_id: int, interaction: discord.Interaction[Any], *, keep: bool = True
+        self, game_id: int, interaction: Interaction, *, keep: bool = True
     ) -> None:
         """``interaction``'s answer is now the player's confirmation: delete the previous one.
 

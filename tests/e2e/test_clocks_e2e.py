@@ -15,7 +15,7 @@ from testdb import both_engines
 from cogs.scheduler import ManualTime
 from fakediscord import Message
 from games import GAMES
-from games.clock import DEFAULT_CLOCK, DEFAULT_LOBBY_EXPIRY, MAX_PAUSE, REMINDER_SHARE
+from games.turn_clock import DEFAULT_CLOCK, DEFAULT_LOBBY_EXPIRY, MAX_PAUSE, REMINDER_SHARE
 
 BANN = GAMES["bann"]
 REMINDER_AT = DEFAULT_CLOCK * (1 - REMINDER_SHARE)

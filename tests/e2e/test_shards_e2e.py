@@ -36,8 +36,8 @@ from cogs.scheduler import ManualTime
 from fakediscord import Channel, Guild, Message, SimUser
 from fakediscord.fixtures import FakeWorld
 from games import GAMES, replay
-from games.clock import REMINDER_SHARE
 from games.gulbara import from_code
+from games.turn_clock import REMINDER_SHARE
 from shards import ShardPlan, ShardsTaken
 
 SHARDS = 2

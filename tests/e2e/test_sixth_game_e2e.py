@@ -17,8 +17,8 @@ from stored import stored_game, stored_state
 from cogs.discovery import MismatchedCog, MissingCog, game_cogs
 from cogs.table.game_cog import GameCog
 from games import GAMES, root_of
-from games.clock import DEFAULT_CLOCK
 from games.proof import verify_record
+from games.turn_clock import DEFAULT_CLOCK
 
 
 def league_rows(database_path) -> list[tuple[str, int, str, float]]:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import GAMES
-from games import clock as rules
+from games import turn_clock as rules
 from texts.common import duration
 
 NOW = 1_000_000.0

@@ -163,5 +163,5 @@ def resume(clock: dict[str, Any], now: float) -> dict[str, Any]:
 
 
 def is_paused(clock: dict[str, Any] | None) -> bool:
-    return bool(clock) and clock.get("paused_since") is not None  # type: ignore[union-attr]
+    return clock is not None and clock.get("paused_since") is not None
 
