@@ -1,4 +1,4 @@
-"""The Bann board: a view dict (see games/bann.py ``view``) becomes a PNG.
+"""The Bann board: a view dict (see games/bann/state.py ``view``) becomes a PNG.
 
 Layout, 720×880: two player strips (name, colour, lost knights, die top) on top, a status
 line (whose turn and the knight banned for him, or the result), the 6×6 board with seat 0

@@ -1,4 +1,4 @@
-"""The Gul Bara board: a view dict (see games/gulbara.py ``view``) becomes a PNG.
+"""The Gul Bara board: a view dict (see games/gulbara/state.py ``view``) becomes a PNG.
 
 Layout, 890×880: two player strips (name, colour, pips, borne off) on top, a status line
 (whose turn and the roll, or the result, and the match score), the classic board with

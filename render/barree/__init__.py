@@ -1,4 +1,4 @@
-"""The Barree picture: a view dict (see games/barree.py ``view``) becomes a PNG.
+"""The Barree picture: a view dict (see games/barree/state.py ``view``) becomes a PNG.
 
 Layout, 856×880: a status line with the die on top; on the left the board as a network
 (48 numbered fields on their grid lines and four diagonals, number row 1 at the top, the

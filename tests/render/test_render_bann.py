@@ -1,6 +1,6 @@
 """The Bann board renderer and the shared theme it is built on.
 
-Views are written by hand in the schema games/bann.py produces, so these tests pin the
+Views are written by hand in the schema games/bann/state.py produces, so these tests pin the
 renderer to the contract rather than to the engine.
 """
 
