@@ -25,6 +25,8 @@ from typing import Any
 from games import GameState
 from games import bann as bann_rules
 from games import gulbara as gulbara_rules
+from games.bann.board import captures, legal_moves
+from games.bann.computer import Search
 from games.barbu import (
     ACE,
     HEARTS,
@@ -54,7 +56,7 @@ Baseline = Callable[[GameState, int], str]
 _BANN_WIN = 1_000_000
 
 
-def _bann_evaluate(search: bann_rules._Search, side: int) -> int:
+def _bann_evaluate(search: Search, side: int) -> int:
     """Material (100 a knight) and closeness to the enemy castle (up to 10 a knight)."""
     score = 0
     for seat, sign in ((side, 1), (1 - side, -1)):
@@ -66,7 +68,7 @@ def _bann_evaluate(search: bann_rules._Search, side: int) -> int:
     return score
 
 
-def _bann_negamax(search: bann_rules._Search, depth: int, alpha: int, beta: int, side: int) -> int:
+def _bann_negamax(search: Search, depth: int, alpha: int, beta: int, side: int) -> int:
     moves = search.generate(side)
     if not moves:
         return -_BANN_WIN
@@ -91,13 +93,13 @@ def bann_searcher(plies: int) -> Baseline:
         assert isinstance(state, bann_rules.BannState)
         if state.draw_offer is not None:
             return "decline"
-        search = bann_rules._Search(state)
+        search = Search(state)
         side = state.turn
-        moves = list(bann_rules._moves(state.board, state.dice, side))
+        moves = list(legal_moves(state.board, state.dice, side))
         random.Random(seed).shuffle(moves)
         best_action, best_score = moves[0].action, -_BANN_WIN - 2
         for move in moves:
-            captured = tuple(bann_rules._captures(state.board, side, move.target))
+            captured = tuple(captures(state.board, side, move.target))
             wins = (
                 move.target == bann_rules.target_castle(side)
                 or len(captured) == (search.counts[1 - side])

@@ -13,8 +13,6 @@ from games.bann.board import (
     START_BOARD,
     START_SQUARES,
     Move,
-    captures,
-    legal_moves,
     side_faces,
     square_index,
     square_name,
@@ -39,7 +37,6 @@ from games.bann.computer import (
     WIN,
     bot_action,
 )
-from games.bann.computer import _Search as _Search
 from games.bann.state import (
     BannKnight,
     BannMove,
@@ -64,10 +61,6 @@ SPEC = GameSpec(
     hidden_information=False,
     options=(),
 )
-
-# bench/baselines.py builds its baseline players from the search's parts by these names
-_captures = captures
-_moves = legal_moves
 
 __all__ = [
     "ACCEPT_DRAW_BELOW",

@@ -56,7 +56,7 @@ class _SearchTimeout(Exception):
 _SearchMove = tuple[int, int, int, int, tuple[int, ...], bool]
 
 
-class _Search:
+class Search:
     """Alpha-beta negamax on a mutable copy of one position."""
 
     def __init__(self, state: BannState, node_limit: int = NODE_LIMITS["hard"]) -> None:
@@ -238,7 +238,7 @@ class _Search:
 
 def _search_root(state: BannState, seed: int, node_limit: int) -> tuple[Move, int]:
     """The best move for the seat to move and its score, by iterative deepening."""
-    search = _Search(state, node_limit)
+    search = Search(state, node_limit)
     moves = list(legal_moves(state.board, state.dice, state.turn))
     # the seed only decides between moves the search finds equally good
     random.Random(f"bann-bot/{seed}").shuffle(moves)
@@ -266,7 +266,7 @@ def _search_root(state: BannState, seed: int, node_limit: int) -> tuple[Move, in
 
 
 def _search_depth(
-    search: _Search,
+    search: Search,
     state: BannState,
     moves: list[Move],
     depth: int,
@@ -295,7 +295,7 @@ def _search_depth(
             alpha = max(alpha, score)
 
 
-def _would_repeat_third_time(state: BannState, search: _Search) -> bool:
+def _would_repeat_third_time(state: BannState, search: Search) -> bool:
     key = position_key(tuple(search.board), (search.dice[0], search.dice[1]), 1 - state.turn)
     return state.history.get(key, 0) >= 2
 
@@ -304,7 +304,7 @@ def _easy_move(state: BannState, seed: int) -> Move:
     """A plausible but careless move: a win in one is always taken and a move that lets
     the opponent win at once is avoided when possible, otherwise any move that a two-ply
     look finds within ``EASY_MARGIN`` of the best."""
-    search = _Search(state, NODE_LIMITS["easy"] * 100)
+    search = Search(state, NODE_LIMITS["easy"] * 100)
     moves = list(legal_moves(state.board, state.dice, state.turn))
     scores: dict[Move, int] = {}
     _search_depth(search, state, moves, 2, scores, full_window=True)

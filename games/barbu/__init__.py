@@ -73,7 +73,6 @@ from games.barbu.state import (
     BarbuState,
     new_game,
 )
-from games.barbu.state import _must_double_now as _must_double_now
 from games.barbu.views import (
     BarbuDeal,
     BarbuDomino,

@@ -52,7 +52,7 @@ def _seat_word(seat: int, names: Sequence[str] | None) -> str:
     return names[seat] if names else f"Seat {seat + 1}"
 
 
-def _must_double_now(choice: DoublingChoice) -> IllegalAction:
+def must_double_now(choice: DoublingChoice) -> IllegalAction:
     if choice.deals_left == 1:
         return IllegalAction(
             N_("You must double declarer now: this is the series' last deal and you owe a double.")
@@ -277,7 +277,7 @@ class BarbuState(GameState):
             if seat not in choice.targets:
                 raise self._why_not_double(choice, seat)
         if choice.required is not None and choice.required not in seats:
-            raise _must_double_now(choice)
+            raise must_double_now(choice)
         self.doubles.update((choice.seat, seat) for seat in seats)
         if choice.seat != choice.declarer and choice.declarer in seats:
             self.declarer_doubled[choice.seat] += 1

@@ -17,7 +17,8 @@ import pytest
 import texts
 from cogs.barbu import BarbuCog
 from cogs.table.components import Target
-from games.barbu import DoublingChoice, _must_double_now
+from games.barbu import DoublingChoice
+from games.barbu.state import must_double_now
 from texts import bann, barbu, barree, gulbara, table
 from texts.common import duration
 
@@ -118,7 +119,7 @@ def test_barbus_obligation_reads_right_for_any_count(needed: int, deals_left: in
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (2, 2)])
 def test_a_double_owed_now_reads_right(needed: int, deals_left: int) -> None:
     """Owed now: as many doubles owed as deals are left, this one included."""
-    text = str(_must_double_now(DoublingChoice(1, 0, (0, 2, 3), (), 0, needed, deals_left)))
+    text = str(must_double_now(DoublingChoice(1, 0, (0, 2, 3), (), 0, needed, deals_left)))
     assert text.startswith("You must double declarer now") and wrong_number(text) == [], text
 
 
