@@ -23,7 +23,7 @@ from dotenv import load_dotenv
 
 from cogs.archive import Archive
 from cogs.discovery import game_cogs
-from cogs.host import Host
+from cogs.host import Host, Interaction
 from cogs.language import CatalogueTranslator, private_language
 from cogs.league import LeagueCog
 from cogs.luck import DiceLuckReport
@@ -188,7 +188,7 @@ class TableBot(Host):
         """Another process took this one's shards: stop, rather than answer twice."""
         self._closing_on_loss = asyncio.ensure_future(self.close())
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: Interaction) -> None:
         """Refuse a component click that no handler will answer (a forged custom_id)."""
         if interaction.type is not discord.InteractionType.component:
             return
