@@ -22,6 +22,7 @@ from discord import app_commands
 
 from cogs.host import Interaction
 from cogs.language import private_language
+from cogs.replies import NO_MENTIONS
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.game_cog import GameCog, Turn
 from cogs.table.payload import PrivateView
@@ -473,7 +474,7 @@ class BarbuCog(
         await channel.send(
             "\n".join(lines),
             file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
-            allowed_mentions=discord.AllowedMentions.none(),
+            allowed_mentions=NO_MENTIONS,
         )
 
     def automatic_action(self, state: BarbuState) -> str | None:

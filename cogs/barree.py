@@ -23,7 +23,7 @@ import discord
 
 from cogs.host import Interaction
 from cogs.language import private_language
-from cogs.replies import quoted
+from cogs.replies import NO_MENTIONS, quoted
 from cogs.table.components import TableButton, TableSelect, Target, view_of
 from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
 from cogs.table.payload import PrivateView, private_edit
@@ -292,7 +292,7 @@ class BarreeCog(
                     points=points_list(after.round_minus[index], table.names),
                     totals=points_list(totals, table.names),
                 ),
-                allowed_mentions=discord.AllowedMentions.none(),
+                allowed_mentions=NO_MENTIONS,
             )
 
     # ---- private menus -----------------------------------------------------------------

@@ -23,7 +23,7 @@ import discord
 
 from cogs.language import private_language
 from cogs.render_pool import RenderJob
-from cogs.replies import quoted
+from cogs.replies import NO_MENTIONS, quoted
 from cogs.table.components import TableButton, TableSelect, Target, view_of
 from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
 from cogs.table.payload import PrivateView, private_edit
@@ -372,7 +372,7 @@ class GulbaraCog(
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
             f"{over}\n{standing}\n{begins}",
-            allowed_mentions=discord.AllowedMentions.none(),
+            allowed_mentions=NO_MENTIONS,
         )
 
 
