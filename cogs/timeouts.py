@@ -38,7 +38,7 @@ CLAIM_LEASE = 60.0
 """Seconds a claimed due table is left to its claimant before anyone may claim it again."""
 
 
-class TimeoutsCog(commands.Cog):
+class TimeoutsCog(commands.Cog, name="Clocks"):
     """Acts on every table whose clock has run out."""
 
     def __init__(

@@ -138,6 +138,7 @@ class GameCog(commands.GroupCog, Generic[S]):
             # commands carry its own (translatable) descriptions.
             cls.rules = rules_command(cls.spec)
             cls.move = move_command(cls.move_help, cls.notation_help)
+            _after_rules_and_move(cls)
             cls.new = new_command(cls.spec)
 
     def __init__(self, bot: Host, tables: TablePort) -> None:
@@ -269,6 +270,20 @@ class GameCog(commands.GroupCog, Generic[S]):
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
         return None
+
+
+def _after_rules_and_move(cls: type[GameCog[Any]]) -> None:
+    """Move the game's own commands after `rules` and `move`: Discord lists a group's
+    subcommands in the order the bot syncs them, which follows the class's attributes."""
+    own = [
+        name
+        for name, value in cls.__dict__.items()
+        if isinstance(value, app_commands.Command) and name not in ("rules", "move")
+    ]
+    for name in own:
+        command = cls.__dict__[name]
+        delattr(cls, name)
+        setattr(cls, name, command)
 
 
 def rules_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:

@@ -25,7 +25,7 @@ from games import GAMES
 from texts.i18n import N_, command_name, t
 
 
-class GameCommands(commands.Cog):
+class GameCommands(commands.Cog, name="Tables"):
     """`/game board|resign|abandon|rejoin|pause|resume`, and the boards' repair at start-up."""
 
     game = app_commands.Group(

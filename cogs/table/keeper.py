@@ -18,6 +18,7 @@ import discord
 
 from cogs.host import Host
 from cogs.replies import failure_text
+from cogs.replies import log as table_log
 from cogs.table.board import BoardComposer
 from cogs.table.delivery import Delivery
 from cogs.table.memory import GameMemory
@@ -147,11 +148,11 @@ class BoardKeeper:
                 await self.draw(table, await self.composer.current_payload(table))
             except discord.HTTPException as failure:
                 if table.status == "lobby" and channel_gone(failure):
-                    log.warning("game %d: lobby's channel is gone; removing it", game_id)
+                    table_log.warning("game %d: lobby's channel is gone; removing it", game_id)
                     await self.store.delete_lobby(game_id)
                     return False
                 raise
-        log.info("game %d: board brought up to version %d", game_id, table.version)
+        table_log.info("game %d: board brought up to version %d", game_id, table.version)
         if table.status == "active" and table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self.delivery.ping_next(table, state, acting_user=None)

@@ -15,6 +15,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import tarfile
 import time
 from collections.abc import Callable
@@ -52,6 +53,15 @@ def release_tree(into: Path) -> Path:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     return into
+
+
+def synced_commands(root: Path) -> object:
+    """The slash commands the bot in ``root`` syncs to Discord, in English and localised."""
+    script = ROOT / "tests" / "command_tree.py"
+    printed = subprocess.run(
+        [sys.executable, str(script), str(root)], capture_output=True, check=True, text=True
+    ).stdout
+    return json.loads(printed)
 
 
 async def until(check: Callable[[], object], what: str, timeout: float = 30.0) -> None:
@@ -186,3 +196,10 @@ async def test_the_old_releases_boards_work_after_the_upgrade(
     hand = await world.dave.click(old["barbu"], "My hand")
     assert len(hand.ephemeral) == 1 and hand.ephemeral[0].attachments
     assert stored_game(database_path)["kind"] == "barbu"
+
+
+def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
+    """Every command, option, choice and description, in every language and in the same
+    order, as the last release synced them: members see the same commands."""
+    release = release_tree(tmp_path / "release")
+    assert synced_commands(ROOT) == synced_commands(release)
