@@ -139,7 +139,11 @@ class Router:
         elif target.verb == "resign_yes":
             await self.results.resign(interaction, table)
         elif target.verb == "private":
-            await self.delivery.show_private(interaction, table)
+            if GAMES[table.kind].hidden_information:
+                await self.delivery.show_private(interaction, table)
+            else:
+                # Only a game with hidden information offers a private view.
+                await tell(interaction, UNRECOGNISED)
         elif target.verb in CLOCK_VERBS:
             await self.clock_verbs.on_component(interaction, table, target.verb)
         else:
