@@ -123,6 +123,12 @@ class Router:
         if table is None:
             await tell(interaction, N_("This game no longer exists."))
             return
+        if target.verb in LOBBY_VERBS and interaction.channel_id != table.channel_id:
+            # A lobby is joined, started and cancelled on its own message, in its channel:
+            # from a DM or another channel (a forged control) it would seat a member of any
+            # server and draw the table on the clicked message.
+            await tell(interaction, UNRECOGNISED)
+            return
         if target.verb in LOBBY_VERBS:
             # One lobby click at a time, each on the table as the previous one left it:
             # forty simultaneous joins seat players in click order, none told to retry.
