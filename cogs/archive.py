@@ -22,6 +22,7 @@ from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language
 from cogs.privacy import may_read
 from cogs.replies import NO_MENTIONS, tell
+from cogs.table.components import UNRECOGNISED, answering_database_failures
 from cogs.table.records import facts_of, logged_actions
 from cogs.worker import replay_work
 from data import Store, Table
@@ -134,8 +135,15 @@ class Archive(commands.Cog):
 
     async def on_pick(self, interaction: Interaction, picker: ReplayPicker) -> None:
         """A game picked in the replay menu under `/league history`."""
+        await answering_database_failures(interaction, lambda: self._pick(interaction, picker))
+
+    async def _pick(self, interaction: Interaction, picker: ReplayPicker) -> None:
+        # Discord only sends one offered value; anything else came from a forged client
+        # (no value at all, as a button click carries, or several).
+        if len(picker.item.values) != 1:
+            await tell(interaction, UNRECOGNISED)
+            return
         picked = picker.item.values[0]
-        # Discord only sends offered values; anything else came from a forged client.
         if not (picked.isascii() and picked.isdigit()):
             await tell(interaction, N_("There is no game #{game} in this server."), game=picked)
             return

@@ -26,6 +26,7 @@ from cogs.language import channel_language, private_language, public_language
 from cogs.luck import DiceLuckReport
 from cogs.privacy import kept_private, may_read
 from cogs.replies import NO_MENTIONS, tell
+from cogs.table.components import UNRECOGNISED, answering_database_failures
 from cogs.table.payload import MessagePayload
 from data import Table
 from data.league import (
@@ -180,6 +181,23 @@ class LeaguePageButton(
         await route_click(interaction, self)
 
 
+def on_its_standings(interaction: Interaction, button: LeaguePageButton) -> bool:
+    """Whether the clicked message is this leaderboard's: every control on it turns its
+    pages. A page button forged onto a board (or any other message) would otherwise turn
+    that message into standings."""
+    prefix = f"{button.kind}:{button.season_id}:"
+    controls = [
+        getattr(child, "custom_id", None)
+        for row in (interaction.message.components if interaction.message else [])
+        for child in getattr(row, "children", [row])
+    ]
+    return bool(controls) and all(
+        isinstance(custom_id, str)
+        and custom_id.removeprefix("lg:prev:").removeprefix("lg:next:").startswith(prefix)
+        for custom_id in controls
+    )
+
+
 class LeagueCog(commands.Cog, name="League"):
     """Standings, profiles, history, seasons, export and settings of a server's league."""
 
@@ -214,7 +232,13 @@ class LeagueCog(commands.Cog, name="League"):
         ][:25]
 
     async def on_page_button(self, interaction: Interaction, button: LeaguePageButton) -> None:
-        await self.turn_page(interaction, button.kind, button.season_id, button.page)
+        if not on_its_standings(interaction, button):
+            await tell(interaction, UNRECOGNISED)
+            return
+        await answering_database_failures(
+            interaction,
+            lambda: self.turn_page(interaction, button.kind, button.season_id, button.page),
+        )
 
     async def cog_load(self) -> None:
         caught_up = await self.league.record_missing(list(GAMES), final_scores)

@@ -233,16 +233,19 @@ def is_routed(
     """Whether discord.py will hand this component click to one of ``factories``.
 
     It does only for a custom_id that matches a template and sits on the clicked
-    message; every other click would go unanswered unless the bot refuses it itself.
+    message as a component of the clicked type (a button's id sent as a select's is
+    dropped); every other click would go unanswered unless the bot refuses it itself.
     """
     data: Mapping[str, Any] = interaction.data or {}
     custom_id = data.get("custom_id")
+    kind = data.get("component_type")
     if not isinstance(custom_id, str) or interaction.message is None:
         return False
     if not any(f.__discord_ui_compiled_template__.fullmatch(custom_id) for f in factories):
         return False
     return any(
         getattr(child, "custom_id", None) == custom_id
+        and getattr(getattr(child, "type", None), "value", None) == kind
         for row in interaction.message.components
         for child in getattr(row, "children", [row])
     )

@@ -123,6 +123,12 @@ class Router:
         if table is None:
             await tell(interaction, N_("This game no longer exists."))
             return
+        if target.verb in LOBBY_VERBS and interaction.channel_id != table.channel_id:
+            # A lobby is joined, started and cancelled on its own message, in its channel:
+            # from a DM or another channel (a forged control) it would seat a member of any
+            # server and draw the table on the clicked message.
+            await tell(interaction, UNRECOGNISED)
+            return
         if target.verb in LOBBY_VERBS:
             # One lobby click at a time, each on the table as the previous one left it:
             # forty simultaneous joins seat players in click order, none told to retry.
@@ -139,7 +145,11 @@ class Router:
         elif target.verb == "resign_yes":
             await self.results.resign(interaction, table)
         elif target.verb == "private":
-            await self.delivery.show_private(interaction, table)
+            if GAMES[table.kind].hidden_information:
+                await self.delivery.show_private(interaction, table)
+            else:
+                # Only a game with hidden information offers a private view.
+                await tell(interaction, UNRECOGNISED)
         elif target.verb in CLOCK_VERBS:
             await self.clock_verbs.on_component(interaction, table, target.verb)
         else:
