@@ -14,10 +14,10 @@ import pytest
 from stored import stored_game, stored_state
 from test_archive_hostile_e2e import resign_a_bann_game
 from test_faults import BOARD_EDIT, FAST_RETRIES, eventually, shown_version
-from test_league_e2e import resigned_game
+from test_league_e2e import resigned_game, twelve_bann_results
 
 from cogs.table.components import DATABASE_LOST, RACED
-from data import Seat, StaleVersion, Store
+from data import StaleVersion
 from data.league import League
 from fakediscord import InteractionRecord
 from games import GAMES
@@ -53,29 +53,6 @@ async def cut_while_waiting(
     return record
 
 
-async def twelve_results(database, guild_id: int) -> None:
-    """Thirteen players in the Bann standings of the server: two pages."""
-    store = await Store.open(database.target)
-    league = League(store)
-    for index in range(12):
-        table = await store.create_table(
-            kind="bann",
-            guild_id=guild_id,
-            channel_id=9000 + index,
-            creator_id=1,
-            seats=[Seat(f"Winner {index:02}", 500 + index), Seat("Punchbag", 499)],
-            options={},
-            seed=index,
-        )
-        start = GAMES["bann"].new_game(players=2, seed=index)
-        table.finish(start.returns())
-        table.extra["resigned"] = 1
-        table.state = start.to_dict()
-        await store.save(table, expected_version=table.version)
-        await league.record_finished(table)
-    await store.close()
-
-
 def footer(message) -> str:
     return message.embeds[0]["footer"]["text"]
 
@@ -93,7 +70,7 @@ async def test_a_connection_lost_during_a_league_page_click_is_one_sentence(
     fake_discord, start_bot, database
 ):
     world = fake_discord
-    await twelve_results(database, world.guild.id)
+    await twelve_bann_results(database.target, world.guild.id)
     await start_bot()
     standings = (await world.bob.slash(world.games, "league standings", game="bann")).message
     assert "Page 1 of 2" in footer(standings)
@@ -135,7 +112,7 @@ async def test_a_league_page_click_losing_a_race_is_told_to_retry(
 ):
     """The one answer a click gives when a save it depends on lost to another process."""
     world = fake_discord
-    await twelve_results(database, world.guild.id)
+    await twelve_bann_results(database.target, world.guild.id)
     await start_bot()
     standings = (await world.bob.slash(world.games, "league standings", game="bann")).message
 
@@ -156,7 +133,7 @@ async def test_a_page_of_a_season_ended_since_it_was_drawn_still_turns(
     """A new season starts and a game is recorded between the drawing and the click: the
     old season's page turns on what that season holds, and the new one starts empty."""
     world = fake_discord
-    await twelve_results(database, world.guild.id)
+    await twelve_bann_results(database.target, world.guild.id)
     await start_bot()
     standings = (await world.bob.slash(world.games, "league standings", game="bann")).message
     world.dave.permissions = world.dave.permissions | type(world.dave.permissions)(

@@ -172,14 +172,15 @@ async def test_profile_and_history_show_the_members_games(fake_discord, start_bo
     assert "[board](https://discord.com/channels/" in lines[0]
 
 
-async def test_long_standings_turn_pages_with_buttons(fake_discord, start_bot, database_path):
-    store = await Store.open(database_path)
+async def twelve_bann_results(target, guild_id: int) -> None:
+    """Thirteen players in the Bann standings of the server (two pages): twelve winners
+    and the one who lost to each, recorded straight in the database ``target``."""
+    store = await Store.open(target)
     league = League(store)
-    guild = fake_discord.guild.id
     for index in range(12):
         table = await store.create_table(
             kind="bann",
-            guild_id=guild,
+            guild_id=guild_id,
             channel_id=9000 + index,
             creator_id=1,
             seats=[Seat(f"Winner {index:02}", 500 + index), Seat("Punchbag", 499)],
@@ -193,6 +194,10 @@ async def test_long_standings_turn_pages_with_buttons(fake_discord, start_bot, d
         await store.save(table, expected_version=table.version)
         await league.record_finished(table)
     await store.close()
+
+
+async def test_long_standings_turn_pages_with_buttons(fake_discord, start_bot, database_path):
+    await twelve_bann_results(database_path, fake_discord.guild.id)
     world = fake_discord
     await start_bot()
 
