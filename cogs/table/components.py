@@ -90,11 +90,19 @@ async def answering_database_failures(
     told to the member privately and changes nothing."""
     try:
         await answer()
-    except StaleVersion:
+    except (StaleVersion, ConnectionLost) as failure:
+        await tell_database_failure(interaction, failure, "a click")
+
+
+async def tell_database_failure(
+    interaction: Interaction, failure: StaleVersion | ConnectionLost, during: str
+) -> None:
+    """A lost race (RACED) or a lost connection (DATABASE_LOST), told to the member."""
+    if isinstance(failure, StaleVersion):
         await tell(interaction, RACED)
-    except ConnectionLost as lost:
-        log.warning("lost the database connection during a click: %s", lost)
-        await tell(interaction, DATABASE_LOST)
+        return
+    log.warning("lost the database connection during %s: %s", during, failure)
+    await tell(interaction, DATABASE_LOST)
 
 
 class TableCommandTree(discord.app_commands.CommandTree[Any]):
@@ -107,15 +115,9 @@ class TableCommandTree(discord.app_commands.CommandTree[Any]):
     ) -> None:
         original = getattr(error, "original", None)
         if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
-            original, StaleVersion
+            original, StaleVersion | ConnectionLost
         ):
-            await tell(interaction, RACED)
-            return
-        if isinstance(error, discord.app_commands.CommandInvokeError) and isinstance(
-            original, ConnectionLost
-        ):
-            log.warning("lost the database connection during a command: %s", original)
-            await tell(interaction, DATABASE_LOST)
+            await tell_database_failure(interaction, original, "a command")
             return
         await super().on_error(interaction, error)
 
