@@ -26,7 +26,8 @@ class Result:
     """What one interaction led to, once the bot went idle.
 
     `message`: the interaction's own message: the response it created (types 4/5, after any
-    edit or first followup) or, for a component, the message the component sits on.
+    edit or first followup; the first followup if the bot deleted the response) or, for a
+    component, the message the component sits on.
     `followups`: messages sent through the interaction webhook. `ephemeral`: every message
     created during the handling that only this user sees. `new_messages`: every message
     created anywhere while the bot handled it (channels and DMs), in order.
