@@ -147,8 +147,9 @@ async def send(world, case: Forged):
 
 
 async def test_every_option_outside_its_type_range_length_or_choices_is_refused_privately(
-    fake_discord, start_bot, database_path
+    nim, fake_discord, start_bot, database_path
 ):
+    """With Nim hosted too: a game added to the bot is covered without a word here."""
     world = fake_discord
     await start_bot()
     world.alice.permissions = discord.Permissions(manage_guild=True, manage_messages=True)
@@ -162,6 +163,7 @@ async def test_every_option_outside_its_type_range_length_or_choices_is_refused_
         "gulbara new",
         "barbu new",
         "barree new",
+        "nim new",
     }, "every command with a bounded option is among the cases"
     before = everything_stored(database_path)
 
