@@ -3,7 +3,15 @@
 
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
 from data.sql import ConnectionLost, DatabaseUnavailable
-from data.store import ChannelBusy, LoggedAction, Seat, StaleVersion, Store, Table
+from data.store import (
+    ChannelBusy,
+    LobbyLimitReached,
+    LoggedAction,
+    Seat,
+    StaleVersion,
+    Store,
+    Table,
+)
 
 __all__ = [
     "ChannelBusy",
@@ -11,6 +19,7 @@ __all__ = [
     "DatabaseInUse",
     "DatabaseLock",
     "DatabaseUnavailable",
+    "LobbyLimitReached",
     "LoggedAction",
     "Seat",
     "StaleVersion",

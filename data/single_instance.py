@@ -4,6 +4,11 @@ Two copies of the bot on one database would both answer every click and both pos
 boards. Each process takes an exclusive OS lock on a file next to the database and
 holds it for its lifetime; the kernel releases it when the process ends, even by
 SIGKILL, so a crash never leaves a stale lock behind.
+
+The lock file sits beside the database file itself, its symlinks resolved: a symlink
+(to the file or to its folder) is another name for the same database, never a second
+one. The database file is not locked directly: closing a descriptor of it would drop
+the POSIX locks SQLite holds on it in this process.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ class DatabaseLock:
 
 
 def lock_path_for(database_path: str | Path) -> Path:
-    path = Path(database_path)
+    path = Path(database_path).resolve()
     return path.with_name(path.name + ".lock")
 
 
@@ -42,7 +47,8 @@ def claim_database(database_path: str | Path) -> DatabaseLock | None:
     """
     if str(database_path) == ":memory:":
         return None
-    path = lock_path_for(database_path)
+    database_file = Path(database_path).resolve()
+    path = lock_path_for(database_file)
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -50,8 +56,11 @@ def claim_database(database_path: str | Path) -> DatabaseLock | None:
     except BlockingIOError:
         holder = os.read(descriptor, 32).decode(errors="replace").strip() or "another process"
         os.close(descriptor)
+        named = str(database_path)
+        if Path(database_path).absolute() != database_file:
+            named += f" (the file {database_file})"
         raise DatabaseInUse(
-            f"another copy of the bot (pid {holder}) is already running on {database_path}; "
+            f"another copy of the bot (pid {holder}) is already running on {named}; "
             "stop it first, or give this copy its own DATABASE_PATH."
         ) from None
     os.ftruncate(descriptor, 0)

@@ -40,6 +40,15 @@ class ChannelBusy(Exception):
         self.table = table
 
 
+class LobbyLimitReached(Exception):
+    """The creator already has as many tables waiting for players on the server as a
+    member may have; no table was opened."""
+
+    def __init__(self, waiting: int) -> None:
+        super().__init__(f"{waiting} lobbies already waiting")
+        self.waiting = waiting
+
+
 @dataclass
 class Seat:
     """One seat at a table: a Discord user, or a computer player when user_id is None.
@@ -231,11 +240,16 @@ class Store:
         seed: int,
         extra: dict[str, Any] | None = None,
         due_at: float | None = None,
+        lobby_limit: int | None = None,
     ) -> Table:
-        """A new table in the lobby; raises ChannelBusy if the channel has an open game."""
+        """A new table in the lobby; raises ChannelBusy if the channel has an open game,
+        and LobbyLimitReached if its creator already has ``lobby_limit`` lobbies on the
+        server (counted and claimed in the one transaction that inserts the table)."""
         now = time.time()
         try:
             async with self.transaction() as db:
+                if lobby_limit is not None:
+                    await _claim_lobby(db, guild_id, creator_id, lobby_limit)
                 game_id = await db.fetchval(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
                     " options, seed, state, version, board_message_id, created_at, updated_at,"
@@ -484,12 +498,7 @@ class Store:
         return [_row_to_table(row) for row in rows]
 
     async def open_lobbies_of(self, guild_id: int, creator_id: int) -> int:
-        count = await self._db.fetchval(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'",
-            guild_id,
-            creator_id,
-        )
-        return int(count or 0)
+        return await _lobbies_of(self._db, guild_id, creator_id)
 
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
@@ -503,6 +512,26 @@ class Store:
             LoggedAction(seq=row["seq"], seat=row["seat"], action=row["action"], at=row["at"])
             for row in rows
         ]
+
+
+_LOBBIES_OF = (
+    "SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'"
+)
+
+
+async def _lobbies_of(db: Executor, guild_id: int, creator_id: int) -> int:
+    return int(await db.fetchval(_LOBBIES_OF, guild_id, creator_id) or 0)
+
+
+async def _claim_lobby(db: Executor, guild_id: int, creator_id: int, limit: int) -> None:
+    """Within the transaction that inserts the lobby: refuse it if the creator has
+    ``limit`` already. The lock makes every other claim of his on this server wait for
+    this transaction's end before it counts (PostgreSQL; SQLite's write transactions
+    already run one at a time), so two claims never both see a free place."""
+    await db.lock(f"lobbies:{guild_id}:{creator_id}")
+    waiting = await _lobbies_of(db, guild_id, creator_id)
+    if waiting >= limit:
+        raise LobbyLimitReached(waiting)
 
 
 def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> Statement:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from .model import Channel
@@ -70,8 +70,14 @@ class CommandRegistry:
         *,
         guild_id: int | None,
         invoker_permissions: int,
+        guild_members: Collection[int] = (),
+        forged: bool = False,
     ) -> dict[str, Any]:
-        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]"."""
+        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]".
+
+        ``forged``: the values go out as given, the way a modified client could send them:
+        of any type, outside the option's range, length or choices, required ones left out.
+        """
         names = path.strip().lstrip("/").split()
         command = (self._find(names[0], guild_id) if guild_id else None) or self._find(
             names[0], None
@@ -81,9 +87,14 @@ class CommandRegistry:
             raise AssertionError(f"no registered slash command {names[0]!r}; registered: {known}")
         check_available(command, guild_id, invoker_permissions)
         resolved: dict[str, dict[str, Any]] = {}
-        options = nest_options(command, names, values, resolved)
-        if guild_id is None:
-            # In a DM there is no guild, so Discord resolves users but not members.
+        options = nest_options(command, names, values, resolved, forged=forged)
+        # Discord resolves every user, and as a member only one of the server the command
+        # runs in (in a DM, none).
+        members = resolved.get("members", {})
+        for user_id in list(members):
+            if guild_id is None or int(user_id) not in guild_members:
+                del members[user_id]
+        if not members:
             resolved.pop("members", None)
         data: dict[str, Any] = {
             "id": command["id"],
@@ -119,14 +130,16 @@ def nest_options(
     names: list[str],
     values: dict[str, Any],
     resolved: dict[str, dict[str, Any]],
+    *,
+    forged: bool = False,
 ) -> list[dict[str, Any]]:
     """Walk group/subcommand names down the schema; the leaf gets the typed values."""
     if len(names) == 1:
-        return leaf_options(schema, values, resolved)
+        return leaf_options(schema, values, resolved, forged=forged)
     wanted = names[1]
     for option in schema.get("options", []):
         if option["name"] == wanted and option["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP):
-            inner = nest_options(option, names[1:], values, resolved)
+            inner = nest_options(option, names[1:], values, resolved, forged=forged)
             return [{"name": wanted, "type": option["type"], "options": inner}]
     children = [
         o["name"] for o in schema.get("options", []) if o["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP)
@@ -135,7 +148,11 @@ def nest_options(
 
 
 def leaf_options(
-    schema: dict[str, Any], values: dict[str, Any], resolved: dict[str, dict[str, Any]]
+    schema: dict[str, Any],
+    values: dict[str, Any],
+    resolved: dict[str, dict[str, Any]],
+    *,
+    forged: bool = False,
 ) -> list[dict[str, Any]]:
     declared = {option["name"]: option for option in schema.get("options", [])}
     if any(option["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP) for option in declared.values()):
@@ -146,13 +163,15 @@ def leaf_options(
             f"{schema['name']!r} has no options {unknown}; it has {sorted(declared)}"
         )
     missing = [n for n, o in declared.items() if o.get("required") and n not in values]
-    if missing:
+    if missing and not forged:
         raise AssertionError(f"{schema['name']!r} needs options {missing}")
     return [
         {
             "name": name,
             "type": declared[name]["type"],
-            "value": typed_value(declared[name], value, resolved),
+            "value": forged_value(declared[name], value, resolved)
+            if forged
+            else typed_value(declared[name], value, resolved),
         }
         for name, value in values.items()
     ]
@@ -185,6 +204,17 @@ def typed_value(option: dict[str, Any], value: Any, resolved: dict[str, dict[str
     else:
         raise AssertionError(f"option {name!r} has type {kind}, which fakediscord cannot send")
     check_choice(option, value)
+    return value
+
+
+def forged_value(option: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
+    """``value`` as a modified client sends it: unchecked, a user or channel still resolved."""
+    if isinstance(value, SimUser):
+        resolve_user(value, resolved)
+        return str(value.id)
+    if isinstance(value, Channel):
+        resolve_channel(value, resolved)
+        return str(value.id)
     return value
 
 

@@ -172,8 +172,9 @@ class InteractionRoutes:
         record = self._record_by_token(request)
         body, uploads = await read_body(request)
         original = record.original
-        if original is not None and original.flags & LOADING_FLAG:
-            # Discord turns the first followup after a "thinking" defer into that message.
+        if original is not None and not original.deleted and original.flags & LOADING_FLAG:
+            # Discord turns the first followup after a "thinking" defer into that message
+            # (once the bot deleted it, a followup is a message of its own).
             self.world._edit_message(original, body, uploads)
             message = original
         else:

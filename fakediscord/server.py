@@ -286,9 +286,12 @@ class FakeDiscord:
         if record.response_type is None:
             raise AssertionError(f"interaction {label} was never acknowledged")
         new_messages = self.message_log[log_start:]
+        message = record.original
+        if message is not None and message.deleted and record.followups:
+            message = record.followups[0]
         return Result(
             response_type=record.response_type,
-            message=record.original,
+            message=message,
             followups=list(record.followups),
             ephemeral=[m for m in new_messages if m.ephemeral_for == user.id],
             new_messages=new_messages,

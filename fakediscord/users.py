@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,7 +27,8 @@ class Result:
     """What one interaction led to, once the bot went idle.
 
     `message`: the interaction's own message: the response it created (types 4/5, after any
-    edit or first followup) or, for a component, the message the component sits on.
+    edit or first followup; the first followup if the bot deleted the response) or, for a
+    component, the message the component sits on.
     `followups`: messages sent through the interaction webhook. `ephemeral`: every message
     created during the handling that only this user sees. `new_messages`: every message
     created anywhere while the bot handled it (channels and DMs), in order.
@@ -103,6 +105,8 @@ class CommandSchema(Protocol):
         *,
         guild_id: int | None,
         invoker_permissions: int,
+        guild_members: Collection[int] = (),
+        forged: bool = False,
     ) -> dict[str, Any]: ...
 
 
@@ -197,6 +201,13 @@ class SimUser:
         Positional-only parameters leave every name free for options (even "channel")."""
         return await self.fake.run_interaction(**self._plan_slash(channel, command, options))
 
+    async def forged_slash(self, channel: Channel, command: str, /, **options: Any) -> Result:
+        """Run `/command` as a modified client could: the option values go out unchecked
+        (any type, outside their range, length or choices; required ones may be missing)."""
+        return await self.fake.run_interaction(
+            **self._plan_slash(channel, command, options, forged=True)
+        )
+
     async def click(
         self, message: Message, label: str | None = None, *, custom_id: str | None = None
     ) -> Result:
@@ -240,10 +251,17 @@ class SimUser:
         plan = self._plan_select(message, values, placeholder, custom_id)
         return await self.fake.dispatch_interaction(**plan)
 
-    def _plan_slash(self, channel: Channel, command: str, options: dict[str, Any]) -> dict:
+    def _plan_slash(
+        self, channel: Channel, command: str, options: dict[str, Any], *, forged: bool = False
+    ) -> dict:
         guild_id = None if channel.guild is None else channel.guild.id
         data = self.fake.commands.build_command_data(
-            command, options, guild_id=guild_id, invoker_permissions=self._permissions
+            command,
+            options,
+            guild_id=guild_id,
+            invoker_permissions=self._permissions,
+            guild_members=[] if channel.guild is None else [m.id for m in channel.guild.members],
+            forged=forged,
         )
         return {
             "user": self,

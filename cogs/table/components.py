@@ -18,15 +18,18 @@ from typing import Any
 import discord
 
 from cogs.host import Interaction, route_click
+from cogs.language import private_language
 from cogs.replies import tell
+from cogs.table.command_options import OptionRefusal, option_refusal
 from data import ConnectionLost, StaleVersion
-from texts.i18n import N_
+from texts.i18n import COMMAND_NAME, N_, tp
 
 log = logging.getLogger("tablebot.components")
 
 # Said when the database refused a change because another click (perhaps handled by
 # another bot process) changed the game first.
 RACED = N_("The game changed at the same moment: use the newest board and try again.")
+UNUSABLE_OPTION = N_("One of this command's options cannot be used here; check them and try again.")
 DATABASE_LOST = N_(
     "I lost my connection to the database while doing that, so it may not have happened. "
     "Check the board (`/game board`) and try again if needed."
@@ -108,7 +111,20 @@ async def tell_database_failure(
 class TableCommandTree(discord.app_commands.CommandTree[Any]):
     """The bot's command tree: a command whose save the database refused as stale lost a
     race, and one that lost the database connection may not have happened; both are
-    told to the member, not logged as bugs."""
+    told to the member, not logged as bugs. An option value the command does not offer
+    (a modified client's) is refused before the command runs."""
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        command = interaction.command
+        if interaction.type is not discord.InteractionType.application_command or not (
+            isinstance(command, discord.app_commands.Command)
+        ):
+            return True
+        refused = option_refusal(command, interaction.data or {})
+        if refused is None:
+            return True
+        await refuse_option(interaction, refused)
+        return False
 
     async def on_error(
         self, interaction: Interaction, error: discord.app_commands.AppCommandError
@@ -119,7 +135,18 @@ class TableCommandTree(discord.app_commands.CommandTree[Any]):
         ):
             await tell_database_failure(interaction, original, "a command")
             return
+        if isinstance(error, discord.app_commands.TransformerError):
+            # A user or channel of a kind the option does not take (a user who is no
+            # member of the server, say): discord.py's own check, answered the same way.
+            await tell(interaction, UNUSABLE_OPTION)
+            return
         await super().on_error(interaction, error)
+
+
+async def refuse_option(interaction: Interaction, refused: OptionRefusal) -> None:
+    """The refusal, naming the option as the member's Discord shows it."""
+    shown = tp(private_language(interaction), COMMAND_NAME, refused.option)
+    await tell(interaction, refused.message, option=shown, **refused.params)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template="tb" + _ANY_REST):

@@ -25,7 +25,7 @@ from cogs.table.keeper import BoardKeeper
 from cogs.table.lobby_message import lobby_payload
 from cogs.table.payload import MessagePayload
 from cogs.table.pipeline import Pipeline
-from data import ChannelBusy, Seat, StaleVersion, Store, Table
+from data import ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES
 from texts.i18n import N_, t, tn
 
@@ -57,9 +57,18 @@ def busy_sentence(language: str, table: Table) -> str:
     return t(language, message, game=title, number=table.id)
 
 
-def lobby_refusal(
-    interaction: Interaction, invited: discord.abc.User | None
-) -> str | None:
+def limit_sentence(language: str, waiting: int) -> str:
+    return tn(
+        language,
+        "You already have {count} open table waiting for players on this server."
+        " Start or cancel it first.",
+        "You already have {count} open tables waiting for players on this server."
+        " Start or cancel one of them first.",
+        waiting,
+    )
+
+
+def lobby_refusal(interaction: Interaction, invited: discord.abc.User | None) -> str | None:
     language = private_language(interaction)
     if interaction.guild_id is None:
         return t(language, "Games are played in server channels, not in direct messages.")
@@ -136,10 +145,16 @@ class Lobby:
                 # Named in DMs, which the process of shard 0 may send without this server.
                 extra={**extra, "server": interaction.guild.name} if interaction.guild else extra,
                 due_at=await clocks.lobby_due(guild_id),
+                lobby_limit=LOBBY_LIMIT,
             )
         except ChannelBusy as busy:
             await refuse_after_thinking(
                 interaction, busy_sentence(private_language(interaction), busy.table)
+            )
+            return
+        except LobbyLimitReached as reached:
+            await refuse_after_thinking(
+                interaction, limit_sentence(private_language(interaction), reached.waiting)
             )
             return
         clocks.saved(table)
@@ -185,17 +200,12 @@ class Lobby:
         await self.keeper.shown(table, message.id)
 
     async def _limit(self, interaction: Interaction) -> str | None:
+        """The refusal of a member at the limit before anything is shown publicly; the
+        claim in the database (``create_table``) is what holds when commands race."""
         opened = await self.store.open_lobbies_of(interaction.guild_id or 0, interaction.user.id)
         if opened < LOBBY_LIMIT:
             return None
-        return tn(
-            private_language(interaction),
-            "You already have {count} open table waiting for players on this server."
-            " Start or cancel it first.",
-            "You already have {count} open tables waiting for players on this server."
-            " Start or cancel one of them first.",
-            opened,
-        )
+        return limit_sentence(private_language(interaction), opened)
 
     def payload(self, table: Table, invited: discord.abc.User | None = None) -> MessagePayload:
         return lobby_payload(table, self.cogs[table.kind].colour, invited)
@@ -253,9 +263,7 @@ class Lobby:
         if await self._save(interaction, table):
             await self._show(interaction, table)
 
-    async def _add_computer(
-        self, interaction: Interaction, table: Table, level: str
-    ) -> None:
+    async def _add_computer(self, interaction: Interaction, table: Table, level: str) -> None:
         if not may_manage(interaction, table):
             await tell(interaction, N_("Only the table's creator can add computer players."))
             return

@@ -6,7 +6,7 @@ import asyncio
 import pytest
 from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
-from data import ChannelBusy, Seat, StaleVersion, Store
+from data import ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store
 from data.schema import MIGRATIONS
 from data.sql import IntegrityError, NothingChanged, Statement
 
@@ -59,6 +59,36 @@ async def test_two_stores_opening_an_empty_database_at_once_migrate_it_once(data
     assert await second.schema_version() == len(MIGRATIONS)
     await first.close()
     await second.close()
+
+
+async def test_forty_lobbies_claimed_at_once_by_one_creator_open_only_up_to_the_limit(database):
+    """Two processes on PostgreSQL (one on SQLite) each claim twenty lobbies at once, in
+    forty channels: the count and the insert are one claim, so exactly three land."""
+    processes = 1 if database.engine == "sqlite" else 2
+    stores = [await Store.open(database.target) for _ in range(processes)]
+
+    async def claim(channel_id: int) -> str:
+        try:
+            await stores[channel_id % processes].create_table(
+                kind="bann",
+                guild_id=1,
+                channel_id=channel_id,
+                creator_id=100,
+                seats=[Seat("Alice", 100)],
+                options={},
+                seed=7,
+                lobby_limit=3,
+            )
+        except LobbyLimitReached as reached:
+            return f"refused at {reached.waiting}"
+        return "opened"
+
+    outcomes = await asyncio.gather(*(claim(channel_id) for channel_id in range(40)))
+    waiting = await stores[0].open_lobbies_of(1, 100)
+    for store in stores:
+        await store.close()
+    assert sorted(set(outcomes)) == ["opened", "refused at 3"]
+    assert outcomes.count("opened") == 3 and waiting == 3
 
 
 async def test_a_channel_holds_at_most_one_unfinished_game(store):

@@ -35,6 +35,32 @@ async def test_a_second_bot_on_the_same_file_refuses_and_the_first_keeps_playing
     assert first.store is not None
 
 
+async def test_a_second_bot_through_a_symlink_with_another_name_refuses(
+    fake_discord, start_bot, database_path, tmp_path
+):
+    first = await start_bot()
+    other_name = tmp_path / "elsewhere" / "another-name.sqlite3"
+    other_name.parent.mkdir()
+    other_name.symlink_to(database_path)
+    second = create_bot(
+        database_path=str(other_name),
+        dev_guild_id=None,
+        connector=fake_discord.connector(),
+        guild_ready_timeout=0.01,
+    )
+    with pytest.raises(AssertionError, match="stopped before it was ready") as failed:
+        await fake_discord.start_bot(second)
+    refusal = failed.value.__cause__
+    assert isinstance(refusal, DatabaseInUse)
+    assert str(other_name) in str(refusal) and str(database_path.resolve()) in str(refusal)
+    assert str(os.getpid()) in str(refusal), "the refusal names the process holding the file"
+    await second.close()
+
+    opened = await fake_discord.alice.slash(fake_discord.games, "bann new")
+    assert opened.message is not None and "Bann" in opened.message.embeds[0]["title"]
+    assert first.store is not None
+
+
 async def test_python_bot_py_says_one_line_and_exits_while_another_copy_runs(
     fake_discord, start_bot, database_path
 ):
