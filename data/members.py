@@ -208,6 +208,10 @@ class MemberData:
                 raise StillPlaying(still_open)
             for records in found:
                 await _rewrite(db, user_id, records, Pseudonym.drawn())
+        if self._store.dialect == "sqlite":
+            # The write-ahead log still holds the rows as they were: written back into
+            # the file (whose freed space is zeroed) and emptied, it holds nothing of him.
+            await self._store.db.write("PRAGMA wal_checkpoint(TRUNCATE)")
         return found
 
 

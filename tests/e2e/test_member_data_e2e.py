@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -104,6 +105,19 @@ def traces(database: TestDatabase, member: SimUser, names: list[str]) -> list[st
                     for name in names
                     if isinstance(value, str) and name.casefold() in text.casefold()
                 ]
+    return found
+
+
+def file_traces(database: TestDatabase, member: SimUser, name: str) -> list[str]:
+    """Where the SQLite file or its write-ahead log still holds the member's id (as text
+    or as SQLite's 8-byte integer) or name: old versions of rewritten rows, say."""
+    if database.engine != "sqlite":
+        return []
+    forms = [str(member.id).encode(), member.id.to_bytes(8, "big"), name.encode()]
+    found = []
+    for path in (Path(database.target), Path(f"{database.target}-wal")):
+        data = path.read_bytes() if path.exists() else b""
+        found += [f"{path.name}: {form!r}" for form in forms if form in data]
     return found
 
 
@@ -265,6 +279,7 @@ async def test_forget_waits_for_his_games_then_leaves_no_trace(fake_discord, sta
     )
     assert done.message.buttons() == []
     assert traces(database, alice, ["Alice", alice.name]) == []
+    assert file_traces(database, alice, "Alice") == []
     left = row_counts(database)
     assert left.pop("claims") == counts.pop("claims") - 1, "the note that her DMs are closed"
     assert left == counts, "every game, action, result and rating is still there"
