@@ -96,11 +96,10 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             await interaction.followup.send(_nothing_stored(language, scope), ephemeral=True)
             return
         document = await self._document(interaction, servers)
-        data = json.dumps(document, ensure_ascii=False, indent=2).encode()
         name = FILE_NAME.format(member=interaction.user.id)
         await interaction.followup.send(
             _summary(language, scope, servers),
-            file=discord.File(io.BytesIO(data), filename=name),
+            file=discord.File(io.BytesIO(file_contents(document)), filename=name),
             ephemeral=True,
         )
 
@@ -207,6 +206,15 @@ class MemberDataCog(commands.Cog, name="MemberData"):
 
 
 # ---- the file ---------------------------------------------------------------------------
+
+
+def file_contents(document: dict[str, Any]) -> bytes:
+    """The file as UTF-8 JSON. A stored name with a lone surrogate (not UTF-8: an old
+    client's, say) goes as JSON's escapes, which carry it exactly."""
+    try:
+        return json.dumps(document, ensure_ascii=False, indent=2).encode()
+    except UnicodeEncodeError:
+        return json.dumps(document, indent=2).encode()
 
 
 def _table_document(table: TableEntry) -> dict[str, Any]:

@@ -337,6 +337,10 @@ async def test_in_a_dm_show_and_forget_cover_every_server(fake_discord, start_bo
     dm = alice.dm_channel
     assert dm is not None, "her Barbu hand came by DM"
 
+    _, here = shown_file(await alice.slash(elsewhere, "privacy show"))
+    assert [server["server"]["name"] for server in here["servers"]] == ["Other Server"]
+    assert [table["game_id"] for table in here["servers"][0]["tables"]] == [2]
+
     summary, shown = shown_file(await alice.slash(dm, "privacy show"))
 
     assert summary.startswith("Everything I store about you on 2 servers is in this file")
@@ -364,3 +368,23 @@ async def test_in_a_dm_show_and_forget_cover_every_server(fake_discord, start_bo
     }
     assert sorted(labels) == sorted([world.guild.id, other.id])
     assert len(set(labels.values())) == 2, "one label per server: they cannot be linked"
+
+
+async def test_a_stored_name_that_is_not_utf8_still_reaches_the_file(
+    fake_discord, start_bot, database
+):
+    """A lone surrogate in a stored seat name (the store keeps one as a JSON escape)
+    cannot be written as UTF-8: the file carries it as JSON's escape too."""
+    world = fake_discord
+    await start_bot()
+    await resigned_bann(world, world.games, world.alice, world.bob)
+    seats = [
+        {"name": "Zo\ud83d", "user_id": world.alice.id},
+        {"name": "Bob", "user_id": world.bob.id},
+    ]
+    database.run("UPDATE games SET seats = ? WHERE id = 1", json.dumps(seats))
+
+    _, shown = shown_file(await world.alice.slash(world.games, "privacy show"))
+
+    [table] = shown["servers"][0]["tables"]
+    assert table["your_seats"] == [{"seat": 0, "name": "Zo\ud83d"}]
