@@ -27,6 +27,7 @@ from cogs.host import Host, Interaction
 from cogs.language import CatalogueTranslator, private_language
 from cogs.league import LeagueCog
 from cogs.luck import DiceLuckReport
+from cogs.member_data import MemberDataCog
 from cogs.render_pool import RenderPool
 from cogs.scheduler import Scheduler, SystemTime, TimeSource
 from cogs.settings import ServerSettings
@@ -36,6 +37,7 @@ from cogs.table.machinery import TableMachinery
 from cogs.timeouts import TimeoutsCog
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
+from data.members import MemberData
 from data.settings import SettingsStore
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
@@ -131,9 +133,10 @@ class TableBot(Host):
         """Build every part once, each given the partners it uses, and load the cogs."""
         self.settings = SettingsStore(store)
         league = League(store)
+        luck = DiceLuckReport(store, league)
         scheduler = Scheduler(self.time, store.next_due)
         deadlines = Deadlines(self.settings, self.time, scheduler.poke)
-        self.league = LeagueCog(self, league, DiceLuckReport(store, league))
+        self.league = LeagueCog(self, league, luck)
         self.tables = TableMachinery(
             self,
             store,
@@ -161,6 +164,7 @@ class TableBot(Host):
         await self.add_cog(self.league)
         for cog_class in game_cogs():
             await self.add_cog(tables.game_cog(cog_class))
+        await self.add_cog(MemberDataCog(self, MemberData(store), luck))
 
     async def _start_monitor(self, port: int, store: Store) -> None:
         host = os.environ.get("METRICS_HOST", "127.0.0.1")

@@ -39,14 +39,7 @@ class DiceLuckReport:
     ) -> tuple[list[tuple[str, str]], bytes | None]:
         """The profile's dice luck: embed fields (name, value) per dice game the member
         played this season, and their picture (None when he rolled no dice)."""
-        lucks = []
-        for kind in dice_games():
-            results = await self.league.history(
-                guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
-            )
-            luck = await self._total_luck(results, user_id)
-            if luck.rolls:
-                lucks.append((kind, luck))
+        lucks = await self.season_luck(guild_id, user_id, season_id)
         if not lucks:
             return [], None
         fields = [
@@ -59,6 +52,21 @@ class DiceLuckReport:
         games = [luck_view(kind, luck, language) for kind, luck in lucks]
         view = {"name": name, "season": season, "games": games}
         return fields, await replay_work(render_luck, view, language)
+
+    async def season_luck(
+        self, guild_id: int, user_id: int, season_id: int
+    ) -> list[tuple[str, DiceLuck]]:
+        """The member's dice luck in each dice game he rolled in this season (his last
+        LUCK_GAMES games of it)."""
+        lucks = []
+        for kind in dice_games():
+            results = await self.league.history(
+                guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=LUCK_GAMES
+            )
+            luck = await self._total_luck(results, user_id)
+            if luck.rolls:
+                lucks.append((kind, luck))
+        return lucks
 
     async def _total_luck(self, results: Sequence[RecordedResult], user_id: int) -> DiceLuck:
         seats = {}

@@ -18,6 +18,11 @@ from data.sql import Database, Executor, IntegrityError, NothingChanged, Row, St
 
 log = logging.getLogger("tablebot.sql")
 
+# secure_delete: what a write frees is zeroed, so a forgotten member's old rows
+# (data.members) do not linger in the file's free space. Many builds of SQLite do it by
+# default (this project's machines' does), others do not, so it is asked for.
+WRITER_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON", "secure_delete=ON")
+
 
 class SqliteDatabase(Database):
     """One aiosqlite connection in WAL mode; one write transaction at a time."""
@@ -44,7 +49,7 @@ class SqliteDatabase(Database):
         connection.row_factory = sqlite3.Row
         # Each statement read to its end: a pragma left half-read keeps a read snapshot
         # open, and a later write on this connection would fail while others write.
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        for pragma in ("journal_mode=WAL", *WRITER_PRAGMAS):
             async with connection.execute(f"PRAGMA {pragma}") as cursor:
                 await cursor.fetchall()
         if str(path) == ":memory:":
@@ -174,7 +179,7 @@ class SqliteDatabase(Database):
 def _open_writer(path: str | Path) -> sqlite3.Connection:
     """A connection for batches, used by one thread at a time under the write lock."""
     writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
+    for pragma in WRITER_PRAGMAS:
         writer.execute(f"PRAGMA {pragma}")
     return writer
 

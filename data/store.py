@@ -464,7 +464,9 @@ class Store:
 
     async def claim_once(self, key: str) -> bool:
         """True for exactly one caller per ``key``, across every process sharing the
-        database: for work that must happen once (a note, a timeout, a reminder)."""
+        database: for work that must happen once (a note, a timeout, a reminder). A key
+        about one member in one game ends with ``:<game id>:<member id>``, which is how
+        forgetting him (data.members) finds it."""
         claimed = await self._db.write(
             "INSERT INTO claims (key, claimed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
             key,

@@ -15,6 +15,8 @@ unless the server rates them; then all computer seats share one "Computer" ratin
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -47,7 +49,7 @@ from data.league.records import (
     standing_from_row,
 )
 from data.sql import Executor, Row
-from data.store import Store, Table
+from data.store import Seat, Store, Table
 
 TREND_GAMES = 5
 FIRST_SEASON_NAME = "Season 1"
@@ -79,6 +81,7 @@ class League:
         await db.lock(f"league:{table.guild_id}")
         if await self._is_recorded(db, table.id):
             return False
+        table = await _with_stored_seats(db, table)
         season = await self._current_season_in(db, table.guild_id)
         unrated_reason = await self._unrated_reason(db, table)
         seats = self._seat_results(table, points)
@@ -507,6 +510,16 @@ class League:
             (guild_id, season_id),
         )
         return results_csv(results, link_of)
+
+
+async def _with_stored_seats(db: Executor, table: Table) -> Table:
+    """``table`` with its seats as stored now, read under the league lock: a member
+    forgotten (data.members) since the caller loaded the table is recorded under his
+    label, never under the name he asked to have removed."""
+    stored = await db.fetchval("SELECT seats FROM games WHERE id = ?", table.id)
+    if stored is None:
+        return table
+    return dataclasses.replace(table, seats=[Seat.from_dict(seat) for seat in json.loads(stored)])
 
 
 async def _newest_season(db: Executor, guild_id: int) -> Season | None:

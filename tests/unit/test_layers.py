@@ -149,7 +149,14 @@ COG_BASICS = {
     "cogs.worker",
     "cogs.privacy",
 }
-COG_FEATURES = {"cogs.timeouts", "cogs.archive", "cogs.luck", "cogs.league", "cogs.settings"}
+COG_FEATURES = {
+    "cogs.timeouts",
+    "cogs.archive",
+    "cogs.luck",
+    "cogs.league",
+    "cogs.settings",
+    "cogs.member_data",
+}
 
 
 def cog_layer(module: str) -> int:

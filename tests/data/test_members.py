@@ -1,0 +1,88 @@
+"""A member's data in the store, on a real SQLite file and a real PostgreSQL schema: what
+names him is found on one server or on all, and forgetting him is all or nothing, per
+server, and wins against a league recording of a game that has just finished."""
+
+from __future__ import annotations
+
+import pytest
+from testdb import both_engines
+
+from data import Seat, Store, Table
+from data.league import League
+from data.members import MemberData, StillPlaying
+
+pytestmark = both_engines()
+
+ALICE, BOB = 100_000_000_000_000_001, 100_000_000_000_000_002
+HERE, THERE = 1, 2
+
+
+async def finished(store: Store, guild_id: int, channel_id: int, *seats: Seat) -> Table:
+    table = await store.create_table(
+        kind="bann",
+        guild_id=guild_id,
+        channel_id=channel_id,
+        creator_id=seats[0].user_id or 0,
+        seats=list(seats),
+        options={},
+        seed=7,
+    )
+    table.state = {}
+    table.finish([1.0, 0.0])
+    return await store.save(table, expected_version=table.version)
+
+
+async def test_a_game_finished_but_not_yet_recorded_is_recorded_under_the_label(store):
+    """The table machinery records a result from the table it holds in memory, just after
+    saving the game's end: a forget in between must not let his name back in."""
+    table = await finished(store, HERE, 10, Seat("Alice", ALICE), Seat("Bob", BOB))
+    await MemberData(store).forget(ALICE, HERE)
+
+    result = await League(store).record_finished(table)
+
+    assert result is not None
+    assert result.seats[1].name == "Bob"
+    assert result.seats[0].name.startswith("Player ") and result.seats[0].user_id != ALICE
+    assert await MemberData(store).records(ALICE, None) == []
+
+
+async def test_forgetting_on_one_server_leaves_the_others(store):
+    await finished(store, HERE, 10, Seat("Alice", ALICE), Seat("Bob", BOB))
+    await finished(store, THERE, 20, Seat("Alice", ALICE), Seat("Bob", BOB))
+    members = MemberData(store)
+    assert [records.guild_id for records in await members.records(ALICE, None)] == [HERE, THERE]
+
+    forgotten = await members.forget(ALICE, HERE)
+
+    assert [records.guild_id for records in forgotten] == [HERE]
+    [left] = await members.records(ALICE, None)
+    assert left.guild_id == THERE and [table.game_id for table in left.tables] == [2]
+    assert await names_at(store, 2) == ["Alice", "Bob"]
+
+
+async def test_an_open_table_anywhere_refuses_it_all(store):
+    await finished(store, HERE, 10, Seat("Alice", ALICE), Seat("Bob", BOB))
+    lobby = await store.create_table(
+        kind="bann",
+        guild_id=THERE,
+        channel_id=20,
+        creator_id=BOB,
+        seats=[Seat("Bob", BOB)],
+        options={},
+        seed=8,
+        extra={"invited": [ALICE]},
+    )
+    members = MemberData(store)
+
+    with pytest.raises(StillPlaying) as refused:
+        await members.forget(ALICE, None)
+
+    assert [table.game_id for table in refused.value.tables] == [lobby.id]
+    assert refused.value.tables[0].invited
+    assert await names_at(store, 1) == ["Alice", "Bob"], "nothing changed"
+
+
+async def names_at(store: Store, game_id: int) -> list[str]:
+    table = await store.load(game_id)
+    assert table is not None
+    return table.names
