@@ -446,6 +446,8 @@ def verify_record(text: str) -> str:
         checked = _check_moves(moves, steps, events)
     except ForeignOptions as foreign:
         raise RecordError(f"line {header.values['options'][0]}: {foreign}") from None
+    except IllegalAction as refused:
+        raise RecordError(f"line {header.start}: the game cannot start: {refused}") from None
     _check_returns(_read_returns(lines), checked.final)
     _check_status(header, events, checked.final)
     return (

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_proof import played_game
 
-from games import GAMES
+from games import GAMES, IllegalAction
 from games.proof import RECORD_TITLE, GameFacts, RecordError, verify_record, write_record
 from games.table_events import ABANDON, AWAY, BACK, EVENTS, PAUSE, RESIGN, RESUME, TIMEOUT
 from games.verify import main as verify_main
@@ -278,6 +278,20 @@ def test_a_record_with_no_players_or_too_many_is_refused():
     assert "Bann is played by 2 to 2 players, the record seats 0" in refusal(without)
     crowded = text.replace("seat 1: P1\n", "seat 1: P1\nseat 2: P2\n")
     assert refusal(crowded).startswith(f"line {start + 1}: Bann is played by 2 to 2 players")
+
+
+def test_a_game_whose_rules_refuse_to_start_with_the_records_options_is_named(monkeypatch):
+    """Options each in range may still not make a game together (a later game's rules)."""
+
+    def refusing(**_chosen: object) -> None:
+        raise IllegalAction("these options do not go together")
+
+    text = record("bann")
+    monkeypatch.setitem(GAMES, "bann", replace(GAMES["bann"], new_game=refusing))
+    assert refusal(text) == (
+        f"line {line_number(text, 'start')}: the game cannot start: these options do not go"
+        " together"
+    )
 
 
 # ---- table events -----------------------------------------------------------------------
