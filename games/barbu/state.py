@@ -255,7 +255,9 @@ class BarbuState(GameState):
                 )
             self.start_rank = RANKS.index(detail.upper())
         elif detail:
-            raise IllegalAction(N_("'{contract}' takes no suit or rank."), contract=name)
+            raise IllegalAction(
+                N_("'{contract}' takes no suit or rank."), contract=name
+            )
         self.contract = name
         self.remaining.remove(name)
         self.phase = "doubling"
