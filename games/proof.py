@@ -13,14 +13,25 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAMES
-from games.base import TABLE_EVENT, ChanceEvent, GameState, IllegalAction, Step, journaling
+from games.base import (
+    TABLE_EVENT,
+    ChanceEvent,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    Step,
+    journaling,
+)
+from games.table_events import ImpossibleEvent, TableEvents
 
 RECORD_TITLE = "Tablebot game record, version 1"
 SHORT_COMMITMENT = 16
@@ -98,7 +109,7 @@ class GameFacts:
 
 
 def walk(
-    facts: GameFacts, actions: Sequence[tuple[int | None, str]]
+    facts: GameFacts, actions: Iterable[tuple[int | None, str]]
 ) -> Iterator[Step | tuple[ChanceEvent, ...]]:
     """Replay a game from its seed: first the chance events of the start (a tuple), then
     one ``Step`` per logged ``(seat, action)``. An illegal action raises
@@ -194,6 +205,14 @@ class RecordError(ValueError):
 
 
 @dataclass
+class _Header:
+    values: dict[str, tuple[int, str]] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+    start: int = 0
+    """The line of "start"."""
+
+
+@dataclass
 class _Move:
     line: int
     number: int
@@ -202,107 +221,205 @@ class _Move:
     chance: list[tuple[int, str]] = field(default_factory=list)
     position: tuple[int, str] | None = None
 
+    @property
+    def where(self) -> str:
+        return f"line {self.line} (move {self.number} “{self.action}”)"
+
 
 @dataclass
-class _Parsed:
-    header: dict[str, tuple[int, str]]
-    seats: list[str]
-    opening: list[tuple[int, str]]
-    moves: list[_Move]
-    returns: tuple[int, str] | None
+class _Checked:
+    final: GameState | None = None
+    moves: int = 0
+    chance: int = 0
 
 
-_MOVE = re.compile(r"(\d+)\. seat (-|\d+): (\S.*)")
-_SEAT = re.compile(r"seat (\d+): (.*)")
+_MOVE = re.compile(r"([0-9]+)\. seat (-|[0-9]+): (\S.*)")
+_SEAT = re.compile(r"seat ([0-9]+): (.*)")
+_CHANCE = "  chance: "
+_POSITION = "  position: "
 
 
-def _parse(text: str, on_header: Callable[[_Parsed], None]) -> _Parsed:
-    """The record's lines; ``on_header`` sees the header before any move is read, so a
-    wrong commitment is named at once, however many lines follow it."""
+class _Lines:
+    """A record's lines, numbered from 1 and read only as far as the check has come, so a
+    forged line is named without reading the lines after it. Blank lines and the hint
+    how to check the record are skipped."""
+
+    def __init__(self, text: str) -> None:
+        self._rest = _meaningful_lines(text)
+        self._ahead: tuple[int, str] | None = None
+
+    def peek(self) -> tuple[int, str] | None:
+        if self._ahead is None:
+            self._ahead = next(self._rest, None)
+        return self._ahead
+
+    def take(self) -> tuple[int, str] | None:
+        line = self.peek()
+        self._ahead = None
+        return line
+
+    def take_all(self, prefix: str) -> list[tuple[int, str]]:
+        """The lines from here on that start with ``prefix``, without it."""
+        taken = []
+        while (line := self.peek()) is not None and line[1].startswith(prefix):
+            self.take()
+            taken.append((line[0], line[1].removeprefix(prefix)))
+        return taken
+
+
+def _meaningful_lines(text: str) -> Iterator[tuple[int, str]]:
     # Only "\n" ends a line: a name may hold characters that str.splitlines() also
     # breaks at (U+2028, U+0085, form feeds, ...).
-    lines = text.split("\n")
-    if not lines or lines[0].strip() != RECORD_TITLE:
-        raise RecordError(f"line 1: not a game record (expected “{RECORD_TITLE}”)")
-    parsed = _Parsed({}, [], [], [], None)
-    section = "header"
-    for number, raw in enumerate(lines[1:], start=2):
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.removesuffix("\r")
-        if not line or line.startswith("Check it with:"):
-            continue
-        was = section
-        section = _parse_line(parsed, section, number, line)
-        if was == "header" and section != "header":
-            on_header(parsed)
-    if section != "end":
-        raise RecordError("the record stops before its “end” line")
-    return parsed
+        if line and not line.startswith("Check it with:"):
+            yield number, line
 
 
-def _parse_line(parsed: _Parsed, section: str, number: int, line: str) -> str:
-    if section == "header":
+def _read_header(lines: _Lines) -> _Header:
+    first = lines.take()
+    if first is None or first[0] != 1 or first[1].strip() != RECORD_TITLE:
+        raise RecordError(f"line 1: not a game record (expected “{RECORD_TITLE}”)")
+    header = _Header()
+    while (taken := lines.take()) is not None:
+        number, line = taken
         if line == "start":
-            return "moves"
+            header.start = number
+            return header
         seat = _SEAT.fullmatch(line)
-        if seat and int(seat.group(1)) == len(parsed.seats):
-            parsed.seats.append(seat.group(2))
-            return section
+        if seat and seat.group(1) == str(len(header.seats)):
+            header.seats.append(seat.group(2))
+            continue
         key, colon, value = line.partition(": ")
         if not colon or key not in HEADER_KEYS:
             raise RecordError(f"line {number}: unexpected header line “{line}”")
-        parsed.header[key] = (number, value)
-        return section
-    if section == "end":
+        if key in header.values:
+            raise RecordError(f"line {number}: a second “{key}” line")
+        header.values[key] = (number, value)
+    raise RecordError("the record stops before its “start” line")
+
+
+def _read_moves(lines: _Lines, seats: int) -> Iterator[_Move]:
+    """Each move with its chance and position lines, read when the check comes to it."""
+    seat_numbers: dict[str, int | None] = {str(seat): seat for seat in range(seats)}
+    seat_numbers["-"] = None
+    expected = 1
+    while (taken := lines.take()) is not None:
+        number, line = taken
+        if line == "end":
+            return
+        move = _MOVE.fullmatch(line)
+        if move is None:
+            raise RecordError(f"line {number}: not a move, chance or position line: “{line}”")
+        if move.group(1) != str(expected):
+            raise RecordError(f"line {number}: numbered {move.group(1)}, but it is move {expected}")
+        if move.group(2) not in seat_numbers:
+            raise RecordError(
+                f"line {number}: there is no seat {move.group(2)}: the game has seats 0 to"
+                f" {seats - 1}"
+            )
+        found = _Move(number, expected, seat_numbers[move.group(2)], move.group(3))
+        found.chance = lines.take_all(_CHANCE)
+        ahead = lines.peek()
+        if ahead is not None and ahead[1].startswith(_POSITION):
+            lines.take()
+            found.position = (ahead[0], ahead[1].removeprefix(_POSITION))
+        yield found
+        expected += 1
+    raise RecordError("the record stops before its “end” line")
+
+
+def _read_returns(lines: _Lines) -> tuple[int, str]:
+    returns = None
+    while (taken := lines.take()) is not None:
+        number, line = taken
         key, _, value = line.partition(": ")
-        if key != "returns":
+        if key != "returns" or returns is not None:
             raise RecordError(f"line {number}: unexpected line after “end”: “{line}”")
-        parsed.returns = (number, value)
-        return section
-    if line == "end":
-        return "end"
-    if line.startswith("  chance: "):
-        target = parsed.moves[-1].chance if parsed.moves else parsed.opening
-        target.append((number, line.removeprefix("  chance: ")))
-        return section
-    if line.startswith("  position: ") and parsed.moves:
-        parsed.moves[-1].position = (number, line.removeprefix("  position: "))
-        return section
-    move = _MOVE.fullmatch(line)
-    if move is None:
-        raise RecordError(f"line {number}: not a move, chance or position line: “{line}”")
-    mover = None if move.group(2) == "-" else int(move.group(2))
-    parsed.moves.append(_Move(number, int(move.group(1)), mover, move.group(3)))
-    return section
+        returns = (number, value)
+    if returns is None:
+        raise RecordError("the “returns” line is missing")
+    return returns
 
 
-def _facts(parsed: _Parsed) -> GameFacts:
-    header = parsed.header
-    missing = [key for key in HEADER_KEYS if key not in header]
+def _facts(header: _Header) -> GameFacts:
+    values = header.values
+    missing = [key for key in HEADER_KEYS if key not in values]
     if missing:
         raise RecordError(f"the header lacks: {', '.join(missing)}")
-    kind = header["game"][1]
+    line, kind = values["game"]
     if kind not in GAMES:
-        raise RecordError(f"line {header['game'][0]}: unknown game “{kind}”")
-    try:
-        options = json.loads(header["options"][1])
-        numbers = {key: int(header[key][1]) for key in ("game id", "server", "channel", "seed")}
-    except ValueError as bad:
-        raise RecordError(f"a header value is malformed: {bad}") from None
+        raise RecordError(f"line {line}: unknown game “{kind}”")
+    spec = GAMES[kind]
+    if not spec.min_players <= len(header.seats) <= spec.max_players:
+        raise RecordError(
+            f"line {header.start}: {spec.title} is played by {spec.min_players} to"
+            f" {spec.max_players} players, the record seats {len(header.seats)}"
+        )
+    numbers = {
+        key: _whole_number(key, *values[key]) for key in ("game id", "server", "channel", "seed")
+    }
     return GameFacts(
         kind=kind,
         game_id=numbers["game id"],
         guild_id=numbers["server"],
         channel_id=numbers["channel"],
         seed=numbers["seed"],
-        options=options,
-        seats=parsed.seats,
-        status=header["status"][1],
+        options=_options(spec, *values["options"]),
+        seats=header.seats,
+        status=values["status"][1],
     )
 
 
-def _committed_facts(parsed: _Parsed) -> GameFacts:
-    facts = _facts(parsed)
-    line, claimed = parsed.header["commitment"]
+def _whole_number(key: str, line: int, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise RecordError(f"line {line}: the {key} is not a whole number: “{text}”") from None
+
+
+def _options(spec: GameSpec[Any], line: int, text: str) -> dict[str, Any]:
+    """The options as the bot stores them: each one the game declares, of its type and in
+    its range."""
+    try:
+        options = json.loads(text)
+    except RecursionError:
+        raise RecordError(f"line {line}: the options are nested too deeply") from None
+    except ValueError:
+        raise RecordError(f"line {line}: the options are not JSON") from None
+    if not isinstance(options, dict):
+        raise RecordError(f"line {line}: the options are not a JSON object")
+    declared = {option.name: option for option in spec.options}
+    for name, value in options.items():
+        option = declared.get(name)
+        if option is None:
+            raise RecordError(f"line {line}: “{name}” is not an option of {spec.title}")
+        if not _fits(option, value):
+            raise RecordError(f"line {line}: the option “{name}” must be {_allowed(option)}")
+    return options
+
+
+def _fits(option: Option, value: object) -> bool:
+    if isinstance(option.default, bool):
+        return isinstance(value, bool)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    above = option.minimum is None or option.minimum <= value
+    below = option.maximum is None or value <= option.maximum
+    return above and below
+
+
+def _allowed(option: Option) -> str:
+    if isinstance(option.default, bool):
+        return "true or false"
+    low = "" if option.minimum is None else f" from {option.minimum}"
+    high = "" if option.maximum is None else f" up to {option.maximum}"
+    return f"a whole number{low}{high}"
+
+
+def _committed_facts(header: _Header) -> GameFacts:
+    facts = _facts(header)
+    line, claimed = header.values["commitment"]
     if claimed != facts.commitment:
         raise RecordError(
             f"line {line}: the commitment does not belong to this seed and game: the record "
@@ -313,49 +430,60 @@ def _committed_facts(parsed: _Parsed) -> GameFacts:
 
 def verify_record(text: str) -> str:
     """“verified” plus a summary when the record is exactly what its seed and the rules
-    give; raises ``RecordError`` naming the first line that differs."""
-    committed: list[GameFacts] = []
-    parsed = _parse(text, lambda header: committed.append(_committed_facts(header)))
-    [facts] = committed
-    actions = [(move.seat, move.action) for move in parsed.moves]
-    steps = walk(facts, actions)
+    give; raises ``RecordError`` naming the first line that differs. The header is checked
+    before any move is read and each move before the next one is."""
+    lines = _Lines(text)
+    header = _read_header(lines)
+    facts = _committed_facts(header)
+    opening = lines.take_all(_CHANCE)
+    moves, replayed = itertools.tee(_read_moves(lines, len(facts.seats)))
+    steps = walk(facts, ((move.seat, move.action) for move in replayed))
     try:
-        opening = next(steps)
-        assert isinstance(opening, tuple)
-        _compare_chance(parsed.opening, opening, "the start")
-        final = _check_moves(parsed.moves, steps)
+        start = next(steps)
+        assert isinstance(start, tuple)
+        _compare_chance(opening, start, "the start")
+        events = TableEvents(GAMES[facts.kind])
+        checked = _check_moves(moves, steps, events)
     except ForeignOptions as foreign:
-        raise RecordError(f"line {parsed.header['options'][0]}: {foreign}") from None
-    except IllegalAction as illegal:
-        raise RecordError(str(illegal)) from None
-    _check_returns(parsed, final)
-    dice = sum(len(move.chance) for move in parsed.moves) + len(parsed.opening)
+        raise RecordError(f"line {header.values['options'][0]}: {foreign}") from None
+    except IllegalAction as refused:
+        raise RecordError(f"line {header.start}: the game cannot start: {refused}") from None
+    _check_returns(_read_returns(lines), checked.final)
+    _check_status(header, events, checked.final)
     return (
         f"verified: {GAMES[facts.kind].title} game #{facts.game_id}, commitment "
-        f"{short_commitment(facts.commitment)}…: every action ({len(parsed.moves)}) and "
-        f"chance event ({dice}) re-derived from the seed"
+        f"{short_commitment(facts.commitment)}…: every action ({checked.moves}) and "
+        f"chance event ({checked.chance + len(opening)}) re-derived from the seed"
     )
 
 
-def _check_moves(moves: Sequence[_Move], steps: Iterator[Any]) -> GameState | None:
-    final = None
+def _check_moves(moves: Iterator[_Move], steps: Iterator[Any], events: TableEvents) -> _Checked:
+    checked = _Checked()
     for move in moves:
-        where = f"line {move.line} (move {move.number} “{move.action}”)"
         try:
             step = next(steps)
         except IllegalAction as illegal:
-            raise RecordError(f"{where}: not legal here: {illegal}") from None
+            raise RecordError(f"{move.where}: not legal here: {illegal}") from None
         assert isinstance(step, Step)
-        if not step.is_table_event and move.seat != step.before.current_player:
+        try:
+            events.follow(step)
+        except ImpossibleEvent as impossible:
+            raise RecordError(f"{move.where}: {impossible}") from None
+        if step.is_table_event:
+            _no_position(move)
+        elif move.seat != step.before.current_player:
             raise RecordError(
-                f"{where}: the record says seat {move.seat} acted, but seat "
+                f"{move.where}: the record says seat {move.seat} acted, but seat "
                 f"{step.before.current_player} was to act"
             )
-        _compare_chance(move.chance, step.chance, where)
-        if not step.is_table_event:
-            _compare_position(move, step.after, where)
-        final = step.after
-    return final
+        else:
+            _compare_position(move, step.after)
+        if move.chance or step.chance:
+            _compare_chance(move.chance, step.chance, move.where)
+        checked.final = step.after
+        checked.moves += 1
+        checked.chance += len(move.chance)
+    return checked
 
 
 def _compare_chance(
@@ -374,23 +502,43 @@ def _compare_chance(
         )
 
 
-def _compare_position(move: _Move, state: GameState, where: str) -> None:
+def _compare_position(move: _Move, state: GameState) -> None:
     digest = position_digest(state)
     if move.position is None:
-        raise RecordError(f"{where}: the position line is missing (the rules give {digest})")
+        raise RecordError(f"{move.where}: the position line is missing (the rules give {digest})")
     if move.position[1] != digest:
         raise RecordError(
-            f"line {move.position[0]}: after {where} the record's position is "
+            f"line {move.position[0]}: after {move.where} the record's position is "
             f"{move.position[1]}, the rules give {digest}"
         )
 
 
-def _check_returns(parsed: _Parsed, final: GameState | None) -> None:
-    if parsed.returns is None:
-        raise RecordError("the “returns” line is missing")
-    line, said = parsed.returns
+def _no_position(move: _Move) -> None:
+    if move.position is not None:
+        raise RecordError(
+            f"line {move.position[0]}: after {move.where} the record gives a position, but a table"
+            " event moves nothing"
+        )
+
+
+def _check_returns(returns: tuple[int, str], final: GameState | None) -> None:
+    line, said = returns
     given = _returns_text(final)
     if said != given:
         raise RecordError(
             f"line {line}: the record's returns are “{said}”, the rules give “{given}”"
+        )
+
+
+def _check_status(header: _Header, events: TableEvents, final: GameState | None) -> None:
+    line, said = header.values["status"]
+    ended = events.status(final is not None and final.is_over)
+    if ended is None:
+        raise RecordError(
+            f"line {line}: the record says the game is {said}, but its log stops while the"
+            " game runs on"
+        )
+    if said != ended:
+        raise RecordError(
+            f"line {line}: the record says the game is {said}, but its log leaves it {ended}"
         )

@@ -3,8 +3,9 @@
     python -m games.verify game-42.txt
 
 Recomputes the commitment from the revealed seed, replays every action with the open
-rules, re-derives every die and shuffle, and prints "verified" (exit status 0) or the
-first line where the record differs (exit status 1).
+rules and every table event (a resignation, a pause, ...) as the bot applies it,
+re-derives every die and shuffle, and prints "verified" (exit status 0) or the first line
+where the record differs (exit status 1), whatever the file holds.
 """
 
 from __future__ import annotations

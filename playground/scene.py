@@ -27,6 +27,7 @@ SERVER_NAME = "Playground"
 CHANNEL_NAMES = ("games", "more-games")
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 SLASH_COMMAND_INTERACTION = 2
+SHOWN = 32
 
 
 class BadRequest(Exception):
@@ -57,20 +58,20 @@ class Scene:
         for player in self.players:
             if wanted in (str(player.id), player.name):
                 return player
-        raise BadRequest(f"there is no player {key!r}")
+        raise BadRequest(f"there is no player {shown(key)}")
 
     def channel(self, key: object) -> Channel:
         wanted = str(key).strip().lstrip("#").lower()
         for channel in self.channels:
             if wanted in (str(channel.id), channel.name):
                 return channel
-        raise BadRequest(f"there is no channel {key!r}")
+        raise BadRequest(f"there is no channel {shown(key)}")
 
     def message(self, message_id: object) -> Message:
         for message in reversed(self.fake.message_log):
             if str(message.id) == str(message_id) and not message.deleted:
                 return message
-        raise BadRequest(f"message {message_id} is gone")
+        raise BadRequest(f"message {shown(message_id)} is gone")
 
     def attachment_data(self, attachment_id: int) -> tuple[str, bytes]:
         for message in self.fake.message_log:
@@ -173,8 +174,10 @@ class Scene:
         declared = {option["name"]: option for option in self._leaf(path).get("options", [])}
         typed: dict[str, Any] = {}
         for name, value in raw.items():
+            if not isinstance(value, str | int | float):
+                raise BadRequest(f"option {shown(name)} must be a single value")
             if name not in declared:
-                raise BadRequest(f"/{path} has no option {name!r}")
+                raise BadRequest(f"/{cut(path)} has no option {shown(name)}")
             typed[name] = self._typed(declared[name], value)
         return typed
 
@@ -187,7 +190,7 @@ class Scene:
         for name in names:
             node = next((entry for entry in level if entry["name"] == name), None)
             if node is None:
-                raise BadRequest(f"there is no command /{path.strip()}")
+                raise BadRequest(f"there is no command /{cut(path.strip())}")
             level = [
                 option
                 for option in node.get("options", [])
@@ -205,16 +208,32 @@ class Scene:
             if kind == CHANNEL:
                 return self.channel(value)
             if kind == INTEGER:
-                return int(value)
+                return whole_number(value)
             if kind == NUMBER:
                 return float(value)
             if kind == BOOLEAN:
                 return parse_bool(value)
-        except (TypeError, ValueError):
-            raise BadRequest(f"option {name!r} cannot be {value!r}") from None
+        except ValueError:
+            raise BadRequest(f"option {shown(name)} cannot be {shown(value)}") from None
         if kind == STRING:
             return str(value)
         raise BadRequest(f"option {name!r} has a type the playground cannot send")
+
+
+def whole_number(value: str | float) -> int:
+    """An integer option's value: a whole number, or text that writes one."""
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise ValueError(value)
+    return int(value)
+
+
+def shown(value: object) -> str:
+    """A value quoted in an error, cut short: the page shows the error on one line."""
+    return cut(repr(value))
+
+
+def cut(text: str) -> str:
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def parse_bool(value: Any) -> bool:

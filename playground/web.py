@@ -177,12 +177,9 @@ class Page:
 
     async def _answer(self, request: web.Request, action: Action) -> tuple[int, dict[str, Any]]:
         try:
-            body = json.loads(await request.read())
-            if not isinstance(body, dict):
-                raise BadRequest("send a JSON object")
-            await action(self.scene.player(body.get("viewer")), body)
-        except (BadRequest, ValueError) as problem:
-            # ValueError: JSON that does not parse, or bytes that are not UTF-8.
+            body = json_object(await request.read())
+            await action(self.scene.player(text_field(body, "viewer")), body)
+        except BadRequest as problem:
             return 400, {"error": str(problem)}
         except AssertionError as problem:
             # The emulator's checks: unacknowledged, disabled, out of range, ...
@@ -190,30 +187,56 @@ class Page:
         return 200, {"ok": True}
 
     async def _slash(self, viewer: SimUser, body: dict[str, Any]) -> None:
-        command = str(body.get("command", ""))
+        command = text_field(body, "command")
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise BadRequest("options must be a JSON object")
         options = self.scene.slash_options(command, options)
-        await viewer.slash(self.scene.channel(body.get("channel")), command, **options)
+        await viewer.slash(self.scene.channel(text_field(body, "channel")), command, **options)
 
     async def _click(self, viewer: SimUser, body: dict[str, Any]) -> None:
-        message = self.scene.message(body.get("message"))
-        await viewer.click(message, custom_id=str(body.get("custom_id")))
+        message = self.scene.message(text_field(body, "message"))
+        await viewer.click(message, custom_id=text_field(body, "custom_id"))
 
     async def _select(self, viewer: SimUser, body: dict[str, Any]) -> None:
-        message = self.scene.message(body.get("message"))
+        message = self.scene.message(text_field(body, "message"))
         values = body.get("values") or []
         if not isinstance(values, list):
             raise BadRequest("values must be a JSON list")
-        values = [str(value) for value in values]
-        await viewer.select(message, values, custom_id=str(body.get("custom_id")))
+        picked = [as_text(value, "each value") for value in values]
+        await viewer.select(message, picked, custom_id=text_field(body, "custom_id"))
 
     async def _say(self, viewer: SimUser, body: dict[str, Any]) -> None:
-        text = str(body.get("text", "")).strip()
+        text = text_field(body, "text").strip()
         if not text:
             raise BadRequest("type something first")
-        await viewer.say(self.scene.channel(body.get("channel")), text[:2000])
+        await viewer.say(self.scene.channel(text_field(body, "channel")), text[:2000])
+
+
+def json_object(body: bytes) -> dict[str, Any]:
+    """A request's body as the page sends it: a JSON object in UTF-8."""
+    try:
+        parsed = json.loads(body.decode())
+    except UnicodeDecodeError:
+        raise BadRequest("the body is not UTF-8 text") from None
+    except RecursionError:
+        raise BadRequest("the JSON is nested too deeply") from None
+    except ValueError:
+        raise BadRequest("the body is not JSON") from None
+    if not isinstance(parsed, dict):
+        raise BadRequest("send a JSON object")
+    return parsed
+
+
+def text_field(body: dict[str, Any], name: str) -> str:
+    """A field the page sends as text; an id may come as a number too."""
+    return as_text(body.get(name, ""), name)
+
+
+def as_text(value: object, name: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise BadRequest(f"{name} must be a string")
+    return str(value)
 
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
