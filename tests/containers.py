@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 IMAGE = "tablebot"
 # The README's build command; every test of the image uses the image it built.
 BUILD = "docker build -t tablebot ."
-# Set by .ci/run once ../shared/tools/container-base.sh has started dockerd and made the
+# Set by .ci/run once CI's machine tool container-base.sh has started dockerd and made the
 # base image; elsewhere the tests ask the daemon themselves.
 READY_VARIABLE = "TABLEBOT_DOCKER"
 FAKE_CA_IN_CONTAINER = "/run/fake-discord-ca.pem"

@@ -41,7 +41,7 @@ def needed(problem: str | None, what: str) -> None:
 
 @pytest.fixture(scope="session")
 def docker_daemon() -> None:
-    needed(docker_problem(), ".ci/run starts dockerd with ../shared/tools/container-base.sh")
+    needed(docker_problem(), ".ci/run starts dockerd with the machine's container-base.sh")
 
 
 @pytest.fixture(scope="session")
