@@ -36,7 +36,9 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 class FakeDiscord:
     """The fake service. Use as `async with FakeDiscord() as fake:` or start()/close()."""
 
-    def __init__(self, *, bot_name: str = "TableBot") -> None:
+    def __init__(self, *, bot_name: str = "TableBot", port: int = 0) -> None:
+        """``port`` 0 picks a free one; 443 serves a bot that resolves Discord's host names
+        to 127.0.0.1 by itself (a bot in a container, told so by its /etc/hosts)."""
         self.ids = SnowflakeFactory()
         self.application_id = self.ids.next()
         self.bot_user = BotUser(self.application_id, bot_name)
@@ -54,6 +56,7 @@ class FakeDiscord:
         self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
         self.ack_deadline = 3.0
         self.port = 0
+        self._listen_port = port
         self._dm_channels: dict[int, Channel] = {}
         self._gate = RequestGate(self.requests, self.internal_errors)
         self._ledger = MessageLedger(
@@ -96,7 +99,9 @@ class FakeDiscord:
         )
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0, ssl_context=server_ssl_context())
+        site = web.TCPSite(
+            self._runner, "127.0.0.1", self._listen_port, ssl_context=server_ssl_context()
+        )
         await site.start()
         self.port = self._runner.addresses[0][1]
 

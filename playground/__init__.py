@@ -4,8 +4,9 @@ The real bot runs unchanged against the local Discord emulator (`fakediscord`), 
 fresh SQLite file of its own, and a web page on http://127.0.0.1:<port> shows the server's
 channels as a Discord client would. The page plays as one of four simulated members at a
 time; everything it does goes through the emulator as Discord interactions. Nothing leaves
-the machine: the page listens on 127.0.0.1 only and the bot's connector resolves Discord's
-host names to the emulator and refuses every other host.
+the machine: the page listens on 127.0.0.1 unless `--host` says otherwise (0.0.0.0 in a
+container, whose port `docker run -p` publishes), and the bot's connector resolves
+Discord's host names to the emulator and refuses every other host.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import discord
 from fakediscord import FakeDiscord
 
 from .scene import Scene
-from .web import page_served
+from .web import LOOPBACK, CannotListen, page_served
 
 DEFAULT_PORT = 8765
 # discord.py waits this long after the last GUILD_CREATE before it calls the bot ready.
@@ -46,8 +47,13 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         "--port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"port of the page on 127.0.0.1 (default {DEFAULT_PORT}; 0 or a taken port "
-        "picks a free one)",
+        help=f"port of the page (default {DEFAULT_PORT}; 0 or a taken port picks a free one)",
+    )
+    parser.add_argument(
+        "--host",
+        default=LOOPBACK,
+        help=f"address the page listens on (default {LOOPBACK}, this machine only; 0.0.0.0 "
+        "inside a container, so that `docker run -p` reaches it)",
     )
     parser.add_argument(
         "--no-browser", action="store_true", help="print the address but open no browser"
@@ -72,15 +78,29 @@ def main(create_bot: BotFactory, argv: list[str]) -> int:
                 "Games live in a temporary database that is deleted when you stop (Ctrl+C).",
                 flush=True,
             )
+            if arguments.host != LOOPBACK:
+                print(
+                    f"The page listens on {arguments.host}: it answers browsers at 127.0.0.1 or "
+                    "localhost only, but any program that reaches the port can act as a player.",
+                    flush=True,
+                )
             if not arguments.no_browser and graphical_browser_likely():
                 webbrowser.open(url)
 
-        asyncio.run(run(create_bot, database, arguments.port, announce))
+        try:
+            asyncio.run(run(create_bot, database, arguments.port, announce, arguments.host))
+        except CannotListen as problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
     return 0
 
 
 async def run(
-    create_bot: BotFactory, database: Path, port: int, announce: Callable[[str], Any]
+    create_bot: BotFactory,
+    database: Path,
+    port: int,
+    announce: Callable[[str], Any],
+    host: str = LOOPBACK,
 ) -> None:
     """Start the emulator, the bot and the page; stop all three on SIGINT or SIGTERM."""
     stop = asyncio.Event()
@@ -88,7 +108,7 @@ async def run(
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:
-        async with running(create_bot, database, port) as playground:
+        async with running(create_bot, database, port, host) as playground:
             announce(f"http://127.0.0.1:{playground.port}")
             await stop.wait()
     finally:
@@ -104,7 +124,9 @@ class Running:
 
 
 @contextlib.asynccontextmanager
-async def running(create_bot: BotFactory, database: Path, port: int) -> AsyncIterator[Running]:
+async def running(
+    create_bot: BotFactory, database: Path, port: int, host: str = LOOPBACK
+) -> AsyncIterator[Running]:
     """The emulator with its scene, the bot connected to it, and the page's port."""
     async with FakeDiscord() as fake:
         scene = Scene.build(fake)
@@ -115,7 +137,7 @@ async def running(create_bot: BotFactory, database: Path, port: int) -> AsyncIte
             guild_ready_timeout=GUILD_READY_TIMEOUT,
         )
         await fake.start_bot(bot, timeout=60)
-        async with page_served(scene, port) as bound:
+        async with page_served(scene, port, host) as bound:
             yield Running(scene, bot, bound)
 
 

@@ -1,4 +1,4 @@
-"""The playground's web page and its small API on 127.0.0.1.
+"""The playground's web page and its small API on 127.0.0.1 (or the address given).
 
 Every click on the page goes through a simulated player of the emulator, which sends the
 bot an INTERACTION_CREATE exactly as in the end-to-end tests. Changes reach the page as
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -239,7 +240,8 @@ def as_text(value: object, name: str) -> str:
     return str(value)
 
 
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
+LOOPBACK = "127.0.0.1"
+LOCAL_HOSTS = (LOOPBACK, "localhost")
 POSTS_NEED = "application/json"
 
 
@@ -249,10 +251,12 @@ async def only_this_page(
 ) -> web.StreamResponse:
     """Answer the playground's own page only.
 
-    The server listens on 127.0.0.1, but every site open in the same browser can send
-    requests there: a host name rebound to 127.0.0.1 is refused by its Host header, a
-    page of another origin by its Origin header, and a JSON body sent as a plain form
-    post (which browsers send without asking the server first) by its content type."""
+    The server listens on 127.0.0.1 (or on every address of a container, whose published
+    port the browser reaches as 127.0.0.1 or localhost), but every site open in the same
+    browser can send requests there: a host name rebound to 127.0.0.1 is refused by its
+    Host header, a page of another origin by its Origin header, and a JSON body sent as a
+    plain form post (which browsers send without asking the server first) by its content
+    type."""
     if _host_name(request.host) not in LOCAL_HOSTS:
         raise web.HTTPForbidden(text="the playground answers http://127.0.0.1 only")
     if request.method == "POST":
@@ -273,18 +277,38 @@ async def _send(response: web.StreamResponse, event: str, data: Any) -> None:
     await response.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
 
 
+class CannotListen(Exception):
+    """The page's address cannot be used; the message says which and why."""
+
+
 @contextlib.asynccontextmanager
-async def page_served(scene: Scene, port: int) -> AsyncIterator[int]:
-    """Serve the page on 127.0.0.1 only and yield its port; 0 (or a taken port) picks one."""
+async def page_served(scene: Scene, port: int, host: str = LOOPBACK) -> AsyncIterator[int]:
+    """Serve the page on ``host`` and yield its port; 0 (or a taken port) picks one."""
     runner = web.AppRunner(Page(scene).app(), access_log=None, handle_signals=False)
     await runner.setup()
     try:
-        try:
-            await web.TCPSite(runner, "127.0.0.1", port).start()
-        except OSError:
-            if port == 0:
-                raise
-            await web.TCPSite(runner, "127.0.0.1", 0).start()
+        await _listen(runner, host, port)
         yield runner.addresses[0][1]
     finally:
         await runner.cleanup()
+
+
+async def _listen(runner: web.AppRunner, host: str, port: int) -> None:
+    for candidate in dict.fromkeys((port, 0)):
+        try:
+            await web.TCPSite(runner, host, candidate).start()
+            return
+        except OSError as problem:
+            failure = problem
+    raise CannotListen(
+        f"the page cannot listen on {host} ({_reason(failure)}): give --host an address of "
+        f"this machine, such as {LOOPBACK} or 0.0.0.0."
+    )
+
+
+def _reason(problem: OSError) -> str:
+    """The system's short sentence: asyncio words a failed bind at length, a name that does
+    not resolve (a negative errno) has its own."""
+    if problem.errno is not None and problem.errno > 0:
+        return os.strerror(problem.errno)
+    return problem.strerror or str(problem)

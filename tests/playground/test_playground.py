@@ -3,15 +3,20 @@ through the emulator as a Discord interaction to the real bot."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+import os
+import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
 from PIL import Image
-from playground_process import playground_process
+from playground_process import ROOT, playground_process
 
+from bot import create_bot
+from playground import running
 from playground.scene import PLAYER_NAMES
 from playground.web import page_served
 
@@ -171,12 +176,7 @@ async def test_typed_chat_lines_appear_as_the_player(playground_page):
 
 @pytest.mark.skipif(not SOCKET_TABLE.exists(), reason="reads Linux's table of TCP sockets")
 async def test_the_page_listens_on_the_loopback_interface_only(playground_page):
-    listening = {
-        fields[1].split(":")[0]
-        for fields in (line.split() for line in SOCKET_TABLE.read_text().splitlines()[1:])
-        if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == playground_page.port
-    }
-    assert listening == {"0100007F"}, "127.0.0.1, in the kernel's byte order"
+    assert listening_addresses(playground_page.port) == {"0100007F"}, "127.0.0.1"
 
 
 async def test_the_bot_reaches_no_host_but_the_emulator(playground_page):
@@ -227,3 +227,48 @@ async def test_a_page_remembering_an_unknown_player_watches_as_the_first(playgro
         head = await response.content.readuntil(b"\n\n")
     snapshot = json.loads(head.decode().split("data: ", 1)[1])
     assert snapshot["viewer"] == str(playground_page.player("alice").id)
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The addresses a socket listens on at ``port``, in the kernel's byte order."""
+    return {
+        fields[1].split(":")[0]
+        for fields in (line.split() for line in SOCKET_TABLE.read_text().splitlines()[1:])
+        if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == port
+    }
+
+
+@pytest.mark.skipif(not SOCKET_TABLE.exists(), reason="reads Linux's table of TCP sockets")
+async def test_asked_for_every_address_it_listens_on_all_and_still_answers_local_names_only(
+    fake_ca, tmp_path
+):
+    async with running(create_bot, tmp_path / "playground.sqlite3", 0, "0.0.0.0") as playground:
+        assert listening_addresses(playground.port) == {"00000000"}, "0.0.0.0, as in a container"
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{playground.port}") as http:
+            async with http.get("/") as page:
+                assert page.status == 200, "a published port is reached as 127.0.0.1"
+            async with http.get("/", headers={"Host": f"192.0.2.7:{playground.port}"}) as page:
+                assert page.status == 403, "a page asked for by another name is refused"
+                assert await page.text() == "the playground answers http://127.0.0.1 only"
+
+
+async def test_an_address_this_machine_does_not_have_is_refused_in_one_line(tmp_path):
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        "--playground",
+        "--host",
+        "192.0.2.7",
+        "--no-browser",
+        cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2
+    assert errors.decode().splitlines() == [
+        "error: the page cannot listen on 192.0.2.7 (Cannot assign requested address): give "
+        "--host an address of this machine, such as 127.0.0.1 or 0.0.0.0."
+    ]
+    assert list(tmp_path.iterdir()) == [], "its temporary database is gone"

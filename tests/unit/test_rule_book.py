@@ -20,6 +20,8 @@ SKIPPED_DIRECTORIES = {".git", ".venv", "build", "node_modules", "__pycache__"}
 # the team's notes that live beside the repository; spelled in two parts so that this
 # file does not name them itself
 OUTSIDE_NOTES = ("../" + "shared", "RULES" + ".md", "DESIGN" + ".md")
+# CI's machine has its tools there too, beside the clone: .ci/run alone may call them.
+MACHINE_TOOLS = "../" + "shared/tools/"
 
 
 def page(key: str, language: str = "") -> str:
@@ -92,9 +94,14 @@ def test_no_file_refers_to_notes_outside_the_repository():
         f"{path.relative_to(ROOT)}: {note}"
         for path in repository_texts()
         for note in OUTSIDE_NOTES
-        if note in path.read_text(encoding="utf-8", errors="replace")
+        if note in without_machine_tools(path)
     ]
     assert mentions == []
+
+
+def without_machine_tools(path: Path) -> str:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return text.replace(MACHINE_TOOLS, "") if path == ROOT / ".ci" / "run" else text
 
 
 @ON_EVERY_GAME
