@@ -80,6 +80,7 @@ class BoardKeeper:
         self.delivery = delivery
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._retries: dict[int, asyncio.Task[None]] = {}
+        self._started = time.time()
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -230,6 +231,7 @@ class BoardKeeper:
         if behind:
             log.info("boards left behind, redrawing: %d", len(behind))
         for table in behind:
+            await self._after_grace(table)
             try:
                 await self.sync(table.id)
             except discord.HTTPException as failure:
@@ -239,6 +241,15 @@ class BoardKeeper:
                     failure_text(failure),
                 )
                 self.retry_later(table.id)
+
+    async def _after_grace(self, table: Table) -> None:
+        """A table this process changed (a lobby opened between the gateway's READY and
+        this sync, say) is probably being drawn by the command that changed it: give that
+        command REDRAW_GRACE before taking its board for one left behind. A table last
+        changed before this process started was left behind by its predecessor."""
+        wait = table.updated_at + REDRAW_GRACE - time.time()
+        if table.updated_at >= self._started and wait > 0 and table.id not in self._retries:
+            await asyncio.sleep(wait)
 
     def stop(self) -> None:
         for task in list(self._retries.values()):

@@ -14,6 +14,7 @@ from stored import stored_game, stored_state
 from test_barbu_e2e import choose_contract
 
 from cogs.replies import CAUGHT_UP, OUTDATED
+from cogs.table import keeper as keeper_module
 from fakediscord import Message, SimUser
 from games import GAMES
 
@@ -266,3 +267,36 @@ async def test_a_dm_control_checks_the_channel_even_when_it_is_not_in_the_bots_c
 
     assert len(result.ephemeral) == 1 and "Attach Files" in result.ephemeral[0].content
     assert stored_game(database_path)["version"] == version, "nothing was played"
+
+
+async def test_a_lobby_opened_as_the_bot_starts_is_posted_once_not_twice(
+    fake_discord, start_bot, database_path, monkeypatch
+):
+    """A `/… new` answered between the gateway's READY and the start-up board sync: its
+    row is written, its message not yet recorded. The sync leaves it to the command for
+    the grace period, and posts it only if the command never records it."""
+    world = fake_discord
+    monkeypatch.setattr(keeper_module, "REDRAW_GRACE", 1.0)
+    bot = await start_bot()
+    lobby = (await world.alice.slash(world.games, "bann new")).message
+    posted = len(world.games.messages)
+    game = stored_game(database_path)
+
+    def in_flight() -> None:
+        with sqlite3.connect(database_path) as db:
+            db.execute(
+                "UPDATE games SET board_message_id = NULL, board_version = NULL WHERE id = ?",
+                (game["id"],),
+            )
+
+    in_flight()
+    sync = asyncio.create_task(bot.tables.keeper.sync_all())
+    await asyncio.sleep(0.5)
+    await bot.tables.store.mark_board(game["id"], lobby.id, game["version"])
+    await sync
+    assert len(world.games.messages) == posted, "the sync posted a second lobby"
+
+    in_flight()
+    await bot.tables.keeper.sync_all()
+    assert len(world.games.messages) == posted + 1, "a lobby never recorded is posted"
+    assert stored_game(database_path)["board_message_id"] == world.games.messages[-1].id
