@@ -13,7 +13,9 @@ Fixtures (`from fakediscord.fixtures import *` in tests/conftest.py): `fake_ca` 
 `error_log` (fails the test on ERROR logs from discord.* / tablebot.*), and `fake_discord`:
 a started FakeDiscord wrapped in a FakeWorld with .guild ("Test Server"), .games (#games)
 and .alice/.bob/.carol/.dave; any other attribute is the FakeDiscord's. At teardown the
-running bots are stopped and the test fails if the bot used a route the fake lacks.
+running bots are stopped and the test fails if the bot used a route the fake lacks or if
+the fixture `answer_check` (none here; tests/conftest.py checks every REST answer against
+Discord's OpenAPI description) finds fault with an answer the fake gave.
 
 Example::
 
@@ -36,6 +38,7 @@ Example::
 Public API
 - FakeDiscord(bot_name="TableBot"): `async with` or start()/close(); .connector();
   .watch(on_change) (called with each message created, edited or deleted);
+  .listen_to_answers(on_answer) (called with each REST answer, a RecordedAnswer);
   .start_bot(bot, token=..., timeout=10) / .stop_bot(bot); .add_guild(name) -> Guild;
   .add_user(name, guild=None, dms_open=True) -> SimUser; .rate_limit(method, route, count=1,
   retry_after=0.01) (route like "/channels/{channel_id}/messages"); .fail(method, route,
@@ -67,7 +70,7 @@ Public API
 
 from .content import Attachment, ButtonInfo, SelectInfo, SelectOptionInfo
 from .errorlog import ErrorLog
-from .faults import RecordedRequest
+from .faults import RecordedAnswer, RecordedRequest
 from .model import (
     BOT_DEFAULT_PERMISSIONS,
     MEMBER_DEFAULT_PERMISSIONS,
@@ -90,6 +93,7 @@ __all__ = [
     "Guild",
     "InteractionRecord",
     "Message",
+    "RecordedAnswer",
     "RecordedRequest",
     "Result",
     "SelectInfo",

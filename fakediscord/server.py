@@ -17,7 +17,7 @@ from aiohttp import web
 
 from . import validation
 from .commands import CommandRegistry
-from .faults import RecordedRequest, RequestGate
+from .faults import RecordedAnswer, RecordedRequest, RequestGate
 from .gateway import Gateway, parsed_sequence, ready_payload
 from .interactions import InteractionRoutes, interaction_payload
 from .ledger import MessageLedger
@@ -172,6 +172,11 @@ class FakeDiscord:
             member = user.member_payload() | {"guild_id": str(guild.id)}
             self._dispatch_soon("GUILD_MEMBER_ADD", member)
         return user
+
+    def listen_to_answers(self, on_answer: Callable[[RecordedAnswer], None]) -> None:
+        """Call `on_answer(answer)` with every REST answer the fake gives (the CDN's files
+        and the gateway are not REST)."""
+        self._gate.answer_listeners.append(on_answer)
 
     def watch(self, on_change: Callable[[Message], None]) -> None:
         """Call `on_change(message)` after every message is created, edited or deleted."""
