@@ -129,6 +129,22 @@ const converted = z.toJSONSchema(registry, {
   uri: (id) => `#/$defs/${id}`,
 }).schemas;
 
+// The description gives timestamps as `format: date-time` (RFC 3339) and nothing more;
+// Zod adds a pattern of its own that refuses an offset, and Discord's timestamps carry
+// "+00:00".
+function withoutZodTimestampPatterns(value) {
+  if (Array.isArray(value)) {
+    return value.map(withoutZodTimestampPatterns);
+  }
+  if (value === null || typeof value !== "object") {
+    return value;
+  }
+  const entries = Object.entries(value).filter(
+    ([key]) => !(key === "pattern" && value.format === "date-time"),
+  );
+  return Object.fromEntries(entries.map(([key, inner]) => [key, withoutZodTimestampPatterns(inner)]));
+}
+
 function referencedNames(value, found) {
   if (Array.isArray(value)) {
     value.forEach((item) => referencedNames(item, found));
@@ -149,7 +165,7 @@ const definitions = {};
 for (const reference of [...referencedNames(operations, new Set())].sort()) {
   const name = reference.slice("#/$defs/".length);
   const { $schema, $id, ...schema } = converted[name];
-  definitions[name] = schema;
+  definitions[name] = withoutZodTimestampPatterns(schema);
 }
 
 const document = {
