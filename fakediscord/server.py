@@ -350,7 +350,7 @@ class FakeDiscord:
     def _ready_payload(self, session_id: str) -> dict[str, Any]:
         return ready_payload(
             session_id,
-            bot_user=self.bot_user.payload(),
+            bot_user=self.bot_user.own_payload(),
             guild_ids=[guild.id for guild in self.guilds],
             application_id=self.application_id,
         )

@@ -183,6 +183,8 @@ class SimUser:
             "avatar": None,
             "bot": False,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member_payload(self) -> dict[str, Any]:
