@@ -10,6 +10,7 @@ from .users import SimUser
 
 CHAT_INPUT = 1
 BOT_DM_CONTEXT = 1
+GUILD_INSTALL = 0
 ADMINISTRATOR = 1 << 3
 # Application command option types.
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
@@ -53,6 +54,11 @@ class CommandRegistry:
             "application_id": str(self.application_id),
             "version": str(self._new_id()),
         }
+        # Discord answers permissions as a string and fills in the installs it defaults to.
+        if stored["default_member_permissions"] is not None:
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
+        if stored.get("integration_types") is None:
+            stored["integration_types"] = [GUILD_INSTALL]
         if guild_id is not None:
             stored["guild_id"] = str(guild_id)
         return stored

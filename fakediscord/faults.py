@@ -141,6 +141,7 @@ def rate_limited_response(limit: RateLimit) -> web.Response:
             "message": "You are being rate limited.",
             "retry_after": limit.retry_after,
             "global": limit.is_global,
+            "code": 0,
         },
         429,
         {

@@ -218,7 +218,8 @@ class InteractionRoutes:
 
 
 def callback_answer(record: InteractionRecord, response_type: int, message: Message) -> dict:
-    """The `?with_response=true` body: the interaction summary plus the resource it made."""
+    """The `?with_response=true` body: the interaction summary plus the resource it made,
+    a message only for the types that send or edit one now (not for a defer)."""
     answer: dict[str, Any] = {
         "interaction": {
             "id": str(record.id),
@@ -226,9 +227,8 @@ def callback_answer(record: InteractionRecord, response_type: int, message: Mess
             "response_message_id": str(message.id),
             "response_message_loading": bool(message.flags & LOADING_FLAG),
             "response_message_ephemeral": message.is_ephemeral,
-        },
-        "resource": {"type": response_type},
+        }
     }
-    if response_type != DEFERRED_UPDATE:
-        answer["resource"]["message"] = message.payload()
+    if response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        answer["resource"] = {"type": response_type, "message": message.payload()}
     return answer
