@@ -56,11 +56,14 @@ Public API
   data), .flags, .is_ephemeral, .ephemeral_for, .interaction_metadata, .pinged (user ids
   really notified), .versions (earlier versions), .deleted, .image() -> PIL.Image,
   .buttons() -> [ButtonInfo], .selects() -> [SelectInfo].
-- SimUser: .slash(channel, "group sub", **options), .click(message, label, custom_id=...),
+- SimUser: .slash(channel, "group sub", **options), .autocomplete(channel, "group sub",
+  option, typed, **options) -> [ChoiceInfo] (what the member is offered while typing),
+  .click(message, label, custom_id=...),
   .select(message, values, placeholder=..., custom_id=...), .say(channel, text), .dms,
   .permissions (sent as member.permissions), .dms_open, .mention.
   .slash_nowait / .click_nowait / .select_nowait -> InteractionRecord (no idle wait).
-- Result: .response_type, .message, .followups, .ephemeral, .new_messages.
+- Result: .response_type, .message, .followups, .ephemeral, .new_messages, .choices (an
+  autocomplete's answer, callback type 8).
   After a "thinking" defer (type 5) the first followup becomes the original message, as on
   Discord, and is listed both as .message and in .followups.
 - InteractionRecord: .response_type, .original, .followups, await .wait_answered(),
@@ -68,7 +71,7 @@ Public API
 - ErrorLog (fixture `error_log`): .expect(regex), .unexpected(), .problems().
 """
 
-from .content import Attachment, ButtonInfo, SelectInfo, SelectOptionInfo
+from .content import Attachment, ButtonInfo, ChoiceInfo, SelectInfo, SelectOptionInfo
 from .errorlog import ErrorLog
 from .faults import RecordedAnswer, RecordedRequest
 from .model import (
@@ -88,6 +91,7 @@ __all__ = [
     "Attachment",
     "ButtonInfo",
     "Channel",
+    "ChoiceInfo",
     "ErrorLog",
     "FakeDiscord",
     "Guild",

@@ -16,6 +16,9 @@ ADMINISTRATOR = 1 << 3
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 9, 10
 
+Focused = tuple[str, str]
+"""The option a member is typing and the text typed so far."""
+
 
 class CommandRegistry:
     """What the bot registered through PUT /applications/{app}[/guilds/{g}]/commands."""
@@ -76,8 +79,11 @@ class CommandRegistry:
         *,
         guild_id: int | None,
         invoker_permissions: int,
+        focused: Focused | None = None,
     ) -> dict[str, Any]:
-        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]"."""
+        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]", or with
+        `focused` of an APPLICATION_COMMAND_AUTOCOMPLETE one: the member is typing that
+        option, the others hold what he has filled in so far."""
         names = path.strip().lstrip("/").split()
         command = (self._find(names[0], guild_id) if guild_id else None) or self._find(
             names[0], None
@@ -87,7 +93,7 @@ class CommandRegistry:
             raise AssertionError(f"no registered slash command {names[0]!r}; registered: {known}")
         check_available(command, guild_id, invoker_permissions)
         resolved: dict[str, dict[str, Any]] = {}
-        options = nest_options(command, names, values, resolved)
+        options = nest_options(command, names, values, resolved, focused)
         if guild_id is None:
             # In a DM there is no guild, so Discord resolves users but not members.
             resolved.pop("members", None)
@@ -125,14 +131,17 @@ def nest_options(
     names: list[str],
     values: dict[str, Any],
     resolved: dict[str, dict[str, Any]],
+    focused: Focused | None,
 ) -> list[dict[str, Any]]:
     """Walk group/subcommand names down the schema; the leaf gets the typed values."""
     if len(names) == 1:
+        if focused is not None:
+            return autocomplete_options(schema, values, resolved, focused)
         return leaf_options(schema, values, resolved)
     wanted = names[1]
     for option in schema.get("options", []):
         if option["name"] == wanted and option["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP):
-            inner = nest_options(option, names[1:], values, resolved)
+            inner = nest_options(option, names[1:], values, resolved, focused)
             return [{"name": wanted, "type": option["type"], "options": inner}]
     children = [
         o["name"] for o in schema.get("options", []) if o["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP)
@@ -162,6 +171,28 @@ def leaf_options(
         }
         for name, value in values.items()
     ]
+
+
+def autocomplete_options(
+    schema: dict[str, Any],
+    values: dict[str, Any],
+    resolved: dict[str, dict[str, Any]],
+    focused: Focused,
+) -> list[dict[str, Any]]:
+    """What Discord sends while a member types: the focused option's text as typed (a
+    string whatever the option's type), the other options filled so far, required or not."""
+    name, text = focused
+    option = {option["name"]: option for option in schema.get("options", [])}.get(name)
+    if option is None or not option.get("autocomplete"):
+        raise AssertionError(f"{schema['name']!r} has no option {name!r} that autocompletes")
+    if name in values:
+        raise AssertionError(f"option {name!r} is the one being typed; give it once")
+    others = leaf_options(schema | {"options": not_required(schema)}, values, resolved)
+    return [*others, {"name": name, "type": option["type"], "value": text, "focused": True}]
+
+
+def not_required(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    return [option | {"required": False} for option in schema.get("options", [])]
 
 
 def typed_value(option: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]]) -> Any:

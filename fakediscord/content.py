@@ -129,6 +129,14 @@ class ButtonInfo:
 
 
 @dataclass(frozen=True)
+class ChoiceInfo:
+    """One choice an autocomplete offers: the name a member reads, the value the bot gets."""
+
+    name: str
+    value: str | int | float
+
+
+@dataclass(frozen=True)
 class SelectOptionInfo:
     label: str
     value: str

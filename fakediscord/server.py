@@ -297,6 +297,7 @@ class FakeDiscord:
             followups=list(record.followups),
             ephemeral=[m for m in new_messages if m.ephemeral_for == user.id],
             new_messages=new_messages,
+            choices=list(record.choices),
         )
 
     async def dispatch_interaction(
