@@ -239,6 +239,9 @@ async def test_more_than_25_choices_are_refused_like_discord(
     error_log.expect("Ignoring exception in autocomplete")
     with pytest.raises(AssertionError, match="never acknowledged"):
         await fake_discord.alice.autocomplete(fake_discord.games, "fruit", "name", "")
+    callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+    answered = [request.status for request in fake_discord.requests if request.route == callback]
+    assert answered == [400]
 
 
 async def test_only_an_option_that_autocompletes_can_be_typed_into(
