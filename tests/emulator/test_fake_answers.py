@@ -19,6 +19,7 @@ from fakediscord import ChoiceInfo, ErrorLog, FakeDiscord, RecordedAnswer
 from fakediscord.fixtures import FakeWorld
 
 FRUITS = ["apple", "apricot", "banana", "cherry"]
+GERMAN = {"apple": "Apfel", "cherry": "Kirsche"}
 
 
 class AnswersBot(commands.Bot):
@@ -55,11 +56,15 @@ async def fruit_names(
 ) -> list[app_commands.Choice[str]]:
     bot = interaction.client
     assert isinstance(bot, AnswersBot)
-    return [
+    choices = [
         app_commands.Choice(name=fruit.capitalize(), value=fruit)
         for fruit in bot.fruits
         if fruit.startswith(current)
     ]
+    for choice in choices:
+        if choice.value in GERMAN:
+            choice.name_localizations = {discord.Locale.german: GERMAN[choice.value]}
+    return choices
 
 
 @app_commands.command(name="board", description="post components")
@@ -230,6 +235,22 @@ async def test_an_option_the_bot_completes_offers_its_choices(
     assert bot.picked == []
     await alice.slash(fake_discord.games, "fruit", name=offered[1].value)
     assert bot.picked == ["apricot"]
+
+
+async def test_a_choice_reads_in_the_members_language(
+    fake_discord: FakeWorld, bot: AnswersBot
+) -> None:
+    bob = fake_discord.bob
+    bob.locale = "de"
+
+    offered = await bob.autocomplete(fake_discord.games, "fruit", "name", "")
+
+    assert offered == [
+        ChoiceInfo("Apfel", "apple"),
+        ChoiceInfo("Apricot", "apricot"),
+        ChoiceInfo("Banana", "banana"),
+        ChoiceInfo("Kirsche", "cherry"),
+    ]
 
 
 async def test_more_than_25_choices_are_refused_like_discord(
