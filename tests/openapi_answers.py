@@ -2,8 +2,8 @@
 
 The description's response schemas are vendored in emulator/discord_openapi/responses.json
 (see the README there): for each operation the emulator serves, its id and the schema of
-each status code. An answer is found its operation by method and path, then its status
-code's schema (an exact code, else the class such as 4XX), then validated (Draft 2020-12).
+each status code. An answer's operation is found by method and path, its schema by status
+(the exact code, else its class such as 4XX), and the body validated (Draft 2020-12).
 Answers with 5xx, which the description does not document, are the tests' injected faults
 and are not checked."""
 
