@@ -9,14 +9,16 @@ and are not checked."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
+import orjson
+from jsonschema import Draft202012Validator, ValidationError, _keywords, validators
 
 from fakediscord import RecordedAnswer
 
@@ -29,6 +31,75 @@ UNKNOWN_PATH_ERROR = {"$ref": "#/$defs/ErrorResponse"}
 # Discord's field errors carry string codes ("BASE_TYPE_MAX_LENGTH"); the description
 # reuses the number-coded error object for them.
 FIELD_ERROR_CODE = {"type": ["number", "string"]}
+
+
+Keyword = Callable[[Draft202012Validator, Any, Any, dict[str, Any]], Iterator[ValidationError]]
+
+
+def quick_validator(valid: set[tuple[int, bytes]]) -> type[Draft202012Validator]:
+    """Draft 2020-12 with the same verdicts, found faster: a union stops at the first
+    alternative that fits, an alternative is dropped at its first error (the full errors
+    are gathered only when nothing fits), and a value once found valid against a `$ref`
+    or a union is not walked again.
+
+    The same users, rows of buttons and command options come back in thousands of
+    answers, each through unions of a dozen kinds: walked in full, the check of one
+    command sync took 150 ms."""
+    return validators.extend(
+        Draft202012Validator,
+        {
+            "$ref": remembering(valid, _keywords.ref),
+            "anyOf": remembering(valid, first_fitting_alternative),
+            "oneOf": remembering(valid, one_fitting_alternative),
+        },
+    )
+
+
+def remembering(valid: set[tuple[int, bytes]], keyword: Keyword) -> Keyword:
+    def checked(
+        validator: Draft202012Validator, value: Any, instance: Any, schema: dict[str, Any]
+    ) -> Iterator[ValidationError]:
+        if not isinstance(instance, dict | list):
+            yield from keyword(validator, value, instance, schema)
+            return
+        # The keyword's value is the schema document's own object, alive as long as it.
+        serialized = orjson.dumps(instance, option=orjson.OPT_SORT_KEYS)
+        key = (id(value), hashlib.blake2b(serialized, digest_size=16).digest())
+        if key in valid:
+            return
+        failed = False
+        for error in keyword(validator, value, instance, schema):
+            failed = True
+            yield error
+        if not failed:
+            valid.add(key)
+
+    return checked
+
+
+def fits(validator: Draft202012Validator, alternative: Any, index: int, instance: Any) -> bool:
+    return next(validator.descend(instance, alternative, schema_path=index), None) is None
+
+
+def first_fitting_alternative(
+    validator: Draft202012Validator, alternatives: list[Any], instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not any(
+        fits(validator, alternative, index, instance)
+        for index, alternative in enumerate(alternatives)
+    ):
+        yield from _keywords.anyOf(validator, alternatives, instance, schema)
+
+
+def one_fitting_alternative(
+    validator: Draft202012Validator, alternatives: list[Any], instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    fitting = [
+        fits(validator, alternative, index, instance)
+        for index, alternative in enumerate(alternatives)
+    ]
+    if sum(fitting) != 1:
+        yield from _keywords.oneOf(validator, alternatives, instance, schema)
 
 
 @dataclass(frozen=True)
@@ -63,6 +134,7 @@ class OpenApiAnswers:
     checked: int = 0
     mismatches: set[str] = field(default_factory=set)
     _validators: dict[tuple[str, str], Draft202012Validator] = field(default_factory=dict)
+    _valid_references: set[tuple[int, bytes]] = field(default_factory=set)
 
     @classmethod
     def load(cls) -> OpenApiAnswers:
@@ -143,9 +215,8 @@ class OpenApiAnswers:
     def _validator(self, name: str, status: str, schema: dict[str, Any]) -> Draft202012Validator:
         key = (name, status)
         if key not in self._validators:
-            self._validators[key] = Draft202012Validator(
-                {**schema, "$defs": self.document["$defs"]}
-            )
+            validator_class = quick_validator(self._valid_references)
+            self._validators[key] = validator_class({**schema, "$defs": self.document["$defs"]})
         return self._validators[key]
 
 
