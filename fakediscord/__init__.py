@@ -13,7 +13,9 @@ Fixtures (`from fakediscord.fixtures import *` in tests/conftest.py): `fake_ca` 
 `error_log` (fails the test on ERROR logs from discord.* / tablebot.*), and `fake_discord`:
 a started FakeDiscord wrapped in a FakeWorld with .guild ("Test Server"), .games (#games)
 and .alice/.bob/.carol/.dave; any other attribute is the FakeDiscord's. At teardown the
-running bots are stopped and the test fails if the bot used a route the fake lacks.
+running bots are stopped and the test fails if the bot used a route the fake lacks or if
+the fixture `answer_check` (none here; tests/conftest.py checks every REST answer against
+Discord's OpenAPI description) finds fault with an answer the fake gave.
 
 Example::
 
@@ -36,6 +38,7 @@ Example::
 Public API
 - FakeDiscord(bot_name="TableBot"): `async with` or start()/close(); .connector();
   .watch(on_change) (called with each message created, edited or deleted);
+  .listen_to_answers(on_answer) (called with each REST answer, a RecordedAnswer);
   .start_bot(bot, token=..., timeout=10) / .stop_bot(bot); .add_guild(name) -> Guild;
   .add_user(name, guild=None, dms_open=True) -> SimUser; .rate_limit(method, route, count=1,
   retry_after=0.01) (route like "/channels/{channel_id}/messages"); .fail(method, route,
@@ -53,11 +56,14 @@ Public API
   data), .flags, .is_ephemeral, .ephemeral_for, .interaction_metadata, .pinged (user ids
   really notified), .versions (earlier versions), .deleted, .image() -> PIL.Image,
   .buttons() -> [ButtonInfo], .selects() -> [SelectInfo].
-- SimUser: .slash(channel, "group sub", **options), .click(message, label, custom_id=...),
+- SimUser: .slash(channel, "group sub", **options), .autocomplete(channel, "group sub",
+  option, typed, **options) -> [ChoiceInfo] (what the member is offered while typing),
+  .click(message, label, custom_id=...),
   .select(message, values, placeholder=..., custom_id=...), .say(channel, text), .dms,
   .permissions (sent as member.permissions), .dms_open, .mention.
   .slash_nowait / .click_nowait / .select_nowait -> InteractionRecord (no idle wait).
-- Result: .response_type, .message, .followups, .ephemeral, .new_messages.
+- Result: .response_type, .message, .followups, .ephemeral, .new_messages, .choices (an
+  autocomplete's answer, callback type 8).
   After a "thinking" defer (type 5) the first followup becomes the original message, as on
   Discord, and is listed both as .message and in .followups.
 - InteractionRecord: .response_type, .original, .followups, await .wait_answered(),
@@ -65,9 +71,9 @@ Public API
 - ErrorLog (fixture `error_log`): .expect(regex), .unexpected(), .problems().
 """
 
-from .content import Attachment, ButtonInfo, SelectInfo, SelectOptionInfo
+from .content import Attachment, ButtonInfo, ChoiceInfo, SelectInfo, SelectOptionInfo
 from .errorlog import ErrorLog
-from .faults import RecordedRequest
+from .faults import RecordedAnswer, RecordedRequest
 from .model import (
     BOT_DEFAULT_PERMISSIONS,
     MEMBER_DEFAULT_PERMISSIONS,
@@ -85,11 +91,13 @@ __all__ = [
     "Attachment",
     "ButtonInfo",
     "Channel",
+    "ChoiceInfo",
     "ErrorLog",
     "FakeDiscord",
     "Guild",
     "InteractionRecord",
     "Message",
+    "RecordedAnswer",
     "RecordedRequest",
     "Result",
     "SelectInfo",

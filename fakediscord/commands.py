@@ -10,10 +10,14 @@ from .users import SimUser
 
 CHAT_INPUT = 1
 BOT_DM_CONTEXT = 1
+GUILD_INSTALL = 0
 ADMINISTRATOR = 1 << 3
 # Application command option types.
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 9, 10
+
+Focused = tuple[str, str]
+"""The option a member is typing and the text typed so far."""
 
 
 class CommandRegistry:
@@ -53,6 +57,11 @@ class CommandRegistry:
             "application_id": str(self.application_id),
             "version": str(self._new_id()),
         }
+        # Discord answers permissions as a string and fills in the installs it defaults to.
+        if stored["default_member_permissions"] is not None:
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
+        if stored.get("integration_types") is None:
+            stored["integration_types"] = [GUILD_INSTALL]
         if guild_id is not None:
             stored["guild_id"] = str(guild_id)
         return stored
@@ -72,8 +81,11 @@ class CommandRegistry:
         invoker_permissions: int,
         guild_members: Collection[int] = (),
         forged: bool = False,
+        focused: Focused | None = None,
     ) -> dict[str, Any]:
-        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]".
+        """The `data` of an APPLICATION_COMMAND interaction for "/top [group] [sub]", or with
+        `focused` of an APPLICATION_COMMAND_AUTOCOMPLETE one: the member is typing that
+        option, the others hold what he has filled in so far.
 
         ``forged``: the values go out as given, the way a modified client could send them:
         of any type, outside the option's range, length or choices, required ones left out.
@@ -87,7 +99,7 @@ class CommandRegistry:
             raise AssertionError(f"no registered slash command {names[0]!r}; registered: {known}")
         check_available(command, guild_id, invoker_permissions)
         resolved: dict[str, dict[str, Any]] = {}
-        options = nest_options(command, names, values, resolved, forged=forged)
+        options = nest_options(command, names, values, resolved, focused, forged=forged)
         # Discord resolves every user, and as a member only one of the server the command
         # runs in (in a DM, none).
         members = resolved.get("members", {})
@@ -130,16 +142,19 @@ def nest_options(
     names: list[str],
     values: dict[str, Any],
     resolved: dict[str, dict[str, Any]],
+    focused: Focused | None,
     *,
     forged: bool = False,
 ) -> list[dict[str, Any]]:
     """Walk group/subcommand names down the schema; the leaf gets the typed values."""
     if len(names) == 1:
+        if focused is not None:
+            return autocomplete_options(schema, values, resolved, focused)
         return leaf_options(schema, values, resolved, forged=forged)
     wanted = names[1]
     for option in schema.get("options", []):
         if option["name"] == wanted and option["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP):
-            inner = nest_options(option, names[1:], values, resolved, forged=forged)
+            inner = nest_options(option, names[1:], values, resolved, focused, forged=forged)
             return [{"name": wanted, "type": option["type"], "options": inner}]
     children = [
         o["name"] for o in schema.get("options", []) if o["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP)
@@ -175,6 +190,28 @@ def leaf_options(
         }
         for name, value in values.items()
     ]
+
+
+def autocomplete_options(
+    schema: dict[str, Any],
+    values: dict[str, Any],
+    resolved: dict[str, dict[str, Any]],
+    focused: Focused,
+) -> list[dict[str, Any]]:
+    """What Discord sends while a member types: the focused option's text as typed (a
+    string whatever the option's type), the other options filled so far, required or not."""
+    name, text = focused
+    option = {option["name"]: option for option in schema.get("options", [])}.get(name)
+    if option is None or not option.get("autocomplete"):
+        raise AssertionError(f"{schema['name']!r} has no option {name!r} that autocompletes")
+    if name in values:
+        raise AssertionError(f"option {name!r} is the one being typed; give it once")
+    others = leaf_options(schema | {"options": not_required(schema)}, values, resolved)
+    return [*others, {"name": name, "type": option["type"], "value": text, "focused": True}]
+
+
+def not_required(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    return [option | {"required": False} for option in schema.get("options", [])]
 
 
 def typed_value(option: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]]) -> Any:

@@ -4,8 +4,10 @@ read) and the buttons and selects a test reads from its components."""
 from __future__ import annotations
 
 import io
+import itertools
 import mimetypes
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +15,7 @@ from PIL import Image
 
 BUTTON_TYPE = 2
 STRING_SELECT_TYPE = 3
+SELECT_TYPES = {3, 5, 6, 7, 8}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -76,6 +79,44 @@ def guess_content_type(filename: str, data: bytes) -> str:
     return guessed or "application/octet-stream"
 
 
+def stored_components(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A message's components as Discord keeps and answers them: every component numbered
+    (the ids the bot gave kept, the others counted from 1 in reading order, skipping those
+    taken), selects with their default value counts, emoji without a null id."""
+    taken = {component["id"] for component in reading_order(rows) if component.get("id")}
+    free_ids = (number for number in itertools.count(1) if number not in taken)
+    return [stored_component(row, free_ids) for row in rows]
+
+
+def reading_order(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for component in components:
+        yield component
+        yield from reading_order(component.get("components") or [])
+
+
+def stored_component(component: dict[str, Any], free_ids: Iterator[int]) -> dict[str, Any]:
+    stored = {**component, "id": component.get("id") or next(free_ids)}
+    if "components" in component:
+        stored["components"] = [
+            stored_component(child, free_ids) for child in component["components"]
+        ]
+    if component.get("type") in SELECT_TYPES:
+        stored = {"min_values": 1, "max_values": 1} | stored
+    if component.get("emoji"):
+        stored["emoji"] = stored_emoji(component["emoji"])
+    if "options" in component:
+        stored["options"] = [
+            option | {"emoji": stored_emoji(option["emoji"])} if option.get("emoji") else option
+            for option in component["options"]
+        ]
+    return stored
+
+
+def stored_emoji(emoji: dict[str, Any]) -> dict[str, Any]:
+    # discord.py sends a unicode emoji with "id": null; Discord answers it without an id.
+    return {key: value for key, value in emoji.items() if not (key == "id" and value is None)}
+
+
 @dataclass(frozen=True)
 class ButtonInfo:
     label: str | None
@@ -85,6 +126,14 @@ class ButtonInfo:
     emoji: str | None
     url: str | None
     row: int
+
+
+@dataclass(frozen=True)
+class ChoiceInfo:
+    """One choice an autocomplete offers: the name a member reads, the value the bot gets."""
+
+    name: str
+    value: str | int | float
 
 
 @dataclass(frozen=True)

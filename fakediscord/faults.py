@@ -4,6 +4,7 @@ request, and Discord's error answers for what a handler raised."""
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -17,6 +18,17 @@ class RecordedRequest:
     method: str
     route: str
     status: int
+
+
+@dataclass(frozen=True)
+class RecordedAnswer:
+    """One REST answer as the bot received it: `path` without the API prefix, as sent
+    (e.g. /webhooks/1/abc/messages/@original), `body` the raw bytes (empty for 204)."""
+
+    method: str
+    path: str
+    status: int
+    body: bytes
 
 
 @dataclass
@@ -38,12 +50,14 @@ class RequestGate:
     """The aiohttp middleware of the fake and the faults and rate limits a test asked for.
 
     It appends each answered request to `requests` and each of the fake's own failures to
-    `internal_errors` (both lists are the FakeDiscord's); `in_flight` counts the requests
-    being answered, so that waiting for an idle bot also waits for them."""
+    `internal_errors` (both lists are the FakeDiscord's), and hands each REST answer to
+    the `answer_listeners`; `in_flight` counts the requests being answered, so that
+    waiting for an idle bot also waits for them."""
 
     def __init__(self, requests: list[RecordedRequest], internal_errors: list[str]) -> None:
         self.requests = requests
         self.internal_errors = internal_errors
+        self.answer_listeners: list[Callable[[RecordedAnswer], None]] = []
         self.in_flight = 0
         self._rate_limits: dict[tuple[str, str], RateLimit] = {}
         self._faults: dict[tuple[str, str], Fault] = {}
@@ -69,7 +83,20 @@ class RequestGate:
         finally:
             self.in_flight -= 1
         self.requests.append(RecordedRequest(request.method, route, response.status))
+        if self.answer_listeners and request.path.startswith(API_PREFIX):
+            self._tell_listeners(request, response)
         return response
+
+    def _tell_listeners(self, request: web.Request, response: web.StreamResponse) -> None:
+        body = response.body if isinstance(response, web.Response) else None
+        answer = RecordedAnswer(
+            request.method,
+            request.path.removeprefix(API_PREFIX),
+            response.status,
+            body if isinstance(body, bytes) else b"",
+        )
+        for listener in self.answer_listeners:
+            listener(answer)
 
     async def _answer(
         self, request: web.Request, handler: Handler, route: str
@@ -114,6 +141,7 @@ def rate_limited_response(limit: RateLimit) -> web.Response:
             "message": "You are being rate limited.",
             "retry_after": limit.retry_after,
             "global": limit.is_global,
+            "code": 0,
         },
         429,
         {

@@ -12,9 +12,10 @@ from . import validation
 from .messages import Upload, read_body
 from .model import EPHEMERAL_FLAG, LOADING_FLAG, Channel, Message
 from .responses import FakeUnsupported, json_response, no_content
-from .users import InteractionRecord, owners
+from .users import APPLICATION_COMMAND_AUTOCOMPLETE, InteractionRecord, owners
 
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT = 8
 
 
 class InteractionWorld(Protocol):
@@ -122,15 +123,20 @@ class InteractionRoutes:
             raise validation.unknown("interaction", 10062)
         response_type = body.get("type")
         data = body.get("data") or {}
+        check_type_fits(record, response_type)
+        message: Message | None = None
         if response_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             message = self._respond_with_message(record, response_type, data, uploads)
         elif response_type in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             message = self._respond_with_update(record, response_type, data, uploads)
+        elif response_type == AUTOCOMPLETE_RESULT:
+            validation.check_choices(data)
+            record.choices = list(data.get("choices") or [])
         else:
             raise FakeUnsupported(f"interaction callback type {response_type} is not supported")
         record.response_type = response_type
         record.original = message
-        if response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        if response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT):
             record.mark_answered()
         if request.query.get("with_response", "").lower() not in ("1", "true"):
             return no_content()
@@ -218,18 +224,27 @@ class InteractionRoutes:
         return no_content()
 
 
-def callback_answer(record: InteractionRecord, response_type: int, message: Message) -> dict:
-    """The `?with_response=true` body: the interaction summary plus the resource it made."""
-    answer: dict[str, Any] = {
-        "interaction": {
-            "id": str(record.id),
-            "type": record.kind,
+def check_type_fits(record: InteractionRecord, response_type: Any) -> None:
+    """Choices answer an autocomplete, and an autocomplete is answered by nothing else."""
+    is_autocomplete = record.kind == APPLICATION_COMMAND_AUTOCOMPLETE
+    if is_autocomplete != (response_type == AUTOCOMPLETE_RESULT):
+        raise validation.invalid_form(
+            [(["type"], "INTERACTION_TYPE_INVALID", "Invalid response type for this interaction")]
+        )
+
+
+def callback_answer(record: InteractionRecord, response_type: int, message: Message | None) -> dict:
+    """The `?with_response=true` body: the interaction summary plus the resource it made,
+    a message only for the types that send or edit one now (not for a defer, nor for an
+    autocomplete's choices, which make no message)."""
+    summary: dict[str, Any] = {"id": str(record.id), "type": record.kind}
+    if message is not None:
+        summary |= {
             "response_message_id": str(message.id),
             "response_message_loading": bool(message.flags & LOADING_FLAG),
             "response_message_ephemeral": message.is_ephemeral,
-        },
-        "resource": {"type": response_type},
-    }
-    if response_type != DEFERRED_UPDATE:
-        answer["resource"]["message"] = message.payload()
+        }
+    answer: dict[str, Any] = {"interaction": summary}
+    if message is not None and response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        answer["resource"] = {"type": response_type, "message": message.payload()}
     return answer

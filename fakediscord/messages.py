@@ -11,7 +11,7 @@ from urllib.parse import unquote
 import orjson
 from aiohttp import web
 
-from .content import Attachment
+from .content import Attachment, stored_components
 from .model import EPHEMERAL_FLAG, LOADING_FLAG, Message
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
@@ -137,7 +137,7 @@ def apply_fields(
     if "embeds" in body:
         message.embeds = list(body["embeds"] or [])
     if "components" in body:
-        message.components = list(body["components"] or [])
+        message.components = stored_components(body["components"] or [])
     if "flags" in body and body["flags"] is not None:
         kept = message.flags & (EPHEMERAL_FLAG | LOADING_FLAG)
         message.flags = kept | (int(body["flags"]) & SETTABLE_FLAGS)

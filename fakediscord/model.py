@@ -75,6 +75,7 @@ class BotUser:
     name: str
 
     def payload(self) -> dict[str, Any]:
+        """The bot as others see it (a message's author, a member)."""
         return {
             "id": str(self.id),
             "username": self.name,
@@ -84,9 +85,12 @@ class BotUser:
             "bot": True,
             "public_flags": 0,
             "flags": 0,
-            "verified": True,
-            "mfa_enabled": False,
+            "primary_guild": None,
         }
+
+    def own_payload(self) -> dict[str, Any]:
+        """The bot as it sees itself (GET /users/@me, READY): with its account's settings."""
+        return self.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
 
 
 @dataclass(frozen=True)
@@ -264,7 +268,7 @@ class Channel:
             if user is not None and user.id == user_id:
                 return user.user_payload()
         # Mentioned but not here: Discord still describes the user, we know only the id.
-        return {"id": str(user_id), "username": str(user_id), "discriminator": "0", "avatar": None}
+        return unknown_user_payload(user_id)
 
     def payload(self, bot_user_id: int) -> dict[str, Any]:
         if self.guild is None:
@@ -273,6 +277,7 @@ class Channel:
                 "id": str(self.id),
                 "type": DM_CHANNEL_TYPE,
                 "last_message_id": None,
+                "flags": 0,
                 "recipients": [self.recipient.user_payload()],
             }
         if self.parent is not None:
@@ -289,6 +294,7 @@ class Channel:
             "nsfw": False,
             "rate_limit_per_user": 0,
             "last_message_id": None,
+            "flags": 0,
             "permission_overwrites": [
                 {
                     "id": str(bot_user_id),
@@ -320,6 +326,7 @@ class Channel:
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "message_count": len(self.messages),
+            "total_message_sent": len(self.messages),
             "member_count": 1,
             "flags": 0,
             "thread_metadata": {
@@ -472,11 +479,26 @@ class Guild:
         return f"<fake Guild id={self.id} name={self.name!r}>"
 
 
+def unknown_user_payload(user_id: int) -> dict[str, Any]:
+    """A user the fake knows only by id, described the way Discord describes any user."""
+    return {
+        "id": str(user_id),
+        "username": str(user_id),
+        "global_name": None,
+        "discriminator": "0",
+        "avatar": None,
+        "public_flags": 0,
+        "flags": 0,
+        "primary_guild": None,
+    }
+
+
 def member_payload(user: dict[str, Any], *, roles: list[int]) -> dict[str, Any]:
     return {
         "user": user,
         "nick": None,
         "avatar": None,
+        "banner": None,
         "roles": [str(role) for role in roles],
         "joined_at": iso_now(),
         "premium_since": None,

@@ -10,7 +10,7 @@ from aiohttp import web
 from . import validation
 from .commands import CommandRegistry
 from .messages import read_body
-from .model import BotUser, Channel, Guild, SnowflakeFactory
+from .model import BotUser, Channel, Guild, SnowflakeFactory, unknown_user_payload
 from .responses import json_response
 from .users import SimUser
 from .validation import DiscordError
@@ -23,6 +23,7 @@ class ApplicationWorld(Protocol):
     application_id: int
     bot_user: BotUser
     commands: CommandRegistry
+    guilds: list[Guild]
 
     def user_by_id(self, user_id: int) -> SimUser: ...
 
@@ -40,7 +41,7 @@ class ApplicationRoutes:
     async def get_me(self, request: web.Request) -> web.Response:
         if not request.headers.get("Authorization", "").startswith("Bot "):
             raise DiscordError(401, 0, "401: Unauthorized")
-        return json_response(self.world.bot_user.payload())
+        return json_response(self.world.bot_user.own_payload())
 
     async def get_user(self, request: web.Request) -> web.Response:
         user_id = int(request.match_info["user_id"])
@@ -64,22 +65,30 @@ class ApplicationRoutes:
 
     async def get_application(self, request: web.Request) -> web.Response:
         application_id = self.world.application_id
+        owner = unknown_user_payload(application_id + 1) | {"username": "owner"}
         return json_response(
             {
                 "id": str(application_id),
                 "name": self.world.bot_user.name,
                 "description": "",
                 "icon": None,
+                # A bot's application is no special kind (4 would be a creator monetisation one).
+                "type": None,
                 "bot_public": True,
                 "bot_require_code_grant": False,
-                "owner": {
-                    "id": str(application_id + 1),
-                    "username": "owner",
-                    "discriminator": "0",
-                    "avatar": None,
-                },
+                "owner": owner,
+                "team": None,
                 "verify_key": "0" * 64,
                 "flags": 0,
+                "flags_new": "0",
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(self.world.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
                 "bot": self.world.bot_user.payload(),
             }
         )

@@ -74,7 +74,7 @@ class ChannelRoutes:
         if any(thread.id == message.id for thread in channel.guild.threads):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
         thread = channel.guild.add_thread(channel, name, message.id, self.world.bot_user.id)
-        return json_response(thread.payload(self.world.bot_user.id))
+        return json_response(thread.payload(self.world.bot_user.id), status=201)
 
     def _channel_message(self, request: web.Request) -> Message:
         channel = self.world.channel_by_id(int(request.match_info["channel_id"]))

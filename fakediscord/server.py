@@ -17,7 +17,7 @@ from aiohttp import web
 
 from . import validation
 from .commands import CommandRegistry
-from .faults import RecordedRequest, RequestGate
+from .faults import RecordedAnswer, RecordedRequest, RequestGate
 from .gateway import Gateway, parsed_sequence, ready_payload
 from .interactions import InteractionRoutes, interaction_payload
 from .ledger import MessageLedger
@@ -178,6 +178,11 @@ class FakeDiscord:
             self._dispatch_soon("GUILD_MEMBER_ADD", member)
         return user
 
+    def listen_to_answers(self, on_answer: Callable[[RecordedAnswer], None]) -> None:
+        """Call `on_answer(answer)` with every REST answer the fake gives (the CDN's files
+        and the gateway are not REST)."""
+        self._gate.answer_listeners.append(on_answer)
+
     def watch(self, on_change: Callable[[Message], None]) -> None:
         """Call `on_change(message)` after every message is created, edited or deleted."""
         self._ledger.watch(on_change)
@@ -300,6 +305,7 @@ class FakeDiscord:
             followups=list(record.followups),
             ephemeral=[m for m in new_messages if m.ephemeral_for == user.id],
             new_messages=new_messages,
+            choices=list(record.choices),
         )
 
     async def dispatch_interaction(
@@ -353,7 +359,7 @@ class FakeDiscord:
     def _ready_payload(self, session_id: str) -> dict[str, Any]:
         return ready_payload(
             session_id,
-            bot_user=self.bot_user.payload(),
+            bot_user=self.bot_user.own_payload(),
             guild_ids=[guild.id for guild in self.guilds],
             application_id=self.application_id,
         )

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 import discord
 
-from .content import ButtonInfo, SelectInfo
+from .content import ButtonInfo, ChoiceInfo, SelectInfo
 from .model import (
     MEMBER_DEFAULT_PERMISSIONS,
     Channel,
@@ -19,7 +19,7 @@ from .model import (
 )
 
 LINK_BUTTON_STYLE = 5
-APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
+APPLICATION_COMMAND, MESSAGE_COMPONENT, APPLICATION_COMMAND_AUTOCOMPLETE = 2, 3, 4
 
 
 @dataclass
@@ -31,7 +31,8 @@ class Result:
     component, the message the component sits on.
     `followups`: messages sent through the interaction webhook. `ephemeral`: every message
     created during the handling that only this user sees. `new_messages`: every message
-    created anywhere while the bot handled it (channels and DMs), in order.
+    created anywhere while the bot handled it (channels and DMs), in order. `choices`: an
+    autocomplete's answer (callback type 8), as the bot sent them.
     """
 
     response_type: int | None
@@ -39,6 +40,7 @@ class Result:
     followups: list[Message] = field(default_factory=list)
     ephemeral: list[Message] = field(default_factory=list)
     new_messages: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -56,6 +58,7 @@ class InteractionRecord:
     response_type: int | None = None
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] = field(default_factory=list)
     answered_at: float | None = None
     _answered: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -107,6 +110,7 @@ class CommandSchema(Protocol):
         invoker_permissions: int,
         guild_members: Collection[int] = (),
         forged: bool = False,
+        focused: tuple[str, str] | None = None,
     ) -> dict[str, Any]: ...
 
 
@@ -187,6 +191,8 @@ class SimUser:
             "avatar": None,
             "bot": False,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member_payload(self) -> dict[str, Any]:
@@ -207,6 +213,36 @@ class SimUser:
         return await self.fake.run_interaction(
             **self._plan_slash(channel, command, options, forged=True)
         )
+
+    async def autocomplete(
+        self, channel: Channel, command: str, option: str, typed: str, /, **options: Any
+    ) -> list[ChoiceInfo]:
+        """Type `typed` into `option` of `/command` (the other options filled as given) and
+        return the choices Discord then offers this user: each in his client's language."""
+        guild_id = None if channel.guild is None else channel.guild.id
+        data = self.fake.commands.build_command_data(
+            command,
+            options,
+            guild_id=guild_id,
+            invoker_permissions=self._permissions,
+            guild_members=[] if channel.guild is None else [m.id for m in channel.guild.members],
+            focused=(option, typed),
+        )
+        result = await self.fake.run_interaction(
+            user=self,
+            channel=channel,
+            kind=APPLICATION_COMMAND_AUTOCOMPLETE,
+            data=data,
+            label=f"/{command} {option}: {typed!r} (autocomplete)",
+            source=None,
+        )
+        return [
+            ChoiceInfo(
+                name=(choice.get("name_localizations") or {}).get(self.locale, choice["name"]),
+                value=choice["value"],
+            )
+            for choice in result.choices
+        ]
 
     async def click(
         self, message: Message, label: str | None = None, *, custom_id: str | None = None

@@ -214,6 +214,35 @@ def select_problems(
     return problems
 
 
+MAX_CHOICES = 25
+MAX_CHOICE_NAME = 100
+MAX_CHOICE_VALUE = 100
+
+
+def check_choices(data: dict[str, Any]) -> None:
+    """Raise the 50035 Discord answers an autocomplete's choices that break its rules: at
+    most 25, each named with 1 to 100 characters, a string value at most 100 long."""
+    choices = data.get("choices") or []
+    problems: list[tuple[list[str | int], str, str]] = []
+    if len(choices) > MAX_CHOICES:
+        problems.append(too_long(["data", "choices"], MAX_CHOICES))
+    for index, choice in enumerate(choices):
+        path: list[str | int] = ["data", "choices", index]
+        if not 1 <= len(choice.get("name") or "") <= MAX_CHOICE_NAME:
+            problems.append(
+                (
+                    [*path, "name"],
+                    "BASE_TYPE_BAD_LENGTH",
+                    f"Must be between 1 and {MAX_CHOICE_NAME} in length.",
+                )
+            )
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > MAX_CHOICE_VALUE:
+            problems.append(too_long([*path, "value"], MAX_CHOICE_VALUE))
+    if problems:
+        raise invalid_form(problems)
+
+
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's pattern for command, option and localized names (letters of any script)."""
 MAX_DESCRIPTION = 100

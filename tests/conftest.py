@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from game_roots import hosting
+from openapi_answers import OpenApiAnswers
 from testdb import (
     PostgresTestDatabase,
     SqliteTestDatabase,
@@ -22,19 +23,40 @@ from bot import TableBot, create_bot
 from cogs.scheduler import ManualTime
 from data import Store
 from fakediscord.fixtures import *  # noqa: F403
-from fakediscord.fixtures import FakeWorld
+from fakediscord.fixtures import AnswerCheck, FakeWorld
 
 # Boards are drawn in a thread: hundreds of short-lived test bots would each start render
 # worker processes. tests/unit/test_render_pool.py covers the process pool itself.
 os.environ.setdefault("RENDER_PROCESSES", "0")
 
 StartBot = Callable[[], Awaitable[TableBot]]
+DISCORD_OPENAPI = OpenApiAnswers.load()
+
 
 def pytest_report_header() -> str:
     problem = postgres_problem()
     if problem is None:
         return f"PostgreSQL tests: on {postgres_url()}"
     return f"PostgreSQL tests: skipped: {problem}"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not DISCORD_OPENAPI.checked:
+        return
+    terminalreporter.write_line(
+        f"fakediscord's REST answers against Discord's OpenAPI description "
+        f"({DISCORD_OPENAPI.version}): {DISCORD_OPENAPI.checked} checked, "
+        f"{len(DISCORD_OPENAPI.mismatches)} distinct mismatches"
+    )
+    for mismatch in sorted(DISCORD_OPENAPI.mismatches):
+        terminalreporter.write_line(f"  {mismatch}")
+
+
+@pytest.fixture(scope="session")
+def answer_check() -> AnswerCheck:
+    """Every REST answer of `fake_discord` must validate against Discord's OpenAPI
+    description (tests/openapi_answers.py)."""
+    return DISCORD_OPENAPI
 
 
 @pytest.fixture(scope="session")
