@@ -36,6 +36,7 @@ from cogs.table.machinery import TableMachinery
 from cogs.timeouts import TimeoutsCog
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
+from data.location import database_from_env
 from data.settings import SettingsStore
 from data.sql import is_postgres_url
 from monitoring import Monitor, port_from_env
@@ -46,7 +47,6 @@ log = logging.getLogger("tablebot")
 
 T = TypeVar("T")
 
-DEFAULT_DATABASE = "tablebot.sqlite3"
 DEFAULT_RENDER_PROCESSES = 2
 
 
@@ -249,10 +249,7 @@ def create_bot(
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
     return bot_class(
-        database_path=database_path
-        or os.environ.get("DATABASE_URL")
-        or os.environ.get("DATABASE_PATH")
-        or DEFAULT_DATABASE,
+        database_path=database_path or database_from_env(),
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
         clock=clock,
@@ -329,7 +326,7 @@ async def serve(bot: TableBot, token: str) -> None:
 
 async def _run(token: str) -> None:
     # Claimed before the client exists, so a second copy stops with nothing else said.
-    target = os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
+    target = database_from_env()
     lock = None if is_postgres_url(target) else claim_database(target)
     if is_postgres_url(target):
         # Opened (and migrated) once before Discord is contacted, so an unreachable server
