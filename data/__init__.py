@@ -2,7 +2,7 @@
 (games), action logs, leagues."""
 
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
-from data.sql import ConnectionLost, DatabaseUnavailable
+from data.sql import ConnectionLost, DatabaseUnavailable, SchemaTooNew
 from data.store import ChannelBusy, LoggedAction, Seat, StaleVersion, Store, Table
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "DatabaseLock",
     "DatabaseUnavailable",
     "LoggedAction",
+    "SchemaTooNew",
     "Seat",
     "StaleVersion",
     "Store",

@@ -21,7 +21,16 @@ import orjson
 
 from data.backends import connect
 from data.schema import scripts_for
-from data.sql import Database, Executor, IntegrityError, NothingChanged, Row, Statement
+from data.sql import (
+    Database,
+    Executor,
+    IntegrityError,
+    NothingChanged,
+    Row,
+    SchemaTooNew,
+    Statement,
+    redacted,
+)
 
 log = logging.getLogger("tablebot.store")
 
@@ -193,10 +202,19 @@ class Store:
 
     @classmethod
     async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
-        """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL."""
+        """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL;
+        SchemaTooNew if a newer release has migrated it past this code's schema."""
         database = await connect(target, pool_size=pool_size)
+        scripts = scripts_for(database.dialect)
         try:
-            await database.migrate(scripts_for(database.dialect))
+            found = await database.schema_version()
+            if found > len(scripts):
+                raise SchemaTooNew(
+                    f"the database {redacted(target)} is at schema version {found}, newer than"
+                    f" this release's {len(scripts)}: a newer release of the bot has upgraded"
+                    " it; run that release, or restore a backup made before the upgrade."
+                )
+            await database.migrate(scripts)
         except BaseException:
             await database.close()
             raise
