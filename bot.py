@@ -328,10 +328,14 @@ async def _run(token: str) -> None:
     # Claimed before the client exists, so a second copy stops with nothing else said.
     target = database_from_env()
     lock = None if is_postgres_url(target) else claim_database(target)
-    # Opened (and migrated) once before Discord is contacted, so an unreachable server or
-    # a database a newer release has upgraded stops the bot with one line rather than a
-    # traceback after logging in.
-    await (await Store.open(target, pool_size=1)).close()
+    # Before Discord is contacted, so an unreachable server or a database a newer
+    # release has upgraded stops the bot with one line rather than a traceback after
+    # logging in. PostgreSQL is opened (and migrated) once; the SQLite file, which only
+    # this process opens, is migrated when the bot starts.
+    if is_postgres_url(target):
+        await (await Store.open(target, pool_size=1)).close()
+    else:
+        await Store.check_schema(target)
     await serve(create_bot(database_path=target, database_lock=lock), token)
 
 

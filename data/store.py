@@ -29,6 +29,7 @@ from data.sql import (
     Row,
     SchemaTooNew,
     Statement,
+    is_postgres_url,
     redacted,
 )
 
@@ -205,20 +206,25 @@ class Store:
         """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL;
         SchemaTooNew if a newer release has migrated it past this code's schema."""
         database = await connect(target, pool_size=pool_size)
-        scripts = scripts_for(database.dialect)
         try:
-            found = await database.schema_version()
-            if found > len(scripts):
-                raise SchemaTooNew(
-                    f"the database {redacted(target)} is at schema version {found}, newer than"
-                    f" this release's {len(scripts)}: a newer release of the bot has upgraded"
-                    " it; run that release, or restore a backup made before the upgrade."
-                )
-            await database.migrate(scripts)
+            await _refuse_a_newer_schema(database, target)
+            await database.migrate(scripts_for(database.dialect))
         except BaseException:
             await database.close()
             raise
         return cls(database)
+
+    @staticmethod
+    async def check_schema(target: str | Path) -> None:
+        """SchemaTooNew if a newer release has migrated the database at ``target``;
+        nothing is migrated (and a missing SQLite file is not created)."""
+        if not is_postgres_url(target) and not Path(target).exists():
+            return
+        database = await connect(target, pool_size=1)
+        try:
+            await _refuse_a_newer_schema(database, target)
+        finally:
+            await database.close()
 
     async def close(self) -> None:
         await self._db.close()
@@ -521,6 +527,16 @@ class Store:
             LoggedAction(seq=row["seq"], seat=row["seat"], action=row["action"], at=row["at"])
             for row in rows
         ]
+
+
+async def _refuse_a_newer_schema(database: Database, target: str | Path) -> None:
+    found, known = await database.schema_version(), len(scripts_for(database.dialect))
+    if found > known:
+        raise SchemaTooNew(
+            f"the database {redacted(target)} is at schema version {found}, newer than this"
+            f" release's {known}: a newer release of the bot has upgraded it; run that"
+            " release, or restore a backup made before the upgrade."
+        )
 
 
 def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> Statement:
