@@ -71,17 +71,21 @@ def back_up(source: Path, destination: Path) -> Copied:
     # Written under another name and renamed when whole: a half-made backup never passes
     # for a backup.
     partial = destination.with_name(f".{destination.name}.partial")
-    partial.unlink(missing_ok=True)
     started = time.perf_counter()
     try:
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
         with _reading(source) as live, _writing(partial) as copy:
             live.backup(copy)
             # One self-contained file: no -wal beside it to carry away.
             copy.execute("PRAGMA journal_mode=DELETE").fetchall()
             _check_intact(copy, partial)
         partial.replace(destination)
+    except (OSError, sqlite3.Error) as failed:
+        raise CopyRefused(f"cannot write the backup {destination}: {failed}") from None
     finally:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
     return Copied(contents_of(destination), time.perf_counter() - started)
 
 
@@ -112,8 +116,12 @@ def restore(backup: Path, target: Path, *, replace: bool) -> Copied:
                 " their place."
             )
         started = time.perf_counter()
-        with _reading(backup) as source, _writing(target) as live:
-            source.backup(live)
+        try:
+            with _reading(backup) as source, _writing(target) as live:
+                source.backup(live)
+        except sqlite3.Error as failed:
+            # The copy is one write transaction of the target: it is whole or not there.
+            raise CopyRefused(f"cannot write {target}: {failed}.") from None
     finally:
         if lock is not None:
             lock.release()

@@ -163,3 +163,23 @@ def test_a_backup_from_a_newer_release_is_not_restored(tmp_path, capsys):
     line = one_error_line(capsys)
     assert f"schema version {len(MIGRATIONS) + 1}, newer than this release's" in line
     assert not target.exists()
+
+
+def test_a_backup_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    live = a_bot_database(tmp_path / "live.sqlite3")
+    blocker = tmp_path / "backups"
+    blocker.write_text("a file where the folder would be")
+
+    assert backup([str(blocker / "monday.sqlite3"), "--database", str(live)]) == 1
+
+    assert one_error_line(capsys).startswith(f"error: cannot write the backup {blocker}")
+    assert blocker.read_text() == "a file where the folder would be"
+
+
+def test_a_backup_goes_into_a_new_folder(tmp_path, capsys):
+    live = a_bot_database(tmp_path / "live.sqlite3")
+
+    assert backup([str(tmp_path / "backups" / "monday.sqlite3"), "--database", str(live)]) == 0
+
+    assert everything(tmp_path / "backups" / "monday.sqlite3") == everything(live)
+    assert [p.name for p in (tmp_path / "backups").iterdir()] == ["monday.sqlite3"]
