@@ -37,6 +37,7 @@ from cogs.table.machinery import TableMachinery
 from cogs.timeouts import TimeoutsCog
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
+from data.location import database_from_env
 from data.members import MemberData
 from data.settings import SettingsStore
 from data.sql import is_postgres_url
@@ -48,7 +49,6 @@ log = logging.getLogger("tablebot")
 
 T = TypeVar("T")
 
-DEFAULT_DATABASE = "tablebot.sqlite3"
 DEFAULT_RENDER_PROCESSES = 2
 
 
@@ -253,10 +253,7 @@ def create_bot(
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
     return bot_class(
-        database_path=database_path
-        or os.environ.get("DATABASE_URL")
-        or os.environ.get("DATABASE_PATH")
-        or DEFAULT_DATABASE,
+        database_path=database_path or database_from_env(),
         dev_guild_id=dev_guild_id if dev_guild_id is not None else _dev_guild_from_env(),
         seed_source=seed_source,
         clock=clock,
@@ -333,12 +330,16 @@ async def serve(bot: TableBot, token: str) -> None:
 
 async def _run(token: str) -> None:
     # Claimed before the client exists, so a second copy stops with nothing else said.
-    target = os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE
+    target = database_from_env()
     lock = None if is_postgres_url(target) else claim_database(target)
+    # Before Discord is contacted, so an unreachable server or a database a newer
+    # release has upgraded stops the bot with one line rather than a traceback after
+    # logging in. PostgreSQL is opened (and migrated) once; the SQLite file, which only
+    # this process opens, is migrated when the bot starts.
     if is_postgres_url(target):
-        # Opened (and migrated) once before Discord is contacted, so an unreachable server
-        # stops the bot with one line rather than a traceback after logging in.
         await (await Store.open(target, pool_size=1)).close()
+    else:
+        await Store.check_schema(target)
     await serve(create_bot(database_path=target, database_lock=lock), token)
 
 

@@ -2,7 +2,7 @@
 (games), action logs, leagues."""
 
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
-from data.sql import ConnectionLost, DatabaseUnavailable
+from data.sql import ConnectionLost, DatabaseUnavailable, SchemaTooNew
 from data.store import (
     ChannelBusy,
     LobbyLimitReached,
@@ -21,6 +21,7 @@ __all__ = [
     "DatabaseUnavailable",
     "LobbyLimitReached",
     "LoggedAction",
+    "SchemaTooNew",
     "Seat",
     "StaleVersion",
     "Store",

@@ -6,7 +6,9 @@ with one script per engine where they differ (column types, triggers, collations
 PostgreSQL stores ids as BIGINT and times as DOUBLE PRECISION, like SQLite's INTEGER
 and REAL.
 
-Never edit a migration that has shipped: append a new one.
+Never edit a migration that has shipped: append a new one, and keep a database the
+release before it made (tests/data/upgrade/make_databases.py), which the upgrade tests
+upgrade to the new schema.
 """
 
 from __future__ import annotations

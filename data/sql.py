@@ -42,6 +42,11 @@ class DatabaseUnavailable(Exception):
     """The database could not be opened; the message says where and why (no password)."""
 
 
+class SchemaTooNew(DatabaseUnavailable):
+    """The database's schema is newer than this code's migrations: a newer release has
+    used it, and this one would misread what it stores."""
+
+
 class ConnectionLost(Exception):
     """The connection to the database broke during a call: a transaction in flight was
     rolled back, unless the break came while it committed (then it may have landed)."""

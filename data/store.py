@@ -21,7 +21,17 @@ import orjson
 
 from data.backends import connect
 from data.schema import scripts_for
-from data.sql import Database, Executor, IntegrityError, NothingChanged, Row, Statement
+from data.sql import (
+    Database,
+    Executor,
+    IntegrityError,
+    NothingChanged,
+    Row,
+    SchemaTooNew,
+    Statement,
+    is_postgres_url,
+    redacted,
+)
 
 log = logging.getLogger("tablebot.store")
 
@@ -202,14 +212,28 @@ class Store:
 
     @classmethod
     async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
-        """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL."""
+        """Open (creating and migrating if needed) an SQLite file or a PostgreSQL URL;
+        SchemaTooNew if a newer release has migrated it past this code's schema."""
         database = await connect(target, pool_size=pool_size)
         try:
+            await _refuse_a_newer_schema(database, target)
             await database.migrate(scripts_for(database.dialect))
         except BaseException:
             await database.close()
             raise
         return cls(database)
+
+    @staticmethod
+    async def check_schema(target: str | Path) -> None:
+        """SchemaTooNew if a newer release has migrated the database at ``target``;
+        nothing is migrated (and a missing SQLite file is not created)."""
+        if not is_postgres_url(target) and not Path(target).exists():
+            return
+        database = await connect(target, pool_size=1)
+        try:
+            await _refuse_a_newer_schema(database, target)
+        finally:
+            await database.close()
 
     async def close(self) -> None:
         await self._db.close()
@@ -534,6 +558,16 @@ async def _claim_lobby(db: Executor, guild_id: int, creator_id: int, limit: int)
     waiting = await _lobbies_of(db, guild_id, creator_id)
     if waiting >= limit:
         raise LobbyLimitReached(waiting)
+
+
+async def _refuse_a_newer_schema(database: Database, target: str | Path) -> None:
+    found, known = await database.schema_version(), len(scripts_for(database.dialect))
+    if found > known:
+        raise SchemaTooNew(
+            f"the database {redacted(target)} is at schema version {found}, newer than this"
+            f" release's {known}: a newer release of the bot has upgraded it; run that"
+            " release, or restore a backup made before the upgrade."
+        )
 
 
 def _appended(game_id: int, actions: Sequence[tuple[int | None, str]], now: float) -> Statement:

@@ -362,9 +362,9 @@ class Guild:
         self._new_id = new_id
         self._on_channel_change = on_channel_change
 
-    def add_text_channel(self, name: str) -> Channel:
+    def add_text_channel(self, name: str, *, channel_id: int | None = None) -> Channel:
         channel = Channel(
-            self._new_id(),
+            channel_id or self._new_id(),
             name.lstrip("#"),
             guild=self,
             position=len(self.channels),

@@ -157,9 +157,9 @@ class FakeDiscord:
 
     # ---- model -------------------------------------------------------------------------------
 
-    def add_guild(self, name: str) -> Guild:
+    def add_guild(self, name: str, *, guild_id: int | None = None) -> Guild:
         guild = Guild(
-            self.ids.next(),
+            guild_id or self.ids.next(),
             name,
             new_id=self.ids.next,
             on_channel_change=self._channel_changed,
@@ -168,8 +168,15 @@ class FakeDiscord:
         self._dispatch_soon("GUILD_CREATE", guild.create_payload(self.bot_user))
         return guild
 
-    def add_user(self, name: str, *, guild: Guild | None = None, dms_open: bool = True) -> SimUser:
-        user = SimUser(self, self.ids.next(), name, dms_open=dms_open)
+    def add_user(
+        self,
+        name: str,
+        *,
+        guild: Guild | None = None,
+        dms_open: bool = True,
+        user_id: int | None = None,
+    ) -> SimUser:
+        user = SimUser(self, user_id or self.ids.next(), name, dms_open=dms_open)
         self.users.append(user)
         self._user_ids.add(user.id)
         if guild is not None:

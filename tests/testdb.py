@@ -120,6 +120,22 @@ class PostgresTestDatabase(TestDatabase):
             await connection.close()
 
 
+class PostgresDatabaseOfItsOwn(PostgresTestDatabase):
+    """A whole database on the test server, as an operator's bot has, for the tools that
+    take a database (pg_dump, pg_restore): a schema's ``search_path`` is asyncpg's."""
+
+    def __init__(self, server_url: str) -> None:
+        super().__init__(server_url)
+        self.name = "tablebot_" + secrets.token_hex(6)
+        self.target = f"{server_url.rpartition('/')[0]}/{self.name}"
+
+    def create(self) -> None:
+        _in_thread(self._admin(f"CREATE DATABASE {self.name}"))
+
+    def drop(self) -> None:
+        _in_thread(self._admin(f"DROP DATABASE IF EXISTS {self.name} WITH (FORCE)"))
+
+
 def both_engines() -> Any:
     """Mark a test (or a module, as ``pytestmark``) to run on SQLite and on PostgreSQL."""
     import pytest
