@@ -21,13 +21,21 @@ from data.sql import DatabaseUnavailable
 from games import GAMES, replay
 
 
-def replayed_state(
-    kind: str, players: int, seed: int, options: dict[str, Any], actions: list[str]
-) -> dict[str, Any] | None:
-    """The snapshot a game's action log replays to; None for a game this bot does not host."""
+def replays_to_stored(
+    kind: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    actions: list[str],
+    stored: dict[str, Any],
+) -> bool | None:
+    """Whether a game's action log replays to its stored snapshot, read by today's rules
+    (so a snapshot an older release wrote, before a field was added, still compares);
+    None for a game this bot does not host."""
     if kind not in GAMES:
         return None
-    return replay(kind, players=players, seed=seed, options=options, actions=actions).to_dict()
+    replayed = replay(kind, players=players, seed=seed, options=options, actions=actions)
+    return replayed.to_dict() == GAMES[kind].from_dict(stored).to_dict()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     try:
-        report = asyncio.run(copy_to_postgres(arguments.source, arguments.to, replayed_state))
+        report = asyncio.run(copy_to_postgres(arguments.source, arguments.to, replays_to_stored))
     except (MigrationRefused, DatabaseUnavailable) as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 1

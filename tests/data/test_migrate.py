@@ -12,12 +12,13 @@ import pytest
 
 from data import Seat, Store
 from data.league import League
+from data.settings import SettingsStore
 from games import GAMES
 from migrate import main
 
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
-TABLES += ("league_ratings", "league_settings")
+TABLES += ("league_ratings", "league_settings", "guild_settings", "private_messages", "claims")
 
 
 async def played_game(store: Store, channel: int, *, finish: bool) -> int:
@@ -58,6 +59,10 @@ async def a_bot_on_sqlite(path: Path) -> None:
         options={}, seed=1,
     )
     await League(store).set_rate_computer_games(1, True)
+    await SettingsStore(store).set_language(1, "de")
+    await SettingsStore(store).set_clock(1, "bann", 3600)
+    await store.remember_private_message(11, 4, "private", 777)
+    assert await store.claim_once("dm-closed:11:4")
     await store.close()
 
 
@@ -83,7 +88,8 @@ def test_everything_is_copied_and_verified_and_new_ids_follow_the_old(
     said = capsys.readouterr().out
     assert "3 games" in said and "2 game(s) replayed and verified" in said
     before, after = asyncio.run(dump(str(database_path))), asyncio.run(dump(database.target))
-    assert after == before and before["league_results"], "every row arrived unchanged"
+    assert after == before, "every row arrived unchanged"
+    assert all(before[table] for table in TABLES), "every table had rows to copy"
 
     async def next_game_id() -> int:
         store = await Store.open(database.target)
