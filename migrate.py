@@ -35,7 +35,7 @@ def replays_to_stored(
     if kind not in GAMES:
         return None
     replayed = replay(kind, players=players, seed=seed, options=options, actions=actions)
-    return replayed.to_dict() == GAMES[kind].from_dict(stored).to_dict()
+    return bool(replayed.to_dict() == GAMES[kind].from_dict(stored).to_dict())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
