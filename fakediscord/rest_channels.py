@@ -73,6 +73,8 @@ class ChannelRoutes:
             )
         if channel.guild is None or channel.parent is not None:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if not channel.bot_permissions.create_public_threads:
+            raise validation.missing_permissions()
         if any(thread.id == message.id for thread in channel.guild.threads):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
         thread = channel.guild.add_thread(channel, name, message.id, self.world.bot_user.id)
@@ -148,7 +150,9 @@ def check_can_send(channel: Channel, body: dict[str, Any], uploads: dict[int, Up
     permissions = channel.bot_permissions
     if not permissions.view_channel:
         raise validation.missing_access()
-    if not permissions.send_messages:
+    # In a thread, Send Messages in Threads stands for Send Messages.
+    in_thread = channel.parent is not None
+    if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
         raise validation.missing_permissions()
     if uploads and not permissions.attach_files:
         raise validation.missing_permissions()
