@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -192,11 +192,9 @@ class Pipeline:
                 await self._not_played(interaction, saved, answer)
                 return None
             table, state, notes = saved
-            if done is not None and answer is not None:
-                await answer.played(done)
             going_on = table.status == "active" and not state.is_over
             try:
-                await self._redraw(turn, table, state, notes, done, picked=answer is not None)
+                await self._redraw(turn, table, state, notes, done, answer)
             except ConnectionLost as lost:
                 return self._lost_after_saving(table, lost, going_on)
         try:
@@ -271,24 +269,29 @@ class Pipeline:
         state: GameState,
         notes: list[str],
         done: str | None,
-        *,
-        picked: bool,
+        answer: MenuAnswer | None,
     ) -> None:
         """Redraw the board of a saved move, under the table's lock: a click waiting for
         it then finds the board current, so a board still behind afterwards can only be a
-        fault. A typed move's private answer goes out while the board is drawn."""
+        fault. The private confirmation goes out while the board is drawn."""
         interaction = turn.interaction
         redrawn = self.keeper.refresh(table, state, notes=notes)
-        if done is None or picked:
+        if done is None:
             await redrawn
             return
-        answered = interaction.edit_original_response(
-            content=done, view=None, embed=None, attachments=[]
-        )
-        failure, _ = await asyncio.gather(answered, redrawn, return_exceptions=True)
-        if isinstance(failure, BaseException):
-            raise failure
-        await self.memory.private.confirmed(table.id, interaction)
+        answered: Awaitable[object]
+        if answer is not None:
+            answered = answer.played(done)
+        else:
+            answered = interaction.edit_original_response(
+                content=done, view=None, embed=None, attachments=[]
+            )
+        outcomes = await asyncio.gather(answered, redrawn, return_exceptions=True)
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                raise outcome
+        if answer is None:
+            await self.memory.private.confirmed(table.id, interaction)
 
     @staticmethod
     def _lost_after_saving(table: Table, lost: ConnectionLost, going_on: bool) -> bool:
