@@ -45,7 +45,7 @@ class MenuAnswer:
 
     _menus: ClassVar[dict[int, _Menu]] = {}
 
-    def __init__(self, interaction: Interaction, patience: float = PATIENCE) -> None:
+    def __init__(self, interaction: Interaction, patience: float) -> None:
         self._interaction = interaction
         message = interaction.message
         self._key = message.id if message is not None else interaction.id

@@ -19,7 +19,7 @@ from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Step, Turn
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
-from cogs.table.menu_answer import MenuAnswer
+from cogs.table.menu_answer import PATIENCE, MenuAnswer
 from cogs.table.private import is_private
 from cogs.table.results import Results
 from cogs.table.seats import played_by_computer
@@ -88,6 +88,7 @@ class Pipeline:
         # of moves, bounding the moves in progress keeps that queue short, so a new
         # click's acknowledgement does not wait behind hundreds of moves' work.
         self.move_slots = asyncio.Semaphore(MOVES_IN_PROGRESS)
+        self.pick_patience = PATIENCE
 
     async def start(
         self, interaction: Interaction, table: Table, *, fresh_message: bool
@@ -160,7 +161,7 @@ class Pipeline:
         # played: one request where a defer and a later edit were two (under load, REST
         # calls are most of the bot's work per move).
         picked = done is not None and interaction.type is InteractionType.component
-        answer = MenuAnswer(interaction) if picked else None
+        answer = MenuAnswer(interaction, self.pick_patience) if picked else None
         if answer is None:
             await acknowledge(interaction)
         try:
