@@ -91,7 +91,7 @@ class Archive(commands.Cog):
         if (
             table is None
             or table.guild_id != (interaction.guild_id or 0)
-            or not may_read(interaction, table.channel_id)
+            or not await may_read(interaction, table.channel_id)
         ):
             await tell(interaction, N_("There is no game #{game} in this server."), game=game)
             return None

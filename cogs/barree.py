@@ -178,11 +178,11 @@ class BarreeCog(
         verb, language = turn.target.verb, private_language(turn.interaction)
         if verb == "roll":
             await self._play(turn, ROLL)
-        elif verb == "walks":
+        elif verb == "walks" and turn.state.phase == PHASE_MOVE:
             await turn.interaction.response.send_message(
                 ephemeral=True, **await self.walk_menu(language, turn.table, turn.state)
             )
-        elif verb == "drive":
+        elif verb == "drive" and turn.state.phase == PHASE_DRIVE:
             await turn.interaction.response.send_message(
                 ephemeral=True, **self.drive_menu(language, turn.table, turn.state)
             )
@@ -195,9 +195,8 @@ class BarreeCog(
         elif verb == "keep":
             await self._play(turn, KEEP)
         else:
-            await turn.interaction.response.send_message(
-                t(language, "Unknown control."), ephemeral=True
-            )
+            # Another game's verb, or a menu of a phase the game is not in: a forged click.
+            await super().on_turn_component(turn)
 
     async def _walk_to(self, turn: Turn[BarreeState], value: str) -> None:
         """A numbered end field: its only walk plays, or the menu offers its walks."""

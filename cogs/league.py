@@ -24,7 +24,7 @@ from cogs.archive import replay_menu
 from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language, private_language, public_language
 from cogs.luck import DiceLuckReport
-from cogs.privacy import kept_private, may_read
+from cogs.privacy import first_readable, kept_private
 from cogs.replies import NO_MENTIONS, tell
 from cogs.table.components import UNRECOGNISED, answering_database_failures
 from cogs.table.payload import MessagePayload
@@ -432,11 +432,10 @@ class LeagueCog(commands.Cog, name="League"):
             user_id=member.id if member else None,
             limit=HISTORY_LIMIT * HISTORY_SEARCH,
         )
-        results = [r for r in recorded if may_read(interaction, r.channel_id)][:HISTORY_LIMIT]
+        shown = await first_readable(interaction, recorded, HISTORY_LIMIT)
+        results = [result for result, _ in shown]
         private = any(
-            kept_private(interaction.guild, result.channel_id)
-            for result in results
-            if result.channel_id != interaction.channel_id
+            kept_private(place) for result, place in shown if place.id != interaction.channel_id
         )
         scope = " · ".join(
             part

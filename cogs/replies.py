@@ -14,11 +14,15 @@ from texts.i18n import N_, t
 log = logging.getLogger("tablebot.table")
 
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+"""What a table in its own thread needs besides (``/settings threads``)."""
 PERMISSION_NAMES = {
     "view_channel": N_("View Channel"),
     "send_messages": N_("Send Messages"),
     "embed_links": N_("Embed Links"),
     "attach_files": N_("Attach Files"),
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
 NOT_SEATED = N_("You are not playing in this game.")
 NOT_RUNNING = N_("This game is not running.")
@@ -38,16 +42,21 @@ NO_MENTIONS = discord.AllowedMentions.none()
 """Every message the bot posts mentions nobody unless it names whom to ping."""
 
 
-def missing_permissions(permissions: discord.Permissions) -> list[str]:
-    return [name for name in REQUIRED_PERMISSIONS if not getattr(permissions, name)]
+def missing_permissions(
+    permissions: discord.Permissions, required: tuple[str, ...] = REQUIRED_PERMISSIONS
+) -> list[str]:
+    return [name for name in required if not getattr(permissions, name)]
+
+
+def permission_names(language: str, missing: list[str]) -> str:
+    return ", ".join(f"**{t(language, PERMISSION_NAMES[name])}**" for name in missing)
 
 
 def permission_sentence(language: str, missing: list[str]) -> str:
-    names = ", ".join(f"**{t(language, PERMISSION_NAMES[name])}**" for name in missing)
     return t(
         language,
         "I need the {permissions} permission in this channel to host a game here.",
-        permissions=names,
+        permissions=permission_names(language, missing),
     )
 
 

@@ -34,6 +34,18 @@ CONNECT_TIMEOUT = 10.0
 UNREACHABLE = (OSError, TimeoutError, ValueError, OverflowError)
 # Every process migrates under this lock; the others wait and find the work done.
 MIGRATION_LOCK = "tablebot:migrations"
+# What asyncpg raises when the connection broke: the network, class 08 (no connection, a
+# failed one), a backend terminated (pg_terminate_backend, a server shut down or crashed,
+# one starting up), and its protocol caught mid-operation by the break ("cannot switch to
+# state 15; another operation is in progress").
+LOST = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.exceptions.InternalClientError,
+)
 
 
 @functools.lru_cache(maxsize=512)
@@ -47,6 +59,13 @@ def _changed_rows(status: str) -> int:
     """Rows changed, from a status such as ``UPDATE 1`` or ``INSERT 0 3``."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
+
+
+def _breaks(problem: BaseException) -> bool:
+    """Whether ``problem`` means the connection broke (an outdated statement cache does
+    not: the schema changed under a cached statement, the connection is fine)."""
+    outdated = isinstance(problem, asyncpg.exceptions.OutdatedSchemaCacheError)
+    return isinstance(problem, LOST) and not outdated
 
 
 def _closed(connection: asyncpg.Connection) -> bool:
@@ -122,12 +141,20 @@ class PostgresDatabase(Database):
             async with self._pool.acquire() as connection:
                 try:
                     yield connection
-                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as problem:
-                    if _closed(connection):
+                except (
+                    asyncpg.PostgresError,
+                    asyncpg.InterfaceError,
+                    asyncpg.exceptions.InternalClientError,
+                    OSError,
+                ) as problem:
+                    if _breaks(problem) or _closed(connection):
                         raise ConnectionLost(str(problem)) from problem
                     raise
-        except (OSError, asyncpg.PostgresConnectionError) as unreachable:
-            raise ConnectionLost(str(unreachable)) from unreachable
+        except LOST as problem:
+            # Acquiring a connection, or handing a broken one back, failed.
+            if not _breaks(problem):
+                raise
+            raise ConnectionLost(str(problem)) from problem
 
     @contextlib.asynccontextmanager
     async def _acquire(self) -> AsyncIterator[_Connection]:

@@ -526,6 +526,22 @@ class Store:
     async def open_lobbies_of(self, guild_id: int, creator_id: int) -> int:
         return await _lobbies_of(self._db, guild_id, creator_id)
 
+    async def move_lobby(self, table: Table, channel_id: int) -> None:
+        """Move a lobby to another channel; raises ChannelBusy if that one has an open
+        game."""
+        try:
+            await self._db.write(
+                "UPDATE games SET channel_id = ? WHERE id = ? AND status = 'lobby'",
+                channel_id,
+                table.id,
+            )
+        except IntegrityError:
+            existing = await self.open_table_in(channel_id)
+            if existing is None:
+                raise
+            raise ChannelBusy(existing) from None
+        table.channel_id = channel_id
+
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
         await self._db.write("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)

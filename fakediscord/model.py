@@ -23,10 +23,13 @@ LOADING_FLAG = 1 << 7
 TEXT_CHANNEL_TYPE = 0
 DM_CHANNEL_TYPE = 1
 PUBLIC_THREAD_TYPE = 11
+PRIVATE_THREAD_TYPE = 12
 
 BOT_DEFAULT_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -200,8 +203,8 @@ class Message:
 
 
 class Channel:
-    """A guild text channel, a public thread under one (``parent``), or a DM channel
-    between the bot and one simulated user."""
+    """A guild text channel, a thread under one (``parent``; private when it names its
+    ``thread_members``), or a DM channel between the bot and one simulated user."""
 
     def __init__(
         self,
@@ -214,15 +217,18 @@ class Channel:
         on_change: Callable[[Channel, str], None] | None = None,
         parent: Channel | None = None,
         owner_id: int | None = None,
+        thread_members: list[SimUser] | None = None,
     ) -> None:
         self.id = channel_id
         self.parent = parent
         self.owner_id = owner_id
+        self.thread_members = thread_members
         self.name = name
         self.guild = guild
         self.recipient = recipient
         self.position = position
         self.messages: list[Message] = []
+        self.archived = False
         self._bot_permissions = BOT_DEFAULT_PERMISSIONS.value
         self._hidden_from: list[int] = []
         self._on_change = on_change
@@ -248,6 +254,20 @@ class Channel:
         self._hidden_from.append(user.id)
         if self._on_change is not None:
             self._on_change(self, "CHANNEL_UPDATE")
+
+    def archive(self) -> None:
+        """Archive this thread, as Discord does once it was quiet for its auto-archive
+        duration: connected bots drop it from their cache (THREAD_UPDATE); REST still
+        serves it, and a message sent to it reopens it."""
+        assert self.parent is not None, "only a thread is archived"
+        self.archived = True
+        if self._on_change is not None:
+            self._on_change(self, "THREAD_UPDATE")
+
+    def reopen(self) -> None:
+        self.archived = False
+        if self._on_change is not None:
+            self._on_change(self, "THREAD_UPDATE")
 
     def visible_to(self, user: SimUser) -> list[Message]:
         return [message for message in self.messages if message.visible_to(user)]
@@ -318,7 +338,7 @@ class Channel:
         assert self.guild is not None and self.parent is not None
         return {
             "id": str(self.id),
-            "type": PUBLIC_THREAD_TYPE,
+            "type": PUBLIC_THREAD_TYPE if self.thread_members is None else PRIVATE_THREAD_TYPE,
             "guild_id": str(self.guild.id),
             "parent_id": str(self.parent.id),
             "owner_id": str(self.owner_id),
@@ -330,7 +350,7 @@ class Channel:
             "member_count": 1,
             "flags": 0,
             "thread_metadata": {
-                "archived": False,
+                "archived": self.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": iso_now(),
                 "locked": False,
@@ -374,9 +394,18 @@ class Guild:
         self._on_channel_change(channel, "CHANNEL_CREATE")
         return channel
 
-    def add_thread(self, parent: Channel, name: str, thread_id: int, owner_id: int) -> Channel:
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        thread_id: int,
+        owner_id: int,
+        *,
+        private_to: list[SimUser] | None = None,
+    ) -> Channel:
         """A public thread under ``parent`` (started from a message: the thread has the
-        message's id, as on Discord); it inherits the parent's permissions."""
+        message's id, as on Discord), or one private to the members ``private_to``; it
+        inherits the parent's permissions."""
         thread = Channel(
             thread_id,
             name,
@@ -384,6 +413,7 @@ class Guild:
             on_change=self._on_channel_change,
             parent=parent,
             owner_id=owner_id,
+            thread_members=private_to,
         )
         thread._bot_permissions = parent._bot_permissions
         self.threads.append(thread)
@@ -458,7 +488,7 @@ class Guild:
             "stickers": [],
             "roles": self.roles_payload(),
             "channels": [channel.payload(bot.id) for channel in self.channels],
-            "threads": [],
+            "threads": [thread.payload(bot.id) for thread in self.threads if not thread.archived],
             "members": members,
             "member_count": len(members),
             "voice_states": [],

@@ -8,7 +8,7 @@ from aiohttp import web
 
 from . import validation
 from .messages import Upload, read_body
-from .model import BotUser, Channel, Message
+from .model import BotUser, Channel, Message, iso_now
 from .responses import json_response, no_content
 from .validation import DiscordError
 
@@ -56,6 +56,8 @@ class ChannelRoutes:
         channel = self.world.channel_by_id(int(request.match_info["channel_id"]))
         body, uploads = await read_body(request)
         check_can_send(channel, body, uploads)
+        if channel.archived:
+            channel.reopen()
         message = self.world._create_message(channel, body, uploads)
         return json_response(message.payload())
 
@@ -71,10 +73,26 @@ class ChannelRoutes:
             )
         if channel.guild is None or channel.parent is not None:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if not channel.bot_permissions.create_public_threads:
+            raise validation.missing_permissions()
         if any(thread.id == message.id for thread in channel.guild.threads):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
         thread = channel.guild.add_thread(channel, name, message.id, self.world.bot_user.id)
         return json_response(thread.payload(self.world.bot_user.id), status=201)
+
+    async def get_thread_member(self, request: web.Request) -> web.Response:
+        """Whether a user joined a private thread (who joined a public one is not kept:
+        everyone counts as joined)."""
+        thread = self.world.channel_by_id(int(request.match_info["channel_id"]))
+        user_id = int(request.match_info["user_id"])
+        if thread.parent is None:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        members = thread.thread_members
+        if members is not None and all(member.id != user_id for member in members):
+            raise validation.unknown("Member", 10007)
+        return json_response(
+            {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": iso_now(), "flags": 0}
+        )
 
     def _channel_message(self, request: web.Request) -> Message:
         channel = self.world.channel_by_id(int(request.match_info["channel_id"]))
@@ -132,7 +150,9 @@ def check_can_send(channel: Channel, body: dict[str, Any], uploads: dict[int, Up
     permissions = channel.bot_permissions
     if not permissions.view_channel:
         raise validation.missing_access()
-    if not permissions.send_messages:
+    # In a thread, Send Messages in Threads stands for Send Messages.
+    in_thread = channel.parent is not None
+    if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
         raise validation.missing_permissions()
     if uploads and not permissions.attach_files:
         raise validation.missing_permissions()

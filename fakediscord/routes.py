@@ -42,6 +42,11 @@ def add_routes(
         ("GET", "/guilds/{guild_id}/members/{user_id}", application.get_member),
         ("GET", "/channels/{channel_id}", channels.get_channel),
         ("GET", "/channels/{channel_id}/messages", channels.get_history),
+        (
+            "GET",
+            "/channels/{channel_id}/thread-members/{user_id}",
+            channels.get_thread_member,
+        ),
         ("POST", "/channels/{channel_id}/typing", channels.typing),
         ("POST", "/channels/{channel_id}/messages", channels.post_message),
         ("GET", "/channels/{channel_id}/messages/{message_id}", channels.get_message),

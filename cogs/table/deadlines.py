@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from cogs.host import Interaction
-from cogs.language import channel_language
+from cogs.language import channel_language, private_language
+from cogs.replies import THREAD_PERMISSIONS, failure_text, missing_permissions, permission_names
 from cogs.scheduler import TimeSource
 from cogs.table.components import TableButton, Target
 from cogs.table.seats import away_seats, human_seats, played_by_computer
@@ -32,6 +34,23 @@ CLOCK_OPTIONS = [
 """The `clock:` choices of `/<game> new` and `/settings`."""
 CLOCK_HELP = N_("Time per decision (default: this server's setting)")
 PAUSED = N_("The game is paused: press **Resume** on the board (or `/game resume`) first.")
+NO_THREAD_PERMISSION = N_(
+    "This server opens each table in its own thread, but I lack the {permissions}"
+    " permission in this channel, so your table is here."
+)
+THREAD_REFUSED = N_(
+    "This server opens each table in its own thread, but Discord did not let me open or"
+    " post in one here, so your table is in this channel."
+)
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """The channel or thread a new table goes to, and, when it is not the thread the
+    server wants, what its opener is told (in his language)."""
+
+    channel_id: int
+    why_not_a_thread: str | None = None
 
 
 class Deadlines:
@@ -56,21 +75,25 @@ class Deadlines:
         expiry = settings.lobby_expiry or rules.DEFAULT_LOBBY_EXPIRY
         return rules.lobby_due(self.time.now(), expiry)
 
-    async def table_channel(self, interaction: Interaction, title: str) -> int:
+    async def table_place(self, interaction: Interaction, title: str) -> TablePlace:
         """Where a new table goes: its own public thread under the command's channel when
-        the server wants that, else the channel itself (also when a thread cannot be
-        opened: the table is not refused for it)."""
+        the server wants that, else the channel itself. A thread the bot may not open or
+        post in leaves the table in the channel, not refused: its opener is told why."""
         channel_id = interaction.channel_id or 0
         if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
-            return channel_id
+            return TablePlace(channel_id)
         if not (await self.settings.get(interaction.guild_id)).threads:
-            return channel_id
+            return TablePlace(channel_id)
+        mine = private_language(interaction)
+        missing = missing_permissions(interaction.app_permissions, THREAD_PERMISSIONS)
+        if missing:
+            names = permission_names(mine, missing)
+            return TablePlace(channel_id, t(mine, NO_THREAD_PERMISSION, permissions=names))
         opener = interaction.user.display_name
-        language = await channel_language(interaction)
         try:
             message = await interaction.edit_original_response(
                 content=t(
-                    language,
+                    await channel_language(interaction),
                     "🎲 {opener} opened a {game} table in its own thread below.",
                     opener=opener,
                     game=title,
@@ -78,9 +101,9 @@ class Deadlines:
             )
             thread = await message.create_thread(name=f"{title} – {opener}"[:100])
         except discord.HTTPException as failure:
-            log.warning("could not open a thread for a %s table: %s", title, failure)
-            return channel_id
-        return thread.id
+            log.warning("could not open a thread for a %s table: %s", title, failure_text(failure))
+            return TablePlace(channel_id, t(mine, THREAD_REFUSED))
+        return TablePlace(thread.id)
 
     def stamp(self, table: Table, state: GameState) -> None:
         """Start the clock of the seat to act after a change (before it is saved)."""

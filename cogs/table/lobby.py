@@ -19,7 +19,7 @@ from cogs.replies import (
 )
 from cogs.table.components import Target
 from cogs.table.computers import computer_seat, level_chosen
-from cogs.table.deadlines import Deadlines
+from cogs.table.deadlines import THREAD_REFUSED, Deadlines
 from cogs.table.game_cog import GameCogs
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lobby_message import lobby_payload
@@ -31,6 +31,11 @@ from texts.i18n import N_, t, tn
 
 LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 LOBBY_LIMIT = 3
+THREAD_REFUSED_CHANNEL_BUSY = N_(
+    "Discord did not let me post in your table's own thread, and this channel has a game"
+    " of its own, so no table was opened. Ask a moderator to check my permissions in"
+    " threads here."
+)
 
 
 def may_manage(interaction: Interaction, table: Table) -> bool:
@@ -133,11 +138,12 @@ class Lobby:
         clocks = self.deadlines
         extra = await clocks.new_table_extra(guild_id, kind, clock)
         extra["language"] = language
+        place = await clocks.table_place(interaction, spec.title)
         try:
             table = await self.store.create_table(
                 kind=kind,
                 guild_id=guild_id,
-                channel_id=await clocks.table_channel(interaction, spec.title),
+                channel_id=place.channel_id,
                 creator_id=interaction.user.id,
                 seats=seats,
                 options=options,
@@ -161,25 +167,69 @@ class Lobby:
         if invited is not None:
             table.extra["invited"] = [invited.id]
             await self.store.save(table, expected_version=table.version)
-        if len(table.seats) == spec.max_players:
+        await self._show_new(interaction, table, invited, place.why_not_a_thread)
+
+    async def _show_new(
+        self,
+        interaction: Interaction,
+        table: Table,
+        invited: discord.abc.User | None,
+        why_not_a_thread: str | None,
+    ) -> None:
+        """Show a new table, its lobby or (full at once) its board, in its own thread or
+        as the command's answer; the opener of a table the server wanted in a thread of
+        its own is told why it is not."""
+        in_thread = table.channel_id != interaction.channel_id
+        if in_thread and not await self._posted_in_thread(table, invited):
+            if not await self._back_to_channel(interaction, table):
+                return
+            in_thread = False
+            why_not_a_thread = t(private_language(interaction), THREAD_REFUSED)
+        shown = True
+        if len(table.seats) == GAMES[table.kind].max_players:
             await self.pipeline.start(interaction, table, fresh_message=True)
-            return
-        await self._post(interaction, table, invited)
+        elif not in_thread:
+            shown = await self._post(interaction, table, invited)
+        if shown and why_not_a_thread is not None:
+            await interaction.followup.send(why_not_a_thread, ephemeral=True)
+
+    async def _posted_in_thread(self, table: Table, invited: discord.abc.User | None) -> bool:
+        """Post the lobby as the first message of the table's own thread (a full table's
+        board then replaces it); False if Discord refused."""
+        try:
+            await self.keeper.draw(table, self.payload(table, invited))
+        except discord.HTTPException as failure:
+            log.warning(
+                "game %d: could not post in its thread (%s); back to the channel",
+                table.id,
+                failure_text(failure),
+            )
+            return False
+        return True
+
+    async def _back_to_channel(self, interaction: Interaction, table: Table) -> bool:
+        """Bring a table whose thread refused its lobby back to the command's channel,
+        where its announcement gives way to it; False (the table removed, its opener told)
+        if that channel has a game of its own."""
+        try:
+            await self.store.move_lobby(table, interaction.channel_id or 0)
+        except ChannelBusy:
+            await self.store.delete_lobby(table.id)
+            await refuse_after_thinking(interaction, THREAD_REFUSED_CHANNEL_BUSY)
+            return False
+        return True
 
     async def _post(
         self,
         interaction: Interaction,
         table: Table,
         invited: discord.abc.User | None,
-    ) -> None:
-        """Show the new lobby as the command's answer (in its own thread: as the thread's
-        first message), else as a channel message; a lobby that cannot be shown at all is
-        removed, so it never blocks the channel unseen."""
+    ) -> bool:
+        """Show the new lobby as the command's answer, else as a channel message; a lobby
+        that cannot be shown at all is removed (False), so it never blocks the channel
+        unseen."""
         payload = self.payload(table, invited)
         try:
-            if table.channel_id != interaction.channel_id:
-                await self.keeper.draw(table, payload)
-                return
             message = await interaction.edit_original_response(**payload.edit())
         except discord.HTTPException as failure:
             log.warning(
@@ -196,8 +246,10 @@ class Lobby:
                     failure_text(also),
                 )
                 await self.store.delete_lobby(table.id)
-            return
+                return False
+            return True
         await self.keeper.shown(table, message.id)
+        return True
 
     async def _limit(self, interaction: Interaction) -> str | None:
         """The refusal of a member at the limit before anything is shown publicly; the

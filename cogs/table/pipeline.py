@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -13,17 +13,18 @@ from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.replies import MENU_OUTDATED, OUTDATED, acknowledge, failure_text, log, quoted, tell
 from cogs.table.board import BoardComposer
-from cogs.table.components import RACED
+from cogs.table.components import DATABASE_LOST, RACED
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Step, Turn
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
+from cogs.table.menu_answer import PATIENCE, MenuAnswer
 from cogs.table.private import is_private
 from cogs.table.results import Results
 from cogs.table.seats import played_by_computer
 from cogs.table.turn_lines import told
-from data import StaleVersion, Store, Table
+from data import ConnectionLost, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES, GameState, IllegalAction
 from games.proof import computer_seed
 from texts.i18n import N_, t
@@ -41,20 +42,9 @@ a two-core machine stopped at 146-158 moves/s with a core's tenth idle; at 64 it
 Logged = list[tuple[int | None, str]]
 
 
-NOT_PLAYED = N_("↩️ This click played nothing: {reason}")
-
-
-async def not_played(
-    interaction: Interaction, sentence: str, answered_early: bool
-) -> None:
-    """Tell the player privately why his move was not played. A private menu answered
-    early already says what was played (perhaps truly, by a double click's first half),
-    so the reply says plainly that this move was not."""
-    language = private_language(interaction)
-    text = t(language, sentence)
-    if answered_early:
-        text = t(language, NOT_PLAYED, reason=text)
-    await interaction.followup.send(text, ephemeral=True)
+NOT_SAVED = N_(
+    "❌ Your move was not saved: I lost my connection to the database. Please make it again."
+)
 
 
 def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
@@ -98,6 +88,7 @@ class Pipeline:
         # of moves, bounding the moves in progress keeps that queue short, so a new
         # click's acknowledgement does not wait behind hundreds of moves' work.
         self.move_slots = asyncio.Semaphore(MOVES_IN_PROGRESS)
+        self.pick_patience = PATIENCE
 
     async def start(
         self, interaction: Interaction, table: Table, *, fresh_message: bool
@@ -166,20 +157,20 @@ class Pipeline:
         except IllegalAction as illegal:
             await tell(interaction, illegal.message, **illegal.params)
             return
-        # A private control is answered with what was played in the acknowledgement
-        # itself: one request where a defer and a later edit were two (under load, REST
-        # calls are most of the bot's work per move). Should the table have moved on
-        # meanwhile (a double click, say), a private reply below says so.
-        answered_early = done is not None and interaction.type is InteractionType.component
-        if answered_early:
-            await interaction.response.edit_message(
-                content=done, view=None, embed=None, attachments=[]
-            )
-        else:
+        # A pick in a private menu is answered when its move is saved, with what was
+        # played: one request where a defer and a later edit were two (under load, REST
+        # calls are most of the bot's work per move).
+        picked = done is not None and interaction.type is InteractionType.component
+        answer = MenuAnswer(interaction, self.pick_patience) if picked else None
+        if answer is None:
             await acknowledge(interaction)
-        async with self.move_slots:
-            going_on = await self._save_and_show(turn, steps, actions, done, answered_early)
-        if answered_early:
+        try:
+            async with self.move_slots:
+                going_on = await self._save_and_show(turn, steps, actions, done, answer)
+        finally:
+            if answer is not None:
+                await answer.close()
+        if answer is not None and going_on is not None:
             # Tidying the previous confirmation away is no reason to keep the board waiting;
             # a game that ended meanwhile was forgotten, so its last one is not kept.
             await self.memory.private.confirmed(turn.table.id, interaction, keep=going_on)
@@ -190,45 +181,135 @@ class Pipeline:
         steps: list[Step[Any]],
         actions: Sequence[str],
         done: str | None,
-        answered_early: bool,
-    ) -> bool:
-        """Save an acknowledged move (unless the table moved on), redraw and ping; whether
-        the game is still going on afterwards, as far as this move knows."""
+        answer: MenuAnswer | None,
+    ) -> bool | None:
+        """Save a move (unless the table moved on), confirm it, redraw and ping; whether
+        the game is still going on afterwards, as far as this move knows (None when the
+        move was not played: the player is told why)."""
         interaction = turn.interaction
         async with self.memory.lock(turn.table.id):
-            table = await self.store.load(turn.table.id)
-            if table is None or table.version != turn.table.version:
-                outdated = MENU_OUTDATED if is_private(interaction) else OUTDATED
-                await not_played(interaction, outdated, answered_early)
-                return table is not None and table.status == "active"
-            state, computer_actions, notes = await self.automatic_turns(
-                table, steps[-1].after, played=steps
-            )
-            logged = [(turn.seat, action) for action in actions]
+            saved = await self._saved(turn, steps, actions, picked=answer is not None)
+            if isinstance(saved, str):
+                await self._not_played(interaction, saved, answer)
+                return None
+            table, state, notes = saved
+            going_on = table.status == "active" and not state.is_over
             try:
-                await self._commit(table, state, [*logged, *computer_actions])
-            except StaleVersion:
-                if not answered_early:
-                    raise
-                await not_played(interaction, RACED, answered_early)
+                await self._redraw(turn, table, state, notes, done, answer)
+            except ConnectionLost as lost:
+                return self._lost_after_saving(table, lost, going_on)
+        try:
+            await self.cogs[table.kind].after_play(turn, table, state, done)
+            await self.after_change(
+                table, state, acting_user=interaction.user.id, before=turn.state
+            )
+        except ConnectionLost as lost:
+            return self._lost_after_saving(table, lost, going_on)
+        return going_on
+
+    async def _saved(
+        self,
+        turn: Turn[Any],
+        steps: list[Step[Any]],
+        actions: Sequence[str],
+        *,
+        picked: bool,
+    ) -> tuple[Table, GameState, list[str]] | str:
+        """The move saved with the computers' answers (the table, its state and the
+        board's lines), or the sentence (translated) saying why it was not.
+
+        A connection lost while saving is looked into on a new one, as the commit may
+        have landed before the break; when even that fails, the player is told that the
+        move may not have happened."""
+        interaction = turn.interaction
+        language = private_language(interaction)
+        try:
+            table = await self.store.load(turn.table.id)
+        except ConnectionLost as lost:
+            log.warning("game %d: lost the database before a move: %s", turn.table.id, lost)
+            return t(language, NOT_SAVED)
+        if table is None or table.version != turn.table.version:
+            return t(language, MENU_OUTDATED if is_private(interaction) else OUTDATED)
+        state, computer_actions, notes = await self.automatic_turns(
+            table, steps[-1].after, played=steps
+        )
+        logged = [(turn.seat, action) for action in actions]
+        try:
+            stored = await self._save_move(table, state, [*logged, *computer_actions])
+        except StaleVersion:
+            if not picked:
+                raise
+            return t(language, RACED)
+        except ConnectionLost as lost:
+            log.warning("game %d: cannot tell whether a move was saved: %s", table.id, lost)
+            return t(language, DATABASE_LOST)
+        return (table, state, notes) if stored else t(language, NOT_SAVED)
+
+    async def _save_move(self, table: Table, state: GameState, actions: Logged) -> bool:
+        """Commit the move; whether it is stored. After a connection lost on the way, the
+        stored game tells (ConnectionLost again when it cannot be read either)."""
+        expected = table.version
+        try:
+            await self._commit(table, state, actions)
+        except ConnectionLost as lost:
+            log.warning("game %d: lost the database while saving a move: %s", table.id, lost)
+            stored = await self.store.load(table.id)
+            if stored is None or stored.version != expected + 1:
                 return False
-            # Drawn under the lock: a click waiting for it then finds the board current,
-            # so a board still behind afterwards can only be a fault. A typed move's private
-            # answer goes out while the board is drawn, not before it.
-            redrawn = self.keeper.refresh(table, state, notes=notes)
-            if done is not None and not answered_early:
-                answered = interaction.edit_original_response(
-                    content=done, view=None, embed=None, attachments=[]
-                )
-                failure, _ = await asyncio.gather(answered, redrawn, return_exceptions=True)
-                if isinstance(failure, BaseException):
-                    raise failure
-                await self.memory.private.confirmed(table.id, interaction)
-            else:
-                await redrawn
-        await self.cogs[table.kind].after_play(turn, table, state, done)
-        await self.after_change(table, state, acting_user=interaction.user.id, before=turn.state)
-        return table.status == "active" and not state.is_over
+            logged = [(entry.seat, entry.action) for entry in await self.store.actions(table.id)]
+            if logged[-len(actions) :] != actions:
+                return False
+            table.version, table.updated_at = stored.version, stored.updated_at
+            self.deadlines.saved(table)
+        return True
+
+    async def _redraw(
+        self,
+        turn: Turn[Any],
+        table: Table,
+        state: GameState,
+        notes: list[str],
+        done: str | None,
+        answer: MenuAnswer | None,
+    ) -> None:
+        """Redraw the board of a saved move, under the table's lock: a click waiting for
+        it then finds the board current, so a board still behind afterwards can only be a
+        fault. The private confirmation goes out while the board is drawn."""
+        interaction = turn.interaction
+        redrawn = self.keeper.refresh(table, state, notes=notes)
+        if done is None:
+            await redrawn
+            return
+        answered: Awaitable[object]
+        if answer is not None:
+            answered = answer.played(done)
+        else:
+            answered = interaction.edit_original_response(
+                content=done, view=None, embed=None, attachments=[]
+            )
+        outcomes = await asyncio.gather(answered, redrawn, return_exceptions=True)
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                raise outcome
+        if answer is None:
+            await self.memory.private.confirmed(table.id, interaction)
+
+    @staticmethod
+    def _lost_after_saving(table: Table, lost: ConnectionLost, going_on: bool) -> bool:
+        """The move is stored and confirmed, and its board drawn unless Discord failed
+        (then the keeper retries): only the bookkeeping after it broke off (which board
+        version is shown, pings, private views; the league records a finished game at
+        the next start-up), no reason to tell the player his move may not have happened."""
+        log.warning("game %d: saved, then lost the database: %s", table.id, lost)
+        return going_on
+
+    async def _not_played(
+        self, interaction: Interaction, reason: str, answer: MenuAnswer | None
+    ) -> None:
+        if answer is None:
+            await interaction.followup.send(reason, ephemeral=True)
+        else:
+            await answer.refused(reason)
 
     async def _commit(self, table: Table, state: GameState, actions: Logged) -> None:
         table.state = state.to_dict()

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from stored import stored_game
 from test_archive_e2e import play_gulbara_to_the_end
+from test_threads_e2e import turn_threads_on
 
 from cogs import archive, luck
 from fakediscord import Message, SimUser
@@ -25,6 +26,11 @@ async def resign_a_bann_game(world, user: SimUser, moves: int = 2) -> None:
 
 async def resign_a_bann_game_in(world, user: SimUser, channel, moves: int = 2) -> None:
     await user.slash(channel, "bann new", computer="normal")
+    await play_and_resign(user, channel, moves)
+
+
+async def play_and_resign(user: SimUser, channel, moves: int = 2) -> None:
+    """``moves`` of the game whose board is the channel's first message, then resign."""
     for _ in range(moves):
         board = channel.public_messages()[0]
         tip = next(b for b in board.buttons() if b.label.startswith("Tip") and not b.disabled)
@@ -197,3 +203,80 @@ async def test_league_history_keeps_a_private_channels_games_private(
 
     inside = await world.bob.slash(back_room, "league history")
     assert not inside.ephemeral and "#1 " in inside.message.embeds[0]["description"]
+
+
+async def a_game_in_an_archived_thread_carol_cannot_see(world, start_bot):
+    """Game #1, played and resigned by alice in its own thread under a channel hidden from
+    carol; the thread then archived, so the bot's cache no longer holds it."""
+    await start_bot()
+    await turn_threads_on(world)
+    back_room = world.guild.add_text_channel("back-room")
+    back_room.hide_from(world.carol)
+    await world.alice.slash(back_room, "bann new", computer="normal")
+    thread = world.guild.thread("Bann – Alice")
+    await play_and_resign(world.alice, thread)
+    thread.archive()
+    return thread
+
+
+async def test_a_game_of_an_archived_thread_stays_as_private_as_its_channel(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await a_game_in_an_archived_thread_carol_cannot_see(world, start_bot)
+    for command in ("game export", "game replay"):
+        refused = await world.carol.slash(world.games, command, game=1)
+        assert refused.ephemeral[0].content == "There is no game #1 in this server."
+        assert refused.new_messages == refused.ephemeral, f"nothing else for carol: {command}"
+        allowed = await world.bob.slash(world.games, command, game=1)
+        assert allowed.message.attachments, f"bob may read the back room: {command}"
+
+    outsider = await world.carol.slash(world.games, "league history")
+    assert "#1 " not in outsider.message.embeds[0]["description"]
+    assert outsider.message.selects() == [], "no replay to pick"
+    insider = await world.bob.slash(world.games, "league history")
+    assert insider.ephemeral, "not posted where carol reads"
+    assert "#1 " in insider.ephemeral[0].embeds[0]["description"]
+
+
+@pytest.mark.parametrize(
+    ("status", "code"), [(404, 10003), (403, 50001), (503, 0)], ids=["gone", "hidden", "failing"]
+)
+async def test_a_game_whose_thread_cannot_be_looked_at_is_shown_to_nobody(
+    fake_discord, start_bot, database_path, status, code
+):
+    """Deleted, hidden from the bot or Discord failing: the thread may have been private,
+    so even a member who could read it is refused rather than the game handed out."""
+    world = fake_discord
+    await a_game_in_an_archived_thread_carol_cannot_see(world, start_bot)
+    world.fail("GET", "/channels/{channel_id}", status=status, code=code, count=100)
+    for command in ("game export", "game replay"):
+        refused = await world.bob.slash(world.games, command, game=1)
+        assert refused.ephemeral[0].content == "There is no game #1 in this server."
+    history = await world.bob.slash(world.games, "league history")
+    assert "#1 " not in history.message.embeds[0]["description"]
+
+
+async def test_a_game_of_a_private_thread_is_shown_to_its_members_only(
+    fake_discord, start_bot, database_path
+):
+    """A private thread under #games, of alice and bob: carol reads #games, not the thread."""
+    world = fake_discord
+    await start_bot()
+    private = world.guild.add_thread(
+        world.games,
+        "Rematch",
+        world.fake.ids.next(),
+        world.alice.id,
+        private_to=[world.alice, world.bob],
+    )
+    await resign_a_bann_game_in(world, world.alice, private)
+    for command in ("game export", "game replay"):
+        refused = await world.carol.slash(world.games, command, game=1)
+        assert refused.ephemeral[0].content == "There is no game #1 in this server."
+        allowed = await world.bob.slash(world.games, command, game=1)
+        assert allowed.message.attachments, f"bob is in the thread: {command}"
+    outsider = await world.carol.slash(world.games, "league history")
+    assert "#1 " not in outsider.message.embeds[0]["description"]
+    insider = await world.bob.slash(world.games, "league history")
+    assert "#1 " in insider.ephemeral[0].embeds[0]["description"]

@@ -1,5 +1,7 @@
 """A slow database write does not cost lobby clicks their acknowledgement: each click is
-acknowledged first and the lobby shows the change once the write lands."""
+acknowledged first and the lobby shows the change once the write lands. A move picked in
+a private menu is confirmed only once its save lands; until then the menu says it is
+being played."""
 
 from __future__ import annotations
 
@@ -7,10 +9,12 @@ import asyncio
 import json
 from pathlib import Path
 
-from stored import stored_game
+from stored import logged_moves, stored_game, stored_state
 from test_faults import eventually
 
+from cogs.table.menu_answer import BEING_PLAYED
 from data import Store
+from texts import bann as bann_text
 
 
 async def acknowledged(record, timeout: float) -> bool:
@@ -54,3 +58,39 @@ async def test_joins_are_acknowledged_while_the_database_write_is_slow(
     await eventually(lambda: seated(database_path) == ["Alice", "Bob", "Carol"])
     await eventually(lambda: "Carol" in lobby.embeds[0]["description"])
     await eventually(lambda: lobby_shown(database_path))
+
+
+async def test_a_double_click_on_a_menu_whose_save_is_slow_confirms_once_and_refuses_once(
+    fake_discord, start_bot, database_path: Path, monkeypatch
+):
+    """Both picks of a double click pass every check before the first one's save lands:
+    the menu says the move is being played, then what was played, and the second pick is
+    told in a message of its own that the menu is outdated."""
+    world = fake_discord
+    bot = await start_bot()
+    bot.tables.pipeline.pick_patience = 0.05
+    opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
+    board = (await world.bob.click(opened.message, "Join")).message
+    state = stored_state(database_path)
+    player = [world.alice, world.bob][state.current_player]
+    action = state.legal_actions()[0]
+    menu = (await player.click(board, f"Tip to {action.split('>')[0]}")).ephemeral[0]
+    write_lands = asyncio.Event()
+    real_save = Store.save
+
+    async def slow_save(store: Store, *args, **kwargs):
+        await write_lands.wait()
+        return await real_save(store, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "save", slow_save)
+    picks = [await player.select_nowait(menu, [action]) for _ in range(2)]
+    waited = await asyncio.gather(*(acknowledged(pick, timeout=2.0) for pick in picks))
+    assert all(waited) and menu.content == BEING_PLAYED, "both answered, nothing confirmed"
+    write_lands.set()
+    await world.wait_until_idle()
+
+    said = [version.content for version in menu.versions] + [menu.content]
+    assert said[1:] == [BEING_PLAYED, bann_text.confirmation("en", state, action)]
+    (refusal,) = [message for pick in picks for message in pick.followups]
+    assert refusal.is_ephemeral and "This menu is outdated" in refusal.content
+    assert logged_moves(database_path) == [(state.current_player, action)]

@@ -1,8 +1,10 @@
 """Every family of persistent component attacked as a hostile client would: forged
 custom_ids of tables (``tb:``/``ts:``), league pages (``lg:``) and the replay menu
 (``replay:pick``), each sent as a button and as a select, on the board, in a DM and from
-another server. Each gets one short private answer, never an ERROR log or an unanswered
-interaction (the harness fails on either), and leaves every row of the database as it was.
+another server; on every game's board and on a Barbu hand, every verb that game has no
+control for (the other games', a made-up one) and a menu of another phase. Each gets one
+short private answer, never an ERROR log or an unanswered interaction (the harness fails
+on either), and leaves every row of the database as it was.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from stored import stored_game
+from stored import stored_game, stored_state, typed
 from test_archive_hostile_e2e import resign_a_bann_game, resign_a_bann_game_in
 from test_hostile_input import assert_short_private_refusal
 from testdb import TestDatabase
 
 from fakediscord import Message, Result, SimUser
+from games import GAMES
 
 MESSAGE_COMPONENT = 3
 BUTTON, SELECT = 2, 3
@@ -188,6 +191,125 @@ async def test_table_ids_forged_in_a_dm_are_refused_and_change_nothing(
                 world, world.alice, hand, custom_id, database, kind=kind, place=kind
             )
     assert [b.label for b in lobby.buttons()][:1] == ["Join"], "the lobby is untouched"
+
+
+# ---- every game's verbs on every game's board ---------------------------------------
+
+
+GAME_VERBS = {
+    "bann": {"tip": "3", "move": "1", "act": "offer"},
+    "gulbara": {"from": "", "step": "24/18", "steps": "24/18/12", "undo": ""},
+    "barbu": {
+        "decide": "",
+        "contract": "trumps",
+        "trump": "S",
+        "domino": "7",
+        "play": "AS",
+        "double_toggle": "1",
+        "double_max": "",
+        "double_pass": "",
+        "double_confirm": "1",
+    },
+    "barree": {
+        "roll": "",
+        "walks": "",
+        "drive": "",
+        "walk_to": "5",
+        "walk": "1-2",
+        "send": "",
+        "keep": "",
+    },
+}
+"""Each game's own component verbs, each with an argument of the kind it takes."""
+
+
+def foreign_verbs(kind: str) -> dict[str, str]:
+    """The verbs a ``kind`` table has no control for: the other games', a typed move's
+    (never a component), a made-up one, and "My hand" on a game without hidden cards."""
+    verbs = {"text": "", "no_such_verb": "3"}
+    if not GAMES[kind].hidden_information:
+        verbs["private"] = ""
+    for theirs in GAME_VERBS.values():
+        verbs |= {verb: arg for verb, arg in theirs.items() if verb not in GAME_VERBS[kind]}
+    return verbs
+
+
+async def table_with_alice_to_act(world, kind: str) -> None:
+    if kind == "barbu":
+        await world.alice.slash(world.games, "barbu new", series=1, computers=3)
+    elif kind == "barree":
+        lobby = (await world.alice.slash(world.games, "barree new", computers=1)).message
+        await world.alice.click(lobby, "Start")
+    else:
+        await world.alice.slash(world.games, f"{kind} new", computer="normal")
+
+
+def newest_board(channel) -> Message:
+    return next(m for m in reversed(channel.public_messages()) if m.attachments and m.components)
+
+
+async def forged_verbs_refused(world, database, message: Message, verbs: dict[str, str]) -> None:
+    """Each verb forged onto ``message`` as a button and as a select: one short private
+    refusal, the message as it was and every database row unchanged."""
+    game = stored_game(database)
+    for verb, arg in verbs.items():
+        for prefix, kind in (("tb", BUTTON), ("ts", SELECT)):
+            custom_id = f"{prefix}:{game['id']}:{game['version']}:{verb}:{arg}"
+            shown = (message.content, list(message.components), list(message.attachments))
+            await refused_and_unchanged(
+                world, world.alice, message, custom_id, database, kind=kind, place=kind
+            )
+            assert (message.content, message.components, message.attachments) == shown, custom_id
+
+
+@pytest.mark.parametrize("kind", list(GAME_VERBS))
+async def test_other_games_verbs_on_a_board_and_a_hand_are_refused_and_change_nothing(
+    fake_discord, start_bot, database, kind
+):
+    """Forged on the game's board (and on a Barbu hand sent by DM) in every phase Alice
+    meets in the first decisions of a game: every verb that game has no control for."""
+    world = fake_discord
+    await start_bot()
+    await table_with_alice_to_act(world, kind)
+    phases: set[str] = set()
+    for decision in range(40):
+        state = stored_state(database)
+        if state.is_over:
+            break
+        assert state.current_player == 0, "the computers answer at once"
+        phase = getattr(state, "phase", "")
+        if phase not in phases:
+            phases.add(phase)
+            messages = [newest_board(world.games)]
+            if kind == "barbu":
+                messages.append(world.alice.dms[-1])
+            for message in messages:
+                await forged_verbs_refused(world, database, message, foreign_verbs(kind))
+        action = GAMES[kind].bot_action(state, seed=decision)
+        await world.alice.slash(world.games, f"{kind} move", notation=typed(action))
+    assert len(phases) == {"bann": 1, "gulbara": 1, "barbu": 2, "barree": 3}[kind], phases
+
+
+async def test_a_barree_menu_of_another_phase_is_refused(fake_discord, start_bot, database):
+    """The walk menu is for the phase after a roll, the sending menu for a piece landed
+    on: asked for in another phase (a forged click; the board offers neither then),
+    each is refused instead of drawing a menu of nothing."""
+    world = fake_discord
+    await start_bot()
+    await table_with_alice_to_act(world, "barree")
+    other_phases = {"roll": ("walks", "drive"), "move": ("drive",), "drive": ("walks",)}
+    met: set[str] = set()
+    for decision in range(40):
+        state = stored_state(database)
+        if state.phase not in met and state.phase in other_phases:
+            met.add(state.phase)
+            menus = {verb: "" for verb in other_phases[state.phase]}
+            await forged_verbs_refused(world, database, newest_board(world.games), menus)
+        if met == set(other_phases):
+            return
+        action = GAMES["barree"].bot_action(state, seed=decision)
+        await world.alice.slash(world.games, "barree move", notation=typed(action))
+    raise AssertionError(f"Alice met only the phases {met}")
 
 
 # ---- lg: ---------------------------------------------------------------------------------

@@ -1,13 +1,17 @@
 """Tables in threads: with the server setting on, each new table opens in its own public
-thread under the channel where `/x new` was typed, and plays there from start to end."""
+thread under the channel where `/x new` was typed, and plays there from start to end. A
+thread the bot may not open or post in leaves the table in the channel, its opener told
+why, and never an announcement of an empty thread."""
 
 from __future__ import annotations
 
 import sqlite3
 
 import discord
+import pytest
 from stored import stored_game, stored_state
 
+from fakediscord import BOT_DEFAULT_PERMISSIONS
 from games import GAMES
 
 BANN = GAMES["bann"]
@@ -68,3 +72,88 @@ async def test_with_threads_off_the_table_stays_in_the_channel(fake_discord, sta
     opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
     assert opened.message.embeds[0]["title"].startswith("Bann: table")
     assert world.guild.threads == []
+
+
+def without(permissions: discord.Permissions, name: str) -> discord.Permissions:
+    fewer = discord.Permissions(permissions.value)
+    setattr(fewer, name, False)
+    return fewer
+
+
+def false_announcements(world) -> list[str]:
+    return [m.content for m in world.games.public_messages() if "own thread" in m.content]
+
+
+@pytest.mark.parametrize("missing", ["send_messages_in_threads", "create_public_threads"])
+async def test_without_thread_permissions_a_table_opens_in_the_channel_and_its_opener_is_told(
+    fake_discord, start_bot, database_path, missing
+):
+    world = fake_discord
+    await start_bot()
+    await turn_threads_on(world)
+    world.games.bot_permissions = without(BOT_DEFAULT_PERMISSIONS, missing)
+
+    opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
+
+    assert opened.message.embeds[0]["title"].startswith("Bann: table")
+    assert world.guild.threads == [] and false_announcements(world) == []
+    assert stored_game(database_path)["channel_id"] == world.games.id
+    name = {"send_messages_in_threads": "Send Messages in Threads"}.get(
+        missing, "Create Public Threads"
+    )
+    (told,) = [m.content for m in opened.ephemeral]
+    assert f"**{name}**" in told and "your table is here" in told
+    joined = await world.bob.click(opened.message, "Join")
+    assert joined.message.attachments, "the game starts in the channel"
+
+
+@pytest.mark.parametrize("seats", ["lobby", "full"])
+async def test_a_thread_refusing_the_table_brings_it_back_to_the_channel(
+    fake_discord, start_bot, database_path, seats
+):
+    """Discord answers 403 to the table's first message in its new thread: the channel
+    shows the table where the announcement was, never an announcement of an empty thread."""
+    world = fake_discord
+    await start_bot()
+    await turn_threads_on(world)
+    world.fail("POST", "/channels/{channel_id}/messages", status=403, code=50013)
+    options = {"opponent": world.bob} if seats == "lobby" else {"computer": "normal"}
+
+    opened = await world.alice.slash(world.games, "bann new", **options)
+
+    assert false_announcements(world) == []
+    assert world.guild.thread("Bann – Alice").public_messages() == []
+    game = stored_game(database_path)
+    assert game["channel_id"] == world.games.id and game["board_message_id"] == opened.message.id
+    (told,) = [m.content for m in opened.ephemeral]
+    assert "Discord did not let me open or post in one here" in told
+    if seats == "lobby":
+        assert opened.message.embeds[0]["title"].startswith("Bann: table")
+        board = (await world.bob.click(opened.message, "Join")).message
+    else:
+        board = opened.message
+    assert board.attachments and board.channel is world.games
+    state, version = stored_state(database_path), stored_game(database_path)["version"]
+    player = [world.alice, world.bob][state.current_player]
+    action = BANN.bot_action(state, seed=1)
+    menu = (await player.click(board, f"Tip to {action.split('>')[0]}")).ephemeral[0]
+    await player.select(menu, [action])
+    assert stored_game(database_path)["version"] > version, "the table plays"
+
+
+async def test_a_thread_refusing_the_table_in_a_channel_with_a_game_opens_none(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    await world.carol.slash(world.games, "bann new", opponent=world.dave)
+    await turn_threads_on(world)
+    world.fail("POST", "/channels/{channel_id}/messages", status=403, code=50013)
+
+    opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
+
+    assert false_announcements(world) == []
+    with sqlite3.connect(database_path) as db:
+        assert list(db.execute("SELECT creator_id FROM games")) == [(world.carol.id,)]
+    (told,) = [m.content for m in opened.ephemeral]
+    assert "no table was opened" in told

@@ -410,6 +410,42 @@ async def test_missing_attach_files_permission_raises_50013(
     assert not cached.permissions_for(cached.guild.me).attach_files, "CHANNEL_UPDATE arrived"
 
 
+async def test_an_archived_thread_leaves_the_cache_and_is_fetched_and_reopened(
+    fake_discord: FakeWorld, bot: DemoBot
+) -> None:
+    games = fake_discord.games
+    thread = fake_discord.guild.add_thread(
+        games, "Quiet", fake_discord.ids.next(), fake_discord.alice.id
+    )
+    await fake_discord.wait_until_idle()
+    guild = bot.get_guild(fake_discord.guild.id)
+    assert guild is not None and guild.get_thread(thread.id) is not None
+    thread.archive()
+    await fake_discord.wait_until_idle()
+    assert guild.get_thread(thread.id) is None, "THREAD_UPDATE dropped it"
+    fetched = await guild.fetch_channel(thread.id)
+    assert isinstance(fetched, discord.Thread) and fetched.archived
+    assert fetched.parent == guild.get_channel(games.id)
+    await fetched.send("back")
+    await fake_discord.wait_until_idle()
+    assert not thread.archived and guild.get_thread(thread.id) is not None
+
+
+async def test_a_private_thread_knows_its_members(fake_discord: FakeWorld, bot: DemoBot) -> None:
+    members = [fake_discord.alice, fake_discord.bob]
+    thread = fake_discord.guild.add_thread(
+        fake_discord.games, "Secret", fake_discord.ids.next(), members[0].id, private_to=members
+    )
+    await fake_discord.wait_until_idle()
+    guild = bot.get_guild(fake_discord.guild.id)
+    assert guild is not None
+    cached = guild.get_thread(thread.id)
+    assert cached is not None and cached.is_private()
+    assert (await cached.fetch_member(fake_discord.bob.id)).id == fake_discord.bob.id
+    with pytest.raises(discord.NotFound):
+        await cached.fetch_member(fake_discord.carol.id)
+
+
 async def test_channel_message_edit_replaces_the_attachment(
     fake_discord: FakeWorld, bot: DemoBot
 ) -> None:
