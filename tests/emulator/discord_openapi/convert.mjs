@@ -30,6 +30,7 @@ const OPERATIONS = [
   ["GET", "/channels/{channel_id}"],
   ["GET", "/channels/{channel_id}/messages"],
   ["POST", "/channels/{channel_id}/messages"],
+  ["GET", "/channels/{channel_id}/thread-members/{user_id}"],
   ["POST", "/channels/{channel_id}/typing"],
   ["GET", "/channels/{channel_id}/messages/{message_id}"],
   ["PATCH", "/channels/{channel_id}/messages/{message_id}"],
