@@ -101,9 +101,12 @@ def game_key(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 @pytest.fixture
-def clock() -> ManualTime:
-    """The bot's clock: it stands still unless a test moves it forward."""
-    return ManualTime()
+def clock(fake_discord: FakeWorld) -> ManualTime:
+    """The bot's clock, and the fake Discord's: it stands still unless a test moves it
+    forward, and messages age with it."""
+    time_source = ManualTime()
+    fake_discord.fake.clock = time_source.now
+    return time_source
 
 
 @pytest.fixture
