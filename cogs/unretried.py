@@ -54,7 +54,16 @@ async def _raise_refusal(
     body = await response.text(encoding="utf-8")
     if response.status >= 500:
         raise discord.DiscordServerError(response, _error_of(body))
-    raise discord.HTTPException(response, _error_of(body))
+    raise RateLimitedNow(response, _error_of(body))
+
+
+class RateLimitedNow(discord.HTTPException):
+    """Discord's 429, raised at its first answer, with the seconds it asked to wait."""
+
+    def __init__(self, response: aiohttp.ClientResponse, error: dict[str, Any] | str) -> None:
+        super().__init__(response, error)
+        wait = error.get("retry_after") if isinstance(error, dict) else None
+        self.retry_after: float | None = float(wait) if isinstance(wait, int | float) else None
 
 
 def _error_of(body: str) -> dict[str, Any] | str:

@@ -30,7 +30,7 @@ from cogs.table.board import BoardComposer
 from cogs.table.delivery import Delivery
 from cogs.table.memory import GameMemory
 from cogs.table.payload import MessagePayload
-from cogs.unretried import unretried
+from cogs.unretried import RateLimitedNow, unretried
 from data import Store, Table
 from games import GAMES, GameState
 from texts.i18n import N_, t
@@ -211,7 +211,7 @@ class BoardKeeper:
                 table.id,
                 failure_text(failure),
             )
-            self.retry_later(table.id)
+            self.retry_later(table.id, failure)
             return False
         return True
 
@@ -262,19 +262,25 @@ class BoardKeeper:
             return True
         return time.time() - table.updated_at >= REDRAW_GRACE
 
-    def retry_later(self, game_id: int) -> None:
+    def retry_later(self, game_id: int, failure: discord.HTTPException) -> None:
         if game_id in self._retries:
             return
         task = asyncio.get_running_loop().create_task(
-            self._retry(game_id), name=f"tablebot: board retry {game_id}"
+            self._retry(game_id, failure), name=f"tablebot: board retry {game_id}"
         )
         self._retries[game_id] = task
         task.add_done_callback(lambda _: self._retries.pop(game_id, None))
 
-    async def _retry(self, game_id: int) -> None:
-        failure: discord.HTTPException | None = None
+    def _pause(self, delay: float, failure: discord.HTTPException) -> float:
+        """The backoff's next delay; after a 429, the wait Discord asked for instead (no
+        longer than the backoff's longest), since an earlier retry meets the same 429."""
+        if isinstance(failure, RateLimitedNow) and failure.retry_after is not None:
+            return min(failure.retry_after, max(self.retry_delays))
+        return delay
+
+    async def _retry(self, game_id: int, failure: discord.HTTPException) -> None:
         for delay in self.retry_delays:
-            await asyncio.sleep(delay)
+            await asyncio.sleep(self._pause(delay, failure))
             try:
                 await self.sync(game_id)
             except discord.HTTPException as error:
@@ -283,8 +289,7 @@ class BoardKeeper:
                     break
             else:
                 return
-        if failure is not None:
-            await self._give_up(game_id, failure)
+        await self._give_up(game_id, failure)
 
     async def _give_up(self, game_id: int, failure: discord.HTTPException) -> None:
         table = await self.store.load(game_id)
@@ -332,7 +337,7 @@ class BoardKeeper:
                     table.id,
                     failure_text(failure),
                 )
-                self.retry_later(table.id)
+                self.retry_later(table.id, failure)
 
     def stop(self) -> None:
         for task in list(self._retries.values()):

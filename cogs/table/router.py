@@ -239,7 +239,7 @@ class Router:
         try:
             redrawn = await self.keeper.sync(table.id)
         except discord.HTTPException as failure:
-            self.keeper.retry_later(table.id)
+            self.keeper.retry_later(table.id, failure)
             await tell(
                 interaction,
                 stuck_sentence(private_language(interaction), table, failure),

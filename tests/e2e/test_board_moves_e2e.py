@@ -173,3 +173,22 @@ async def test_a_rate_limited_board_edit_holds_up_no_other_answer_and_catches_up
     assert game["board_version"] == game["version"]
     assert shown_version(board_in(world.games, database)) == game["version"]
     assert warnings(world) == []
+
+
+async def test_a_rate_limited_board_is_redrawn_once_discords_wait_is_over_not_the_backoffs(
+    fake_discord, start_bot, database, clock: ManualTime
+):
+    world = fake_discord
+    bot, board = await day_game(world, start_bot)
+    bot.tables.keeper.retry_delays = (30.0, 30.0, 30.0)
+    world.rate_limit(*BOARD_EDIT, count=2, retry_after=0.1)
+
+    await play(world, database, board)
+    for _ in range(300):
+        game = stored_game(database)
+        if game["board_version"] == game["version"]:
+            break
+        await asyncio.sleep(0.01)
+
+    assert game["board_version"] == game["version"], "redrawn after 0.1 s twice, not 30 s"
+    assert shown_version(board) == game["version"] and board_in(world.games, database) is board
