@@ -107,6 +107,7 @@ async def test_a_board_discord_refuses_to_edit_is_posted_anew_at_once_and_the_ol
 
     fresh = board_in(world.games, database)
     assert fresh is not board and shown_version(fresh) == stored_game(database)["version"]
+    assert fresh.image().size == board.image().size, "the refused edit's picture, read again"
     assert warnings(world) == []
     assert board.buttons(), "Discord refused to strip the old board as well: it stays"
     state = stored_state(database)
