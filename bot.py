@@ -35,6 +35,7 @@ from cogs.table.components import UNRECOGNISED, TableCommandTree, is_routed
 from cogs.table.deadlines import Deadlines
 from cogs.table.machinery import TableMachinery
 from cogs.timeouts import TimeoutsCog
+from cogs.unretried import refusal_trace
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
 from data.location import database_from_env
@@ -84,6 +85,9 @@ class TableBot(Host):
         # Everything the bot needs is in its database and in each interaction; a cache of
         # the last thousand messages would only cost memory and parsing.
         client_kwargs.setdefault("max_messages", None)
+        # Lets a board's requests fail at Discord's first 429 instead of sleeping it out
+        # under the table's lock (cogs/unretried.py).
+        client_kwargs.setdefault("http_trace", refusal_trace())
         super().__init__(
             command_prefix=commands.when_mentioned, tree_cls=TableCommandTree, **client_kwargs
         )

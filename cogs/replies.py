@@ -109,10 +109,3 @@ async def delete_quietly(message: discord.PartialMessage) -> None:
         await message.delete()
     except discord.HTTPException:
         log.info("could not delete ping message %d", message.id)
-
-
-async def strip_components(message: discord.PartialMessage) -> None:
-    try:
-        await message.edit(view=None)
-    except discord.HTTPException:
-        log.info("could not strip controls from message %d", message.id)

@@ -44,7 +44,11 @@ Public API
   retry_after=0.01) (route like "/channels/{channel_id}/messages"); .fail(method, route,
   status=503, code=0, count=1) (5xx/403/404 faults); .delete_message(message) (a moderator's
   delete); .wait_until_idle();
-  .reconnect_gateways() (op 7 RECONNECT then RESUME); .commands (registered commands);
+  .reconnect_gateways() (op 7 RECONNECT then RESUME); .clock (Discord's time, seconds since
+  the epoch, time.time by default: set it to the bot's clock and snowflakes and message ages
+  follow it); .old_message_edits.per_hour (edits of messages older than an hour a channel
+  takes per hour, default 10; beyond it 429 with code 30046 and a retry_after);
+  .commands (registered commands);
   .requests (method, route, status of every REST call); .message_log; .interactions;
   .ack_deadline (3 s, a later callback gets 10062); .internal_errors; .bot_user;
   .application_id; .gateway (.identify_count, .resume_count); .users; .guilds;

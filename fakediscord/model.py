@@ -49,15 +49,22 @@ MEMBER_DEFAULT_PERMISSIONS = discord.Permissions(
 
 
 class SnowflakeFactory:
-    """Increasing snowflakes carrying the current time, so created_at looks plausible."""
+    """Increasing snowflakes carrying the time of ``clock`` (seconds since the epoch), so
+    created_at looks plausible and a message's age follows a clock the test moves."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
         self._last = 0
 
     def next(self) -> int:
-        now_ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        now_ms = int(self._clock() * 1000) - DISCORD_EPOCH_MS
         self._last = max(now_ms << 22, self._last + 1)
         return self._last
+
+
+def snowflake_seconds(snowflake: int) -> float:
+    """When the snowflake was made, in seconds since the epoch."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 def iso_now() -> str:

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from . import validation
+from .edit_budget import OldMessageEdits
 from .messages import Upload, read_body
 from .model import BotUser, Channel, Message, iso_now
 from .responses import json_response, no_content
@@ -21,6 +22,7 @@ class ChannelWorld(Protocol):
 
     bot_user: BotUser
     message_log: list[Message]
+    old_message_edits: OldMessageEdits
 
     def channel_by_id(self, channel_id: int) -> Channel: ...
 
@@ -47,10 +49,15 @@ class ChannelRoutes:
         channel = self.world.channel_by_id(int(request.match_info["channel_id"]))
         limit = int(request.query.get("limit", 50))
         before = int(request.query.get("before", 0)) or None
-        newest_first = [
-            m for m in reversed(channel.public_messages()) if before is None or m.id < before
+        after = int(request.query.get("after", 0)) or None
+        chosen = [
+            m
+            for m in channel.public_messages()
+            if (before is None or m.id < before) and (after is None or m.id > after)
         ]
-        return json_response([m.payload() for m in newest_first[:limit]])
+        # Those right after `after`, else those right before `before`; newest first either way.
+        chosen = chosen[:limit] if after is not None and before is None else chosen[-limit:]
+        return json_response([m.payload() for m in reversed(chosen)])
 
     async def post_message(self, request: web.Request) -> web.Response:
         channel = self.world.channel_by_id(int(request.match_info["channel_id"]))
@@ -120,6 +127,9 @@ class ChannelRoutes:
             and not message.channel.bot_permissions.attach_files
         ):
             raise validation.missing_permissions()
+        refusal = self.world.old_message_edits.refusal(message)
+        if refusal is not None:
+            return refusal
         self.world._edit_message(message, body, uploads)
         return json_response(message.payload())
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from aiohttp import web
 
 from . import validation
 from .commands import CommandRegistry
+from .edit_budget import OldMessageEdits
 from .faults import RecordedAnswer, RecordedRequest, RequestGate
 from .gateway import Gateway, parsed_sequence, ready_payload
 from .interactions import InteractionRoutes, interaction_payload
@@ -39,7 +41,11 @@ class FakeDiscord:
     def __init__(self, *, bot_name: str = "TableBot", port: int = 0) -> None:
         """``port`` 0 picks a free one; 443 serves a bot that resolves Discord's host names
         to 127.0.0.1 by itself (a bot in a container, told so by its /etc/hosts)."""
-        self.ids = SnowflakeFactory()
+        # Discord's time, in seconds since the epoch: a test may hand the fake the bot's
+        # clock, so that message ages (snowflakes, the edit budget) follow the bot's hours.
+        self.clock: Callable[[], float] = time.time
+        self.ids = SnowflakeFactory(lambda: self.clock())
+        self.old_message_edits = OldMessageEdits(lambda: self.clock())
         self.application_id = self.ids.next()
         self.bot_user = BotUser(self.application_id, bot_name)
         self.guilds: list[Guild] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
@@ -123,9 +124,14 @@ def game_key(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 @pytest.fixture
-def clock() -> ManualTime:
-    """The bot's clock: it stands still unless a test moves it forward."""
-    return ManualTime()
+def clock(fake_discord: FakeWorld) -> ManualTime:
+    """The bot's clock: it stands still unless a test moves it forward. The fake
+    Discord's moves with it (and with the real time passing, so that consecutive
+    snowflakes carry later moments), so its messages age by the hours a test moves on."""
+    time_source = ManualTime()
+    started = time.monotonic()
+    fake_discord.fake.clock = lambda: time_source.now() + time.monotonic() - started
+    return time_source
 
 
 @pytest.fixture

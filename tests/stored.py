@@ -70,3 +70,10 @@ def typed(action: str) -> str:
         seat, _, field = rest.partition(":")
         return f"send:{int(seat) + 1}:{field}"
     return action
+
+
+def board_in(channel: Any, where: Where) -> Any:
+    """The message of ``channel`` the newest game shows its board in (a board grown old
+    or buried under newer messages is posted anew)."""
+    board_id = stored_game(where)["board_message_id"]
+    return next(message for message in channel.public_messages() if message.id == board_id)

@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs.host import Host, Interaction
 from cogs.language import private_language
 from cogs.render_pool import RenderPool
-from cogs.replies import strip_components, tell
+from cogs.replies import tell
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
 from cogs.table.keeper import BoardKeeper
@@ -92,8 +92,7 @@ class GameCommands(commands.Cog, name="Tables"):
             message = await interaction.edit_original_response(**payload.edit())
             await self.keeper.shown(fresh, message.id)
         if old_board is not None:
-            channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
-            await strip_components(channel.get_partial_message(old_board))
+            await self.keeper.point_to_board(fresh, old_board)
 
     async def _clock_command(self, interaction: Interaction, verb: str) -> None:
         table = await self.router.channel_table(interaction)

@@ -5,6 +5,12 @@ permission can leave a board (or lobby message) behind its game. Each table row 
 the version its message shows; the keeper brings such messages up to date at start-up,
 whenever the table is next touched, and by retrying a failed redraw in the background
 with bounded backoff, never holding up another game.
+
+A board is edited in place while it is young and in sight. Discord allows only a few
+edits of a message older than an hour (429, code 30046), and a board far up a busy
+channel is as good as gone, so an old or buried board is posted anew at the bottom and
+the old one points to it. Every request of a redraw fails at Discord's first refusal
+(``unretried``) rather than sleeping it out under the table's lock.
 """
 
 from __future__ import annotations
@@ -19,10 +25,12 @@ import discord
 from cogs.host import Host
 from cogs.replies import failure_text
 from cogs.replies import log as table_log
+from cogs.scheduler import TimeSource
 from cogs.table.board import BoardComposer
 from cogs.table.delivery import Delivery
 from cogs.table.memory import GameMemory
 from cogs.table.payload import MessagePayload
+from cogs.unretried import RateLimitedNow, unretried
 from data import Store, Table
 from games import GAMES, GameState
 from texts.i18n import N_, t
@@ -32,6 +40,8 @@ log = logging.getLogger("tablebot.boards")
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 60.0)
 """Seconds before each background retry of a failed redraw: about two minutes in all."""
 UNKNOWN_MESSAGE = 10008
+EDIT_LIMIT = 30046
+"""Maximum number of edits to messages older than 1 hour reached."""
 CHANNEL_GONE = frozenset({10003, 50001})
 """Unknown Channel, Missing Access: no retry can help."""
 
@@ -40,7 +50,22 @@ REDRAW_GRACE = 10.0
 board still behind counts as left behind. Until then the process that saved the change,
 this one or another, is still drawing it."""
 
+BOARD_REPOST_AGE = 50 * 60.0
+"""Seconds after which a board is posted anew rather than edited: before Discord's hour,
+with room for this machine's clock and Discord's to disagree."""
+BURIED_UNDER = 20
+"""A board with this many newer messages below it is posted anew at the bottom."""
+BURIAL_LOOK_EVERY = 5 * 60.0
+"""Seconds between two counts of the messages below a board (one request each; the bot
+receives no message events, see bot.py), so a quick game asks rarely."""
+
+BOARD_MOVED = N_("⬇️ The board moved: {link}")
+
 Payload = Callable[[], Awaitable[MessagePayload]]
+
+
+def board_link(table: Table, message_id: int) -> str:
+    return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message_id}"
 
 
 def channel_gone(error: discord.HTTPException) -> bool:
@@ -72,12 +97,14 @@ class BoardKeeper:
         memory: GameMemory,
         composer: BoardComposer,
         delivery: Delivery,
+        clock: TimeSource,
     ) -> None:
         self.bot = bot
         self.store = store
         self.memory = memory
         self.composer = composer
         self.delivery = delivery
+        self.clock = clock
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._retries: dict[int, asyncio.Task[None]] = {}
         self._started = time.time()
@@ -86,21 +113,88 @@ class BoardKeeper:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def draw(self, table: Table, payload: MessagePayload) -> None:
-        """Show ``payload`` in the table's message, or in a new one if it was deleted,
-        and record that it shows ``table.version``. Discord's errors propagate."""
+        """Show ``payload`` in the table's message and record that it shows
+        ``table.version``. A board that is old, buried or refused more edits by Discord
+        is posted anew and the old one points to it; a deleted message is posted anew.
+        Discord's errors propagate at its first refusal."""
         channel = self._channel(table)
-        if table.board_message_id is not None:
+        former = table.board_message_id
+        if former is not None and not await self._out_of_sight(table, former):
             try:
-                await channel.get_partial_message(table.board_message_id).edit(**payload.edit())
+                with unretried():
+                    await channel.get_partial_message(former).edit(**payload.edit())
             except discord.NotFound as missing:
                 if missing.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("game %d: board message gone, posting a new one", table.id)
+                former = None
+            except discord.HTTPException as refused:
+                if refused.code != EDIT_LIMIT:
+                    raise
+                log.info("game %d: Discord takes no more edits of its board; reposting", table.id)
             else:
-                await self.shown(table, table.board_message_id)
+                await self.shown(table, former)
                 return
-        message = await channel.send(**payload.new_message())
+        payload.rewind()
+        with unretried():
+            message = await channel.send(**payload.new_message())
         await self.shown(table, message.id)
+        if former is not None:
+            await self.point_to_board(table, former)
+
+    async def _out_of_sight(self, table: Table, board_id: int) -> bool:
+        """Whether a board is to be posted anew rather than edited: older than
+        BOARD_REPOST_AGE (its id tells when it was posted, also after a restart) or
+        buried. A lobby is edited where it is."""
+        if table.state is None:
+            return False
+        now = self.clock.now()
+        posted = discord.utils.snowflake_time(board_id).timestamp()
+        if now - posted >= BOARD_REPOST_AGE:
+            return True
+        looked = max(posted, self.memory.board_looks.get(table.id, posted))
+        if now - looked < BURIAL_LOOK_EVERY:
+            return False
+        self.memory.board_looks[table.id] = now
+        return await self._buried(table, board_id)
+
+    async def _buried(self, table: Table, board_id: int) -> bool:
+        """Whether BURIED_UNDER messages follow the board (none read without the Read
+        Message History permission: then it counts as in sight)."""
+        try:
+            with unretried():
+                below = [
+                    message
+                    async for message in self._channel(table).history(
+                        limit=BURIED_UNDER, after=discord.Object(board_id)
+                    )
+                ]
+        except discord.HTTPException as failure:
+            log.info(
+                "game %d: could not count the messages below its board: %s",
+                table.id,
+                failure_text(failure),
+            )
+            return False
+        return len(below) >= BURIED_UNDER
+
+    async def point_to_board(self, table: Table, former: int) -> None:
+        """Take the controls off the table's former board message and point it to the
+        current one. If Discord refuses (no more edits of an old message, say), the former
+        board stays as it is: its controls answer "outdated" with a link to the new one."""
+        assert table.board_message_id is not None
+        pointer = t(table.language, BOARD_MOVED, link=board_link(table, table.board_message_id))
+        message = self._channel(table).get_partial_message(former)
+        try:
+            with unretried():
+                await message.edit(content=pointer, view=None)
+        except discord.HTTPException as refused:
+            log.info(
+                "game %d: its former board %d still shows controls: %s",
+                table.id,
+                former,
+                failure_text(refused),
+            )
 
     async def shown(self, table: Table, message_id: int) -> None:
         """Record that ``message_id`` now shows the table as it is."""
@@ -118,7 +212,7 @@ class BoardKeeper:
                 table.id,
                 failure_text(failure),
             )
-            self.retry_later(table.id)
+            self.retry_later(table.id, failure)
             return False
         return True
 
@@ -169,19 +263,25 @@ class BoardKeeper:
             return True
         return time.time() - table.updated_at >= REDRAW_GRACE
 
-    def retry_later(self, game_id: int) -> None:
+    def retry_later(self, game_id: int, failure: discord.HTTPException) -> None:
         if game_id in self._retries:
             return
         task = asyncio.get_running_loop().create_task(
-            self._retry(game_id), name=f"tablebot: board retry {game_id}"
+            self._retry(game_id, failure), name=f"tablebot: board retry {game_id}"
         )
         self._retries[game_id] = task
         task.add_done_callback(lambda _: self._retries.pop(game_id, None))
 
-    async def _retry(self, game_id: int) -> None:
-        failure: discord.HTTPException | None = None
+    def _pause(self, delay: float, failure: discord.HTTPException) -> float:
+        """The backoff's next delay; after a 429, the wait Discord asked for instead (no
+        longer than the backoff's longest), since an earlier retry meets the same 429."""
+        if isinstance(failure, RateLimitedNow) and failure.retry_after is not None:
+            return min(failure.retry_after, max(self.retry_delays))
+        return delay
+
+    async def _retry(self, game_id: int, failure: discord.HTTPException) -> None:
         for delay in self.retry_delays:
-            await asyncio.sleep(delay)
+            await asyncio.sleep(self._pause(delay, failure))
             try:
                 await self.sync(game_id)
             except discord.HTTPException as error:
@@ -190,8 +290,7 @@ class BoardKeeper:
                     break
             else:
                 return
-        if failure is not None:
-            await self._give_up(game_id, failure)
+        await self._give_up(game_id, failure)
 
     async def _give_up(self, game_id: int, failure: discord.HTTPException) -> None:
         table = await self.store.load(game_id)
@@ -240,7 +339,7 @@ class BoardKeeper:
                     table.id,
                     failure_text(failure),
                 )
-                self.retry_later(table.id)
+                self.retry_later(table.id, failure)
 
     async def _after_grace(self, table: Table) -> None:
         """A table this process changed (a lobby opened between the gateway's READY and

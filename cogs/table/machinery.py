@@ -54,7 +54,9 @@ class TableMachinery:
         self.memory = GameMemory()
         self.composer = BoardComposer(self.cogs, renderer, deadlines)
         self.delivery = Delivery(bot, store, self.cogs)
-        self.keeper = BoardKeeper(bot, store, self.memory, self.composer, self.delivery)
+        self.keeper = BoardKeeper(
+            bot, store, self.memory, self.composer, self.delivery, deadlines.time
+        )
         self.results = Results(bot, store, self.memory, self.keeper, self.cogs, recorder)
         self.pipeline = Pipeline(
             store,

@@ -10,11 +10,13 @@ from cogs.table.private import PrivateMessages
 
 class GameMemory:
     """Each game's lock (one change of a game at a time in this process; other processes
-    are kept apart by the versioned save) and its players' newest private messages."""
+    are kept apart by the versioned save), its players' newest private messages and when
+    this process last counted the messages below its board."""
 
     def __init__(self) -> None:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.private = PrivateMessages()
+        self.board_looks: dict[int, float] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks[game_id]
@@ -27,3 +29,4 @@ class GameMemory:
         """
         self.locks.pop(game_id, None)
         self.private.forget(game_id)
+        self.board_looks.pop(game_id, None)

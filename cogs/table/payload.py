@@ -48,6 +48,11 @@ class MessagePayload:
             changes["attachments"] = self.files
         return changes
 
+    def rewind(self) -> None:
+        """Read the files from their start again, as a request Discord refused read them."""
+        for file in self.files or []:
+            file.reset()
+
     def new_message(self) -> NewMessage:
         message = NewMessage(content=self.content)
         if self.embed is not None:

@@ -35,7 +35,7 @@ from cogs.table.components import (
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Turn
-from cogs.table.keeper import BoardKeeper, stuck_sentence
+from cogs.table.keeper import BoardKeeper, board_link, stuck_sentence
 from cogs.table.lobby import LOBBY_VERBS, Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
@@ -62,6 +62,20 @@ def not_your_turn(language: str, table: Table, state: GameState) -> str:
 
 
 GAME_OVER = N_("This game is over.")
+BOARD_ELSEWHERE = N_(
+    "This board is outdated: the game has moved on. The current board is here: {link}"
+)
+
+
+def outdated(interaction: Interaction, table: Table) -> str:
+    """The refusal of a control of an older version: a private menu's, a board's, or
+    that of a board since posted anew, with the way to the new one."""
+    if is_private(interaction):
+        return MENU_OUTDATED
+    board = table.board_message_id
+    if board is None or interaction.message is None or interaction.message.id == board:
+        return OUTDATED
+    return t(private_language(interaction), BOARD_ELSEWHERE, link=board_link(table, board))
 
 
 CHANNEL_SEEN_FOR = 60.0
@@ -225,7 +239,7 @@ class Router:
         try:
             redrawn = await self.keeper.sync(table.id)
         except discord.HTTPException as failure:
-            self.keeper.retry_later(table.id)
+            self.keeper.retry_later(table.id, failure)
             await tell(
                 interaction,
                 stuck_sentence(private_language(interaction), table, failure),
@@ -246,7 +260,7 @@ class Router:
         if table.seat_of(interaction.user.id) is None:
             return NOT_SEATED
         if target.version != table.version:
-            return MENU_OUTDATED if is_private(interaction) else OUTDATED
+            return outdated(interaction, table)
         paused = self.deadlines.refusal(table, private_language(interaction))
         if paused:
             return paused

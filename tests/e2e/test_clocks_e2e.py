@@ -9,7 +9,7 @@ import json
 import re
 
 import discord
-from stored import logged_actions, logged_moves, stored_game, stored_state
+from stored import board_in, logged_actions, logged_moves, stored_game, stored_state
 from testdb import both_engines
 
 from cogs.scheduler import ManualTime
@@ -228,7 +228,9 @@ async def test_a_pause_by_agreement_stops_the_clock_until_resumed(
     assert "paused" in refused.ephemeral[0].content
 
     await world.bob.click(board, "Resume")
-    assert deadline_on(board) == int(clock.now() + DEFAULT_CLOCK - 100), "the time left is kept"
+    resumed = board_in(world.games, database)
+    assert resumed is not board, "a board older than fifty minutes is posted anew"
+    assert deadline_on(resumed) == int(clock.now() + DEFAULT_CLOCK - 100), "the time left is kept"
     await advance(bot, clock, DEFAULT_CLOCK - 100)
     assert stored_game(database)["status"] == "finished"
 
@@ -243,7 +245,9 @@ async def test_a_pause_nobody_resumes_ends_the_game_unrated(
     await advance(bot, clock, MAX_PAUSE)
     game = stored_game(database)
     assert game["status"] == "aborted"
-    assert "not rated" in board.embeds[0]["description"]
+    final_board = board_in(world.games, database)
+    assert "not rated" in final_board.embeds[0]["description"]
+    assert final_board.buttons() == [] and board.buttons() == []
     assert database.rows("SELECT game_id FROM league_results") == []
 
 

@@ -147,6 +147,7 @@ async def test_a_board_deleted_by_a_moderator_comes_back_with_the_next_move(
     game = stored_game(database_path)
     assert new_board is not board and shown_version(new_board) == game["version"]
     assert game["board_message_id"] == new_board.id
+    assert new_board.image().size == board.image().size, "the picture, read from its start"
     await play_bann(world.alice, new_board, database_path)
     assert stored_game(database_path)["version"] > game["version"]
 

@@ -814,3 +814,66 @@ async def test_watchers_see_every_creation_edit_and_deletion(
         ("temporary", False),
         ("temporary", True),
     ]
+
+
+async def raw_request(
+    fake: FakeDiscord, method: str, path: str, body: dict[str, Any] | None = None
+) -> tuple[int, Any, dict[str, str]]:
+    async with (
+        aiohttp.ClientSession(connector=fake.connector()) as session,
+        session.request(
+            method,
+            f"https://discord.com/api/v10{path}",
+            json=body,
+            headers={"Authorization": "Bot fake-token"},
+        ) as response,
+    ):
+        return response.status, await response.json(), dict(response.headers)
+
+
+async def test_messages_older_than_an_hour_take_only_a_budget_of_edits_per_channel(
+    fake_discord: FakeWorld,
+) -> None:
+    fake, games = fake_discord.fake, fake_discord.games
+    now = [1_900_000_000.0]
+    fake.clock = lambda: now[0]
+    fake.old_message_edits.per_hour = 2
+    messages = f"/channels/{games.id}/messages"
+
+    async def edit(message: dict[str, Any], content: str) -> tuple[int, Any, dict[str, str]]:
+        return await raw_request(fake, "PATCH", f"{messages}/{message['id']}", {"content": content})
+
+    _, first, _ = await raw_request(fake, "POST", messages, {"content": "first"})
+    _, second, _ = await raw_request(fake, "POST", messages, {"content": "second"})
+    now[0] += 59 * 60
+    for attempt in range(4):
+        status, _, _ = await edit(first, "young")
+        assert status == 200, f"a message younger than an hour: edit {attempt} goes through"
+    now[0] += 2 * 60
+    for message in (first, second):
+        status, _, _ = await edit(message, "old")
+        assert status == 200
+
+    status, refusal, headers = await edit(second, "one too many")
+
+    assert status == 429 and refusal["code"] == 30046 and refusal["global"] is False
+    assert refusal["retry_after"] == pytest.approx(3600, abs=1), "until the first is an hour old"
+    assert headers["Via"] and headers["Retry-After"] == "3600"
+    assert games.public_messages()[1].content == "old", "the refused edit changed nothing"
+    now[0] += 3600
+    status, _, _ = await edit(second, "later")
+    assert status == 200, "an hour later the budget is back"
+
+
+async def test_history_after_a_message_lists_the_next_ones_newest_first(
+    fake_discord: FakeWorld,
+) -> None:
+    fake, games = fake_discord.fake, fake_discord.games
+    messages = f"/channels/{games.id}/messages"
+    posted = [(await raw_request(fake, "POST", messages, {"content": str(n)}))[1] for n in range(5)]
+
+    _, after, _ = await raw_request(fake, "GET", f"{messages}?after={posted[1]['id']}&limit=2")
+    _, before, _ = await raw_request(fake, "GET", f"{messages}?before={posted[3]['id']}&limit=2")
+
+    assert [m["content"] for m in after] == ["3", "2"]
+    assert [m["content"] for m in before] == ["2", "1"]

@@ -148,6 +148,7 @@ COG_BASICS = {
     "cogs.scheduler",
     "cogs.worker",
     "cogs.privacy",
+    "cogs.unretried",
 }
 COG_FEATURES = {
     "cogs.timeouts",
