@@ -31,7 +31,7 @@ from cogs.table.delivery import Delivery
 from cogs.table.memory import GameMemory
 from cogs.table.payload import MessagePayload
 from cogs.unretried import RateLimitedNow, unretried
-from data import Store, Table
+from data import ConnectionLost, Store, Table
 from games import GAMES, GameState
 from texts.i18n import N_, t
 
@@ -288,9 +288,16 @@ class BoardKeeper:
                 failure = error
                 if channel_gone(error):
                     break
+            except ConnectionLost:
+                # The database is away for a moment: the board is still behind, and the
+                # next attempt (or the next move) finds it so.
+                log.warning("game %d: database connection lost while redrawing", game_id)
             else:
                 return
-        await self._give_up(game_id, failure)
+        try:
+            await self._give_up(game_id, failure)
+        except ConnectionLost:
+            log.warning("game %d: database connection lost; its board stays behind", game_id)
 
     async def _give_up(self, game_id: int, failure: discord.HTTPException) -> None:
         table = await self.store.load(game_id)

@@ -15,6 +15,7 @@ from test_barbu_e2e import choose_contract
 
 from cogs.replies import CAUGHT_UP, OUTDATED
 from cogs.table import keeper as keeper_module
+from data import ConnectionLost
 from fakediscord import Message, SimUser
 from games import GAMES
 
@@ -301,3 +302,33 @@ async def test_a_lobby_opened_as_the_bot_starts_is_posted_once_not_twice(
     await bot.tables.keeper.sync_all()
     assert len(world.games.messages) == posted + 1, "a lobby never recorded is posted"
     assert stored_game(database_path)["board_message_id"] == world.games.messages[-1].id
+
+
+async def test_a_database_break_during_a_background_redraw_is_outlasted(
+    fake_discord, start_bot, database_path
+):
+    """The board edit fails, and the database connection breaks as the background retry
+    reads the table: the next retry redraws the board, with no unhandled error."""
+    world = fake_discord
+    bot, board = await bann_against_the_computer(world, start_bot, retries=(0.5, 0.02, 0.02))
+    store = bot.tables.store
+    load = store.load
+    breaks = []
+
+    async def breaking_once(game_id: int):
+        if not breaks:
+            breaks.append(game_id)
+            raise ConnectionLost("the server closed the connection")
+        return await load(game_id)
+
+    world.fail(*BOARD_EDIT, status=503, count=2)
+    await play_bann(world.alice, board, database_path)
+    game = stored_game(database_path)
+    assert shown_version(board) < game["version"], "the edit failed: the board is behind"
+    store.load = breaking_once
+    try:
+        await eventually(lambda: stored_game(database_path)["board_version"] == game["version"])
+    finally:
+        store.load = load
+    assert breaks, "the retry met the broken connection"
+    assert shown_version(board) == game["version"]
