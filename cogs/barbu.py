@@ -120,18 +120,21 @@ class BarbuCog(
             if view["history"]:
                 sentence = deal_sentence(language, view["history"][-1], names)
                 lines.append(t(language, "Last deal, {sentence}", sentence=sentence))
-            lines.append(t(language, "{name} chooses a contract.", name=marked[to_act]))
+            lines.append(barbu_text.contract_wait(language, view, marked[to_act]))
             return "\n".join(lines)
-        doubles = doubles_text(language, view["doubles"], view["declarer"], names)
         contract = f"**{view_contract(language, view)}**"
-        lines.append(
-            t(
-                language,
-                "Contract: {contract} · Doubles: {doubles}",
-                contract=contract,
-                doubles=doubles,
+        if state.french:
+            lines.append(t(language, "Contract: {contract}", contract=contract))
+        else:
+            doubles = doubles_text(language, view["doubles"], view["declarer"], names)
+            lines.append(
+                t(
+                    language,
+                    "Contract: {contract} · Doubles: {doubles}",
+                    contract=contract,
+                    doubles=doubles,
+                )
             )
-        )
         if view["phase"] == "doubling":
             lines.append(t(language, "{name} decides whom to double.", name=marked[to_act]))
         elif view["contract"] == "domino":
@@ -212,7 +215,7 @@ class BarbuCog(
                 t(language, "{name} is to act; this is your hand for now.", name=names[to_act])
             )
         elif view["phase"] == "contract":
-            lines.append(t(language, "**Your turn:** choose the contract for this deal."))
+            lines.append(barbu_text.contract_prompt(language, view))
             controls = self._contract_buttons(target, state, language)
         elif view["phase"] == "doubling":
             choice = state.doubling_choice()
