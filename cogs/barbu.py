@@ -29,7 +29,7 @@ from cogs.table.payload import PrivateView
 from cogs.table.private import answers_privately
 from data import Table
 from games import GAMES, IllegalAction
-from games.barbu import PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
+from games.barbu import NAMED_CONTRACTS, PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
@@ -50,7 +50,6 @@ from texts.barbu import (
 from texts.i18n import N_, command_name, t
 
 NAME_LIMIT = 40
-DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
 UNKNOWN_CONTROL = N_("Unknown control.")
 CARDS_PER_ROW = 5
 
@@ -183,7 +182,7 @@ class BarbuCog(
                 target.but("contract", contract),
                 label=(
                     t(language, "{contract}…", contract=contract_title(language, contract))
-                    if contract in DETAILED_CONTRACTS
+                    if contract in NAMED_CONTRACTS
                     else contract_title(language, contract)
                 ),
                 style=discord.ButtonStyle.primary,
@@ -367,7 +366,7 @@ class BarbuCog(
                 self.hand_payload, turn.table, state, turn.seat, language
             )
             await turn.interaction.response.send_message(ephemeral=True, **payload)
-        elif verb == "contract" and arg in DETAILED_CONTRACTS:
+        elif verb == "contract" and arg in NAMED_CONTRACTS:
             await self._ask_contract_detail(turn, arg, language)
         elif verb == "contract":
             await self._play(turn, arg)
