@@ -246,7 +246,9 @@ def summary(args: argparse.Namespace, results: list[GameResult], seconds: float)
             f"(CPU time, unaffected by other processes: p95={percentile(cpu, 0.95):.1f} ms "
             f"max={max(cpu):.1f} ms)"
         )
-    if args.game == "barbu":
+    if args.game == "barbu" and args.options.get("french"):
+        lines.append("  no doubling round (the French form): every deal score is the raw score")
+    elif args.game == "barbu":
         lines += _doubling_lines(results)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     lines.append(f"  {seconds:.0f} s with {args.jobs} jobs; load average {load}")
