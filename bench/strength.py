@@ -3,6 +3,7 @@
     python -m bench.strength GAME [--player hard] [--opponent NAME] [--games N]
                                   [--players P] [--jobs 2] [--first-seed 0]
     python -m bench.strength gulbara --player hard@middle   # hard in one phase only
+    python -m bench.strength barbu --option french=true     # a table option (repeatable)
 
 GAME is bann, gulbara, barree or barbu. ``--player`` and ``--opponent`` are computer
 levels (easy, normal, hard; ``default`` calls ``bot_action`` without a level) or the
@@ -15,6 +16,9 @@ own position is in PHASE and plays like the opponent otherwise, so its gain over
 strength is what that phase's play alone is worth. Gul Bara's phases, by the mover's
 own checkers: opening (pip count above 300), middle (150 to 300), bear-in (below 150
 with a checker outside home), bear-off (all checkers home).
+
+``--option NAME=VALUE`` plays every game with that table option of the game (``french=true``,
+``head_rule=pass``, ``series=2``), as `/<game> new` would open the table.
 
 Fairness: every seed is played once with the measured player in each seat, so seats
 and the first player are swapped evenly (in Bann and Gul Bara the seed also decides who
@@ -101,12 +105,33 @@ def _options(game: str) -> dict[str, Any]:
     return {"series": 1} if game == "barbu" else {}
 
 
-def play_one(task: tuple[str, str, str, int, int, int]) -> GameResult:
-    game, measured_name, opponent_name, players, seed, seat = task
+def table_option(game: str, text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` read as the game's option ``NAME`` takes it (a number, true or
+    false, or one of its choices); exits naming what it takes otherwise."""
+    name, _, raw = text.partition("=")
+    declared = {option.name: option for option in GAMES[game].options}
+    option = declared.get(name)
+    if option is None:
+        raise SystemExit(f"{game} has no option {name!r}; choose from {', '.join(declared)}")
+    value: Any = raw
+    if isinstance(option.default, bool):
+        value = {"true": True, "false": False}.get(raw.lower(), raw)
+    elif isinstance(option.default, int) and raw.isdigit():
+        value = int(raw)
+    if not option.accepts(value):
+        raise SystemExit(f"option {name} must be {option.allowed()}")
+    return name, value
+
+
+Task = tuple[str, str, str, int, int, int, dict[str, Any]]
+
+
+def play_one(task: Task) -> GameResult:
+    game, measured_name, opponent_name, players, seed, seat, options = task
     level, _, phase = measured_name.partition("@")
     measured, opponent = player(game, level), player(game, opponent_name)
     in_phase = PHASES[game][phase] if phase else lambda state: True
-    state = GAMES[game].new_game(players=players, seed=seed, **_options(game))
+    state = GAMES[game].new_game(players=players, seed=seed, **_options(game), **options)
     decisions: list[float] = []
     decisions_cpu: list[float] = []
     moves = 0
@@ -183,8 +208,8 @@ def interval(values: list[float]) -> tuple[float, float]:
 def run(args: argparse.Namespace) -> list[GameResult]:
     seats = args.players
     seeds = max(1, args.games // seats)
-    tasks = [
-        (args.game, args.player, args.opponent, seats, args.first_seed + index, seat)
+    tasks: list[Task] = [
+        (args.game, args.player, args.opponent, seats, args.first_seed + index, seat, args.options)
         for index in range(seeds)
         for seat in range(seats)
     ]
@@ -201,8 +226,9 @@ def summary(args: argparse.Namespace, results: list[GameResult], seconds: float)
     decisions = [ms for result in results for ms in result.decisions_ms]
     deals = sum(result.deals for result in results)
     unfinished = sum(not result.finished for result in results)
+    options = "".join(f", {name}={value}" for name, value in args.options.items())
     lines = [
-        f"{args.game} ({args.players} players): {args.player} vs {args.opponent}, "
+        f"{args.game} ({args.players} players{options}): {args.player} vs {args.opponent}, "
         f"{len(results)} games" + (f", {deals} deals" if args.game == "barbu" else ""),
         f"  won {100 * win:.1f}% ± {100 * win_half:.1f}% of games "
         f"(equal strength: {100 / args.players:.1f}%)",
@@ -220,7 +246,9 @@ def summary(args: argparse.Namespace, results: list[GameResult], seconds: float)
             f"(CPU time, unaffected by other processes: p95={percentile(cpu, 0.95):.1f} ms "
             f"max={max(cpu):.1f} ms)"
         )
-    if args.game == "barbu":
+    if args.game == "barbu" and args.options.get("french"):
+        lines.append("  no doubling round (the French form): every deal score is the raw score")
+    elif args.game == "barbu":
         lines += _doubling_lines(results)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     lines.append(f"  {seconds:.0f} s with {args.jobs} jobs; load average {load}")
@@ -254,8 +282,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     spec = GAMES[args.game]
+    args.options = dict(table_option(args.game, text) for text in args.option)
     args.players = args.players or spec.min_players
     if not spec.min_players <= args.players <= spec.max_players:
         raise SystemExit(f"{spec.title} takes {spec.min_players}-{spec.max_players} players")

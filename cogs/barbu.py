@@ -29,7 +29,7 @@ from cogs.table.payload import PrivateView
 from cogs.table.private import answers_privately
 from data import Table
 from games import GAMES, IllegalAction
-from games.barbu import PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
+from games.barbu import NAMED_CONTRACTS, PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
@@ -50,7 +50,6 @@ from texts.barbu import (
 from texts.i18n import N_, command_name, t
 
 NAME_LIMIT = 40
-DETAILED_CONTRACTS = frozenset({"trumps", "domino"})
 UNKNOWN_CONTROL = N_("Unknown control.")
 CARDS_PER_ROW = 5
 
@@ -120,18 +119,21 @@ class BarbuCog(
             if view["history"]:
                 sentence = deal_sentence(language, view["history"][-1], names)
                 lines.append(t(language, "Last deal, {sentence}", sentence=sentence))
-            lines.append(t(language, "{name} chooses a contract.", name=marked[to_act]))
+            lines.append(barbu_text.contract_wait(language, view, marked[to_act]))
             return "\n".join(lines)
-        doubles = doubles_text(language, view["doubles"], view["declarer"], names)
         contract = f"**{view_contract(language, view)}**"
-        lines.append(
-            t(
-                language,
-                "Contract: {contract} · Doubles: {doubles}",
-                contract=contract,
-                doubles=doubles,
+        if state.french:
+            lines.append(t(language, "Contract: {contract}", contract=contract))
+        else:
+            doubles = doubles_text(language, view["doubles"], view["declarer"], names)
+            lines.append(
+                t(
+                    language,
+                    "Contract: {contract} · Doubles: {doubles}",
+                    contract=contract,
+                    doubles=doubles,
+                )
             )
-        )
         if view["phase"] == "doubling":
             lines.append(t(language, "{name} decides whom to double.", name=marked[to_act]))
         elif view["contract"] == "domino":
@@ -180,7 +182,7 @@ class BarbuCog(
                 target.but("contract", contract),
                 label=(
                     t(language, "{contract}…", contract=contract_title(language, contract))
-                    if contract in DETAILED_CONTRACTS
+                    if contract in NAMED_CONTRACTS
                     else contract_title(language, contract)
                 ),
                 style=discord.ButtonStyle.primary,
@@ -212,7 +214,7 @@ class BarbuCog(
                 t(language, "{name} is to act; this is your hand for now.", name=names[to_act])
             )
         elif view["phase"] == "contract":
-            lines.append(t(language, "**Your turn:** choose the contract for this deal."))
+            lines.append(barbu_text.contract_prompt(language, view))
             controls = self._contract_buttons(target, state, language)
         elif view["phase"] == "doubling":
             choice = state.doubling_choice()
@@ -364,7 +366,7 @@ class BarbuCog(
                 self.hand_payload, turn.table, state, turn.seat, language
             )
             await turn.interaction.response.send_message(ephemeral=True, **payload)
-        elif verb == "contract" and arg in DETAILED_CONTRACTS:
+        elif verb == "contract" and arg in NAMED_CONTRACTS:
             await self._ask_contract_detail(turn, arg, language)
         elif verb == "contract":
             await self._play(turn, arg)

@@ -18,7 +18,17 @@ from collections.abc import Iterable, MutableSequence
 from pathlib import Path
 from typing import Any
 
-from games.base import DEFAULT_LEVEL, LEVELS, GameSpec, GameState, IllegalAction, Option, Rng
+from games.base import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Choice,
+    Counted,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Option,
+    Rng,
+)
 
 PRODUCT_ROOT = Path(__file__).resolve().parent.parent
 """The product's own game root: the folder holding this package."""
@@ -155,6 +165,8 @@ __all__ = [
     "GAMES",
     "LEVELS",
     "PRODUCT_ROOT",
+    "Choice",
+    "Counted",
     "GameSpec",
     "GameState",
     "IllegalAction",

@@ -322,14 +322,78 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class Counted:
+    """A phrase that follows a number: English singular and plural with ``{count}``, looked
+    up in the catalogue with the plural rules of each language."""
+
+    singular: str
+    plural: str
+
+
+def Nn_(singular: str, plural: str) -> Counted:
+    """Marks a phrase and its plural for the translation catalogue (``texts.i18n``), which
+    ``python -m texts.catalogue`` finds by this name."""
+    return Counted(singular, plural)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value of an option that takes one of a fixed set of words."""
+
+    value: str
+    name: str
+    """How the value reads in `/<game> new` and on the table (a catalogue id)."""
+
+
+@dataclass(frozen=True)
 class Option:
-    """A table option a player may set when creating a game (``/<game> new``)."""
+    """A table option a player may set when creating a game (``/<game> new``) and nobody
+    changes afterwards: a whole number from ``minimum`` to ``maximum`` (an ``int``
+    default), yes or no (a ``bool`` default), or one of ``choices`` (a ``str`` default,
+    the value of one of them)."""
 
     name: str
-    default: int | bool
+    default: int | bool | str
     description: str
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    shown: str | Counted = ""
+    """How a table whose value is not the default says so in a few words, on its lobby and
+    board (catalogue ids): for a number a phrase with ``{count}`` (``Nn_`` gives it a
+    plural), for yes or no the phrase of the value that is not the default, for choices a
+    phrase with ``{choice}``, the chosen one's name. Empty: the option's name and value."""
+
+    def __post_init__(self) -> None:
+        values = [choice.value for choice in self.choices]
+        if isinstance(self.default, str) != bool(values) or (values and self.default not in values):
+            raise ValueError(f"option {self.name}: a word default needs choices that hold it")
+
+    def accepts(self, value: object) -> bool:
+        """Whether ``value`` is one this option may take (as stored and as recorded)."""
+        if self.choices:
+            return any(value == choice.value for choice in self.choices)
+        if isinstance(self.default, bool):
+            return isinstance(value, bool)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        above = self.minimum is None or self.minimum <= value
+        below = self.maximum is None or value <= self.maximum
+        return above and below
+
+    def allowed(self) -> str:
+        """What ``accepts`` takes, in English words (for a record checker's answer)."""
+        if self.choices:
+            return "one of " + ", ".join(f'"{choice.value}"' for choice in self.choices)
+        if isinstance(self.default, bool):
+            return "true or false"
+        low = "" if self.minimum is None else f" from {self.minimum}"
+        high = "" if self.maximum is None else f" up to {self.maximum}"
+        return f"a whole number{low}{high}"
+
+    def choice(self, value: object) -> Choice | None:
+        """The choice whose value ``value`` is (None for an option without choices)."""
+        return next((choice for choice in self.choices if choice.value == value), None)
 
 
 @dataclass(frozen=True, kw_only=True)

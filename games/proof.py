@@ -27,7 +27,6 @@ from games.base import (
     GameSpec,
     GameState,
     IllegalAction,
-    Option,
     Step,
     journaling,
 )
@@ -394,27 +393,9 @@ def _options(spec: GameSpec[Any], line: int, text: str) -> dict[str, Any]:
         option = declared.get(name)
         if option is None:
             raise RecordError(f"line {line}: “{name}” is not an option of {spec.title}")
-        if not _fits(option, value):
-            raise RecordError(f"line {line}: the option “{name}” must be {_allowed(option)}")
+        if not option.accepts(value):
+            raise RecordError(f"line {line}: the option “{name}” must be {option.allowed()}")
     return options
-
-
-def _fits(option: Option, value: object) -> bool:
-    if isinstance(option.default, bool):
-        return isinstance(value, bool)
-    if isinstance(value, bool) or not isinstance(value, int):
-        return False
-    above = option.minimum is None or option.minimum <= value
-    below = option.maximum is None or value <= option.maximum
-    return above and below
-
-
-def _allowed(option: Option) -> str:
-    if isinstance(option.default, bool):
-        return "true or false"
-    low = "" if option.minimum is None else f" from {option.minimum}"
-    high = "" if option.maximum is None else f" up to {option.maximum}"
-    return f"a whole number{low}{high}"
 
 
 def _committed_facts(header: _Header) -> GameFacts:

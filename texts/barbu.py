@@ -54,6 +54,9 @@ double others: in Trumps and Domino only declarer; declarer only redoubles those
 doubled him. Each other player must double declarer at least twice in each series. A \
 double makes the two players settle the difference of their deal scores; a redouble \
 twice it.
+**French form** (`/barbu new french:True`). Each declarer plays the contracts in a fixed \
+order: No Tricks, No Queens, No Last Two, No Hearts, Barbu, Trumps, Domino. He still names \
+trumps and Domino's starting rank; nobody doubles.
 **Playing.** Your hand comes by DM and under **My hand** on the board, with a menu of the \
 cards you may play when it is your turn.
 **`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
@@ -193,6 +196,49 @@ def view_contract(language: str, view: Mapping[str, Any]) -> str | None:
     """The contract of ``view`` with its suit or rank, None before it is chosen."""
     action = view.get("contract_action")
     return contract_title_of(language, action) if action else None
+
+
+def named_contract(view: BarbuView) -> str | None:
+    """In the French form, the contract declarer names a trump suit or starting rank for
+    (the next of the fixed order); None where he chooses among contracts, or acts no more."""
+    if view.get("french") and view["phase"] == "contract":
+        return view["remaining_contracts"][0]
+    return None
+
+
+def contract_wait(language: str, view: BarbuView, name: str) -> str:
+    """The board's line while declarer ``name`` decides the contract."""
+    named = named_contract(view)
+    if named == "trumps":
+        return t(language, "{name} names the trump suit.", name=name)
+    if named == "domino":
+        return t(language, "{name} names the starting rank for Domino.", name=name)
+    return t(language, "{name} chooses a contract.", name=name)
+
+
+def contract_prompt(language: str, view: BarbuView) -> str:
+    """Declarer's own hand message when the contract is his to decide."""
+    named = named_contract(view)
+    if named == "trumps":
+        return t(language, "**Your turn:** name the trump suit.")
+    if named == "domino":
+        return t(language, "**Your turn:** name the starting rank for Domino.")
+    return t(language, "**Your turn:** choose the contract for this deal.")
+
+
+def naming_caption(language: str, view: BarbuView, name: str | None) -> str | None:
+    """The picture's words in the French form while declarer ``name`` (None: the hand's
+    own player) names the trump suit or starting rank; None in every other moment."""
+    named = named_contract(view)
+    if named is None:
+        return None
+    if name is None:
+        if named == "trumps":
+            return t(language, "Your turn: name the trump suit")
+        return t(language, "Your turn: name the starting rank")
+    if named == "trumps":
+        return t(language, "{name} names the trump suit", name=name)
+    return t(language, "{name} names the starting rank", name=name)
 
 
 def listing(language: str, items: Iterable[str]) -> str:

@@ -34,7 +34,7 @@ many dice as you can; if only one of two dice can be played, it must be the high
 **No hitting.** A point with even one checker belongs to its owner: the other player may \
 not land on it.
 **Head rule.** Until your first checker reaches your points 12–7, it is the only one you \
-may move.
+may move. With `head_rule:pass` it must also have passed your 12 (stand on 11 or lower).
 **No prime.** You may not hold six points in a row in front of the opponent unless one \
 of his checkers is already past them.
 **Escalating doubles.** After playing `n-n` four times you go on with `(n+1)-(n+1)`, up \

@@ -7,7 +7,7 @@ translation may put them in any order. The catalogues are GNU gettext ``.po`` fi
 and one a test adds with ``games.add_game_root``), read once (no compile step);
 ``python -m texts.catalogue`` extracts the ids from the source into them.
 
-Four markers, all found by the extraction:
+Four markers (and a fifth for plurals), all found by the extraction:
 
 - ``t(language, "Sentence {name}.", name=…)``: a sentence, translated now;
 - ``tn(language, "{count} card", "{count} cards", count, …)``: a sentence whose words
@@ -15,7 +15,9 @@ Four markers, all found by the extraction:
   more); ``count`` is a placeholder too;
 - ``tp(language, "context", "word", …)``: where one English word needs two translations
   (the option name "game" and the word "game" in a sentence), the context tells them apart;
-- ``N_("Sentence.")``: marks a sentence kept in a constant, translated later with ``t``.
+- ``N_("Sentence.")``: marks a sentence kept in a constant, translated later with ``t``;
+  ``games.base.Nn_("{count} series", "{count} series")`` marks a phrase kept with its
+  plural (a table option's ``shown`` words), translated later with ``tn``.
 
 Pure: no Discord, no Pillow.
 """

@@ -4,8 +4,9 @@ language says "1 more player" and "2 more players" its own way."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from games import Counted, Option
 from texts.i18n import N_, t, tn
 
 
@@ -22,6 +23,35 @@ def lobby_footer(language: str, needed: int) -> str:
     """What a lobby waits for, and how the seats fill."""
     waiting = needs_players(language, needed) if needed > 0 else t(language, READY)
     return t(language, "{waiting} {how}", waiting=waiting, how=t(language, JOIN_OR_ADD))
+
+
+def options_line(language: str, options: Sequence[Option], chosen: Mapping[str, object]) -> str:
+    """The table's options that are not the game's defaults, a few words each: "French
+    Barbu · 1 series" (empty when every option is the default). An option the table was
+    opened without (it came later) is at its default."""
+    return " · ".join(
+        option_words(language, option, chosen[option.name])
+        for option in options
+        if option.name in chosen and chosen[option.name] != option.default
+    )
+
+
+def option_words(language: str, option: Option, value: object) -> str:
+    """One option's value as the table shows it (``Option.shown``), or the option's name and
+    value where its game says nothing shorter."""
+    shown = option.shown
+    if isinstance(shown, Counted) and isinstance(value, int):
+        return tn(language, shown.singular, shown.plural, value)
+    choice = option.choice(value)
+    if choice is not None:
+        words = t(language, choice.name)
+    elif isinstance(value, bool):
+        words = t(language, "on") if value else t(language, "off")
+    else:
+        words = str(value)
+    if isinstance(shown, str) and shown:
+        return t(language, shown, choice=words, count=value)
+    return t(language, "{option}: {value}", option=option.name, value=words)
 
 
 def earlier_turns(language: str, count: int) -> str:

@@ -22,7 +22,7 @@ from cogs.table.turn_lines import board_log
 from data import Table
 from games import GAMES, GameState
 from texts.i18n import N_, t
-from texts.table import resign_headline
+from texts.table import options_line, resign_headline
 
 ABANDONED = N_("Abandoned; the game is not rated.")
 
@@ -55,7 +55,9 @@ class BoardComposer:
             colour=cog.colour,
         )
         embed.set_image(url=f"attachment://{filename}")
-        embed.set_footer(text=commitment_line(table, language))
+        options = options_line(language, cog.spec.options, table.options)
+        fairness = commitment_line(table, language)
+        embed.set_footer(text=f"{options}\n{fairness}" if options else fairness)
         controls = _controls(table, state, cog) + self.deadlines.board_controls(table, language)
         return MessagePayload(
             content=board_log(notes, language),

@@ -342,9 +342,16 @@ def new_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
             ),
             (command_name("computer_level"), Level, DEFAULT_LEVEL, sentence(LEVEL_HELP)),
         ]
+    offered: dict[str, list[app_commands.Choice[Any]]] = {"clock": CLOCK_OPTIONS}
     for option in spec.options:
         kind: Any = bool
-        if not isinstance(option.default, bool):
+        if option.choices:
+            kind = str
+            offered[option.name] = [
+                app_commands.Choice(name=sentence(choice.name), value=choice.value)
+                for choice in option.choices
+            ]
+        elif not isinstance(option.default, bool):
             kind = app_commands.Range[int, option.minimum, option.maximum]
         parameters.append((option.name, kind, option.default, sentence(option.description)))
     parameters.append(
@@ -371,7 +378,7 @@ def new_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
     new.__qualname__ = f"GameCog.{new.__name__}"
     vars(new)["__signature__"] = signature
     described = app_commands.describe(**{name: text for name, _, _, text in parameters})(new)
-    offered = app_commands.choices(clock=CLOCK_OPTIONS)(described)
+    with_choices = app_commands.choices(**offered)(described)
     if spec.min_players != spec.max_players:
         description = sentence(
             N_("Open a {game} table in this channel ({minimum}–{maximum} players)"),
@@ -381,7 +388,7 @@ def new_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
         )
     else:
         description = sentence(N_("Open a {game} table in this channel"), game=spec.title)
-    return app_commands.command(name=command_name("new"), description=description)(offered)
+    return app_commands.command(name=command_name("new"), description=description)(with_choices)
 
 
 class GameCogs:

@@ -13,7 +13,7 @@ from cogs.table.payload import MessagePayload
 from data import Table
 from games import GAMES
 from texts.i18n import t
-from texts.table import lobby_footer
+from texts.table import lobby_footer, options_line
 
 
 def lobby_payload(
@@ -33,6 +33,9 @@ def lobby_payload(
         description=f"**{seats_heading}**\n{seats}",
         colour=colour,
     )
+    options = options_line(language, spec.options, table.options)
+    if options:
+        embed.add_field(name=t(language, "Options"), value=options, inline=False)
     invited_ids = table.extra.get("invited") or []
     if invited_ids:
         embed.add_field(

@@ -18,6 +18,7 @@ from games.barbu.cards import (
     HEARTS,
     KING,
     KING_OF_HEARTS,
+    NAMED_CONTRACTS,
     PASS,
     POSITIVE_CONTRACTS,
     QUEEN,
@@ -86,6 +87,7 @@ from games.base import (
     N_,
     GameSpec,
     IllegalAction,
+    Nn_,
     Option,
 )
 
@@ -104,7 +106,20 @@ SPEC = GameSpec(
     replay_frames=barbu_frames,
     progress_marker=lambda state: state.deal_number,
     options=(
-        Option("series", 4, N_("Number of declarer series of seven deals (1–4)."), 1, 4),
+        Option(
+            "french",
+            False,
+            N_("The simple French form: the seven contracts in a fixed order, no doubling."),
+            shown=N_("French Barbu"),
+        ),
+        Option(
+            "series",
+            4,
+            N_("Number of declarer series of seven deals (1–4)."),
+            1,
+            4,
+            shown=Nn_("{count} series", "{count} series"),
+        ),
         Option(
             "discard_king",
             False,
@@ -112,8 +127,14 @@ SPEC = GameSpec(
                 "In Barbu, the holder of the king of hearts must discard it the first time he "
                 "cannot follow suit."
             ),
+            shown=N_("King of hearts discarded when void"),
         ),
-        Option("autoplay", True, N_("A single legal card, or a forced pass, plays itself.")),
+        Option(
+            "autoplay",
+            True,
+            N_("A single legal card, or a forced pass, plays itself."),
+            shown=N_("No autoplay"),
+        ),
     ),
 )
 
@@ -140,6 +161,7 @@ __all__ = [
     "KING",
     "KING_OF_HEARTS",
     "MIN_WORLDS",
+    "NAMED_CONTRACTS",
     "PASS",
     "PLAY_PLAYOUTS",
     "POSITIVE_CONTRACTS",

@@ -31,6 +31,8 @@ ACE_OF_HEARTS = HEARTS * 13 + ACE
 
 CONTRACTS = ("notricks", "noqueens", "nolasttwo", "nohearts", "barbu", "trumps", "domino")
 POSITIVE_CONTRACTS = frozenset({"trumps", "domino"})
+NAMED_CONTRACTS = frozenset({"trumps", "domino"})
+"""The contracts whose declarer names something: the trump suit, Domino's starting rank."""
 HEART_LEAD_CONTRACTS = frozenset({"nohearts", "barbu"})
 CONTRACT_TITLES = {
     "notricks": "No Tricks",

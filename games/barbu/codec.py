@@ -15,6 +15,7 @@ def from_dict(data: dict[str, Any]) -> BarbuState:
         int(data["series"]),
         bool(data["discard_king"]),
         bool(data.get("autoplay", True)),
+        bool(data.get("french", False)),
     )
     state.first_declarer = data["first_declarer"]
     state.deal_number = data["deal_number"]

@@ -18,6 +18,7 @@ from games.barbu.cards import (
     DEALS_PER_SERIES,
     DOMINO_PRIZES,
     DOUBLES_OWED_PER_SERIES,
+    NAMED_CONTRACTS,
     PASS,
     POSITIVE_CONTRACTS,
     QUEEN,
@@ -70,11 +71,20 @@ def must_double_now(choice: DoublingChoice) -> IllegalAction:
 class BarbuState(GameState):
     players = 4
 
-    def __init__(self, rng: Rng, series: int, discard_king: bool, autoplay: bool = True) -> None:
+    def __init__(
+        self,
+        rng: Rng,
+        series: int,
+        discard_king: bool,
+        autoplay: bool = True,
+        french: bool = False,
+    ) -> None:
         self.rng = rng
         self.series = series
         self.discard_king = discard_king
         self.autoplay = autoplay
+        self.french = french
+        """The simple French form: the contracts in their fixed order, no doubling round."""
         self.first_declarer = 0
         self.deal_number = 0
         self.remaining: list[str] = list(CONTRACTS)
@@ -160,9 +170,7 @@ class BarbuState(GameState):
         if self.phase != "contract":
             return {}
         choices: dict[str, list[str]] = {}
-        for contract in CONTRACTS:
-            if contract not in self.remaining:
-                continue
+        for contract in self.offered_contracts():
             if contract == "trumps":
                 choices[contract] = [f"trumps:{suit}" for suit in SUITS]
             elif contract == "domino":
@@ -170,6 +178,13 @@ class BarbuState(GameState):
             else:
                 choices[contract] = [contract]
         return choices
+
+    def offered_contracts(self) -> list[str]:
+        """The contracts declarer may choose now: the series' remaining ones, or in the
+        French form only the next of the fixed order."""
+        if self.phase != "contract":
+            return []
+        return self.remaining[:1] if self.french else list(self.remaining)
 
     def doubling_choice(self) -> DoublingChoice | None:
         """The toggles for the seat to act in the doubling round (None outside it)."""
@@ -242,6 +257,11 @@ class BarbuState(GameState):
                 N_("'{contract}' has already been played this series."),
                 contract=name,
             )
+        if name not in self.offered_contracts():
+            raise IllegalAction(
+                N_("In the French form the contracts follow a fixed order: this deal is {next}."),
+                next=self.remaining[0],
+            )
         if name == "trumps":
             if len(detail) != 1 or detail.upper() not in SUITS:
                 raise IllegalAction(
@@ -255,11 +275,17 @@ class BarbuState(GameState):
                 )
             self.start_rank = RANKS.index(detail.upper())
         elif detail:
-            raise IllegalAction(
-                N_("'{contract}' takes no suit or rank."), contract=name
-            )
+            raise IllegalAction(N_("'{contract}' takes no suit or rank."), contract=name)
+        self._declare(name)
+
+    def _declare(self, name: str) -> None:
+        """Declarer's contract is set: the doubling round follows, in the French form at
+        once the play."""
         self.contract = name
         self.remaining.remove(name)
+        if self.french:
+            self._start_play()
+            return
         self.phase = "doubling"
         self.doubling_step = 0
 
@@ -388,6 +414,9 @@ class BarbuState(GameState):
         self.rows = [None, None, None, None]
         self.finished = []
         self.domino_moves = []
+        if self.french and self.remaining[0] not in NAMED_CONTRACTS:
+            # Nothing for declarer to choose or name: the deal is played at once.
+            self._declare(self.remaining[0])
 
     def _finish_deal(self, raw: list[int]) -> None:
         contract = self._contract_action()
@@ -431,12 +460,13 @@ class BarbuState(GameState):
         is the "last trick"), ``penalty_cards`` per seat the taken cards that cost points
         in this contract, ``deal_points`` the raw contract points so far (trick
         contracts), ``domino`` the Domino layout, ``history`` one entry per finished
-        deal (``declarer``, ``contract`` action, ``raw``, ``doubles``, ``scores``).
+        deal (``declarer``, ``contract`` action, ``raw``, ``doubles``, ``scores``);
+        ``french`` only in the French form, where ``remaining_contracts`` come in order.
         """
         to_act = self.current_player
         own_turn = seat is not None and seat == to_act
         choice = self.doubling_choice() if own_turn else None
-        return {
+        view: BarbuView = {
             "game": "barbu",
             "seat": seat,
             "phase": self.phase,
@@ -488,6 +518,9 @@ class BarbuState(GameState):
             "history": [copy_deal(entry) for entry in self.history],
             "totals": list(self.totals),
         }
+        if self.french:
+            view["french"] = True
+        return view
 
     def _doubling_acted(self) -> list[int]:
         if self.phase != "doubling":
@@ -557,7 +590,9 @@ class BarbuState(GameState):
     # -- copying and (de)serialising --
 
     def _clone(self) -> BarbuState:
-        clone = BarbuState(self.rng.copy(), self.series, self.discard_king, self.autoplay)
+        clone = BarbuState(
+            self.rng.copy(), self.series, self.discard_king, self.autoplay, self.french
+        )
         clone.__dict__.update(self.__dict__)
         clone.rng = self.rng.copy()
         clone.remaining = list(self.remaining)
@@ -576,6 +611,14 @@ class BarbuState(GameState):
         return clone
 
     def to_dict(self) -> dict[str, Any]:
+        data = self._fields()
+        if self.french:
+            # Written only when on, so a modern game's snapshot is the one it always was
+            # (a replay of a game stored before the option existed must end in it).
+            data["french"] = True
+        return data
+
+    def _fields(self) -> dict[str, Any]:
         return {
             "rng": self.rng.to_dict(),
             "series": self.series,
@@ -635,13 +678,15 @@ def new_game(
     series: int = 4,
     discard_king: bool = False,
     autoplay: bool = True,
+    french: bool = False,
 ) -> BarbuState:
-    """A fresh game: random first declarer, the first deal dealt, declarer to choose."""
+    """A fresh game: random first declarer, the first deal dealt, declarer to choose (in
+    the French form the first contract, No Tricks, is played at once)."""
     if players != 4:
         raise IllegalAction(N_("Barbu needs exactly four seats (computer players may fill them)."))
     if not 1 <= series <= 4:
         raise IllegalAction(N_("Play between one and four declarer series."))
-    state = BarbuState(Rng(seed), series, bool(discard_king), bool(autoplay))
+    state = BarbuState(Rng(seed), series, bool(discard_king), bool(autoplay), bool(french))
     state.first_declarer = state.rng.randint(0, 3)
     state._deal()
     return state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class BarbuTrickCard(TypedDict):
@@ -90,3 +90,6 @@ class BarbuView(TypedDict):
     domino: BarbuDomino | None
     history: list[BarbuDeal]
     totals: list[int]
+    french: NotRequired[bool]
+    """Present (true) only in the simple French form: a modern game's view, and with it
+    every position digest of its record, is the one it always was."""

@@ -57,7 +57,7 @@ from games.barree.state import (
     send_options,
     walk_options,
 )
-from games.base import N_, Dice, GameSpec, Option
+from games.base import N_, Dice, GameSpec, Nn_, Option
 
 SPEC = GameSpec(
     key="barree",
@@ -79,6 +79,7 @@ SPEC = GameSpec(
             description=N_("Rounds in the match; the fewest minus points in total wins."),
             minimum=1,
             maximum=MAX_ROUNDS,
+            shown=Nn_("{count} round", "{count} rounds"),
         ),
     ),
 )

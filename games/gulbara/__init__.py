@@ -22,9 +22,11 @@ and ``computer`` (``bot_action``); this module holds ``SPEC`` and re-exports the
 names.
 """
 
-from games.base import N_, Dice, GameSpec, Option
+from games.base import N_, Choice, Dice, GameSpec, Nn_, Option
 from games.gulbara.board import (
     CHECKERS,
+    DEFAULT_HEAD_RULE,
+    HEAD_RULES,
     HOME_TOP,
     POINTS,
     QUARTER_TOP,
@@ -74,16 +76,37 @@ SPEC = GameSpec(
     hidden_information=False,
     options=(
         Option(
-            "match_to", 1, N_("Points needed to win the match (1 = a single game)."), 1, MAX_MATCH
+            "match_to",
+            1,
+            N_("Points needed to win the match (1 = a single game)."),
+            1,
+            MAX_MATCH,
+            shown=Nn_("Match to {count} point", "Match to {count} points"),
         ),
-        Option("autoplay", True, N_("Forced single choices play themselves.")),
+        Option(
+            "head_rule",
+            DEFAULT_HEAD_RULE,
+            N_(
+                "The others wait until the first checker reaches the quarter, or passes its corner."
+            ),
+            choices=(
+                Choice("reach", N_("reach the quarter")),
+                Choice("pass", N_("pass the corner")),
+            ),
+            shown=N_("Head rule: {choice}"),
+        ),
+        Option(
+            "autoplay", True, N_("Forced single choices play themselves."), shown=N_("No autoplay")
+        ),
     ),
 )
 
 __all__ = [
     "CHECKERS",
     "CODE_PREFIX",
+    "DEFAULT_HEAD_RULE",
     "GRACE_ROLLS",
+    "HEAD_RULES",
     "HOME_TOP",
     "MAX_MATCH",
     "POINTS",

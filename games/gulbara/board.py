@@ -20,6 +20,11 @@ START_POINT = 24
 HOME_TOP = 6
 # a checker on this point or lower has reached the opponent's start quarter (head rule)
 QUARTER_TOP = 12
+HEAD_RULES = {"reach": QUARTER_TOP, "pass": QUARTER_TOP - 1}
+"""The head rule's readings (a table option), each with the highest point on which the
+first checker frees the other fourteen: ``reach`` the opponent's starting quarter, or
+``pass`` its corner (the opponent's 24, your 12)."""
+DEFAULT_HEAD_RULE = "reach"
 
 
 # My points in the order the opponent passes them last-to-first: index 0 is the
@@ -71,22 +76,23 @@ class Mover:
     """Step generation for the seat to move; the opponent cannot change during a turn.
 
     ``mine`` is indexed by the mover's point (index 0 counts borne-off checkers) and is
-    changed in place and restored by the searches.
+    changed in place and restored by the searches. ``freed_at`` is the head rule: the
+    highest point on which the first checker frees the others (``HEAD_RULES``).
     """
 
-    __slots__ = ("blocked", "first_past")
+    __slots__ = ("blocked", "first_past", "freed_at")
 
-    def __init__(self, blocked: list[bool], opponent_off: int) -> None:
+    def __init__(self, blocked: list[bool], opponent_off: int, freed_at: int = QUARTER_TOP) -> None:
         self.blocked = blocked
+        self.freed_at = freed_at
         held = [index for index, point in enumerate(OPPONENT_PATH) if blocked[point]]
         # a prime whose window starts after this index has an opponent checker past it
         self.first_past = -1 if opponent_off or not held else min(held)
 
-    @staticmethod
-    def sources(mine: list[int]) -> list[int]:
+    def sources(self, mine: list[int]) -> list[int]:
         """Points a checker may leave, highest first, honouring the head rule."""
-        if sum(mine[QUARTER_TOP + 1 :]) == CHECKERS:
-            runners = [p for p in range(START_POINT - 1, QUARTER_TOP, -1) if mine[p]]
+        if sum(mine[self.freed_at + 1 :]) == CHECKERS:
+            runners = [p for p in range(START_POINT - 1, self.freed_at, -1) if mine[p]]
             return runners or ([START_POINT] if mine[START_POINT] else [])
         return [p for p in range(POINTS, 0, -1) if mine[p]]
 

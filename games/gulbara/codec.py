@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Rng
-from games.gulbara.board import CHECKERS, POINTS
+from games.gulbara.board import CHECKERS, DEFAULT_HEAD_RULE, HEAD_RULES, POINTS
 from games.gulbara.state import CODE_PREFIX, GulbaraState, base_fields
 
 
@@ -18,8 +18,9 @@ def _parse_ints(text: str, what: str) -> list[int]:
         raise ValueError(f"The {what} of a GB1 code must be whole numbers.") from error
 
 
-def from_code(code: str, seed: int = 0) -> GulbaraState:
-    """The position of a ``GB1`` code as a single game, with a fresh random source.
+def from_code(code: str, seed: int = 0, head_rule: str = DEFAULT_HEAD_RULE) -> GulbaraState:
+    """The position of a ``GB1`` code as a single game under ``head_rule`` (the code holds
+    the position, not the table's options), with a fresh random source.
 
     Equal dice (``3,3,3,3`` or ``4,4``) are the rest of a double stage, which escalates
     when the mover's roll count is above the grace period; a lone die ends the turn.
@@ -45,7 +46,9 @@ def from_code(code: str, seed: int = 0) -> GulbaraState:
     if len(dice) > 2 and len(set(dice)) != 1:
         raise ValueError("Three or four dice to play must be equal (a double).")
     stage_die = dice[0] if len(dice) >= 2 and len(set(dice)) == 1 else None
-    fields = base_fields(1, True, Rng(seed))
+    if head_rule not in HEAD_RULES:
+        raise ValueError(f"The head rule is one of {', '.join(HEAD_RULES)}.")
+    fields = base_fields(1, True, Rng(seed), head_rule)
     fields.update(
         board=board,
         off=off,

@@ -11,6 +11,7 @@ from typing import Any
 from games.base import DEFAULT_LEVEL, N_, IllegalAction, Rng, check_level
 from games.gulbara.board import (
     CHECKERS,
+    HEAD_RULES,
     HOME_TOP,
     OPPONENT_PATH,
     POINTS,
@@ -69,12 +70,13 @@ def _blocking(holder: list[int], walker: list[int]) -> float:
     return value
 
 
-def _head_penalty(board: list[int]) -> float:
-    """Cost of still being bound by the head rule (``board`` indexed by own points)."""
-    if sum(board[QUARTER_TOP + 1 :]) != CHECKERS:
+def _head_penalty(board: list[int], freed_at: int) -> float:
+    """Cost of still being bound by the head rule (``board`` indexed by own points), which
+    frees the others once the runner stands on ``freed_at`` or lower."""
+    if sum(board[freed_at + 1 :]) != CHECKERS:
         return 0.0
-    runner = max((p for p in range(QUARTER_TOP + 1, START_POINT) if board[p]), default=24)
-    return _HEAD_LOCKED + _WEIGHT_HEAD * (runner - QUARTER_TOP)
+    runner = max((p for p in range(freed_at + 1, START_POINT) if board[p]), default=24)
+    return _HEAD_LOCKED + _WEIGHT_HEAD * (runner - freed_at)
 
 
 def _waste(board: list[int]) -> float:
@@ -83,14 +85,15 @@ def _waste(board: list[int]) -> float:
     return sum(board[point] * _HOME_WASTE[point] for point in range(1, HOME_TOP + 1))
 
 
-def evaluate(mine: list[int], theirs: list[int]) -> float:
-    """How good a position is for ``mine`` (both lists in mine's numbering, index 0 off).
+def evaluate(mine: list[int], theirs: list[int], freed_at: int = QUARTER_TOP) -> float:
+    """How good a position is for ``mine`` (both lists in mine's numbering, index 0 off),
+    under the head rule that frees the others from ``freed_at`` (``HEAD_RULES``).
 
     Every maximal play moves the same number of pips, so what separates plays is what
     they cost later: racing (pip counts, borne-off checkers, pips that bearing off from
     deep points will waste), blocking (points held in front of the other side's
-    checkers, longer runs worth more) and the head rule (a side whose runner has not
-    reached the quarter cannot bring its other checkers into play).
+    checkers, longer runs worth more) and the head rule (a side whose runner has not yet
+    freed the others cannot bring them into play).
     """
     if mine[0] == CHECKERS:
         return _WON
@@ -109,7 +112,7 @@ def evaluate(mine: list[int], theirs: list[int]) -> float:
     my_walkers = mine[1:]
     value += _blocking(mine_on_their_path, their_path_walkers)
     value -= _blocking(theirs_on_my_path, my_walkers) * (1 + _WEIGHT_BLOCKED)
-    value += _head_penalty(their_own) - _head_penalty(mine)
+    value += _head_penalty(their_own, freed_at) - _head_penalty(mine, freed_at)
     return value
 
 
@@ -202,7 +205,7 @@ def _refine(mover: Mover, end: list[int], theirs: list[int], next_double: int | 
     for point in range(1, POINTS + 1):
         their_own[_OPPONENT_POINT[point]] = theirs[point]
     my_points = [False] + [bool(end[_OPPONENT_POINT[point]]) for point in range(1, POINTS + 1)]
-    opponent = Mover(my_points, end[0])
+    opponent = Mover(my_points, end[0], mover.freed_at)
     value = _WEIGHT_MOBILITY * (mobility_loss(opponent, their_own) - mobility_loss(mover, end))
     if next_double is not None and end[0] < CHECKERS:
         value -= _chain_loss(mover, end, next_double)
@@ -224,7 +227,7 @@ def _next_double_value(
     # a double played only in part ends the chain: the doubles after it are lost
     lost = 0.0 if full else 4.0 * sum(range(die + 1, 7))
     return -lost + max(
-        evaluate(list(end), theirs) + _refine(mover, list(end), theirs, following)
+        evaluate(list(end), theirs, mover.freed_at) + _refine(mover, list(end), theirs, following)
         for end in play_ends(mover, board, dice, firsts)
     )
 
@@ -245,8 +248,9 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
         raise IllegalAction(N_("The game is over."))
     ends = stage_plays(state)
     _, theirs = perspective(state.board, state.off, state.turn)
+    freed_at = HEAD_RULES[state.head_rule]
     quick = sorted(
-        ((evaluate(list(end), theirs), end, first) for end, first in ends.items()),
+        ((evaluate(list(end), theirs, freed_at), end, first) for end, first in ends.items()),
         reverse=True,
     )
     if level == "easy":

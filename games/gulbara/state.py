@@ -14,6 +14,8 @@ from typing import Any, TypedDict
 from games.base import N_, GameState, IllegalAction, Rng, whole_number
 from games.gulbara.board import (
     CHECKERS,
+    DEFAULT_HEAD_RULE,
+    HEAD_RULES,
     HOME_TOP,
     POINTS,
     START_POINT,
@@ -113,6 +115,7 @@ class GulbaraState(GameState):
     def __init__(self, **fields: Any) -> None:
         self.match_to: int = fields["match_to"]
         self.autoplay: bool = fields["autoplay"]
+        self.head_rule: str = fields.get("head_rule", DEFAULT_HEAD_RULE)
         self.score: list[int] = list(fields["score"])
         self.game_number: int = fields["game_number"]
         self.board: list[int] = list(fields["board"])
@@ -194,6 +197,15 @@ class GulbaraState(GameState):
         }
 
     def to_dict(self) -> dict[str, Any]:
+        data = self._fields()
+        if self.head_rule != DEFAULT_HEAD_RULE:
+            # Written only when not the default, so a game under today's rule keeps the
+            # snapshot it always had (a replay of a game stored before the option existed
+            # must end in it).
+            data["head_rule"] = self.head_rule
+        return data
+
+    def _fields(self) -> dict[str, Any]:
         return {
             "match_to": self.match_to,
             "autoplay": self.autoplay,
@@ -324,7 +336,7 @@ class GulbaraState(GameState):
         mine, theirs = perspective(self.board, self.off, self.turn)
         blocked = [count > 0 for count in theirs]
         blocked[0] = False
-        return Mover(blocked, theirs[0]), mine
+        return Mover(blocked, theirs[0], HEAD_RULES[self.head_rule]), mine
 
     def legal_moves(self) -> list[tuple[int, int, int]]:
         if self._steps is None:
@@ -369,10 +381,15 @@ class GulbaraState(GameState):
                 "No die takes a checker from {source} to {target} (dice left: {dice})."
                 " Legal steps: {steps}."
             )
-        elif source not in mover.sources(mine):
+        elif source not in mover.sources(mine) and self.head_rule == DEFAULT_HEAD_RULE:
             reason = N_(
                 "Head rule: only your first checker may move until it reaches 12–7."
                 " Legal steps: {steps}."
+            )
+        elif source not in mover.sources(mine):
+            reason = N_(
+                "Head rule: only your first checker may move until it has passed 12 and"
+                " stands on 11 or lower. Legal steps: {steps}."
             )
         elif target and mover.blocked[target]:
             reason = N_("Point {target} is held by your opponent. Legal steps: {steps}.")
@@ -518,10 +535,13 @@ class GulbaraState(GameState):
         return state
 
 
-def base_fields(match_to: int, autoplay: bool, rng: Rng) -> dict[str, Any]:
+def base_fields(
+    match_to: int, autoplay: bool, rng: Rng, head_rule: str = DEFAULT_HEAD_RULE
+) -> dict[str, Any]:
     return {
         "match_to": match_to,
         "autoplay": autoplay,
+        "head_rule": head_rule,
         "score": [0, 0],
         "game_number": 1,
         "board": _start_board(),
@@ -543,13 +563,19 @@ def base_fields(match_to: int, autoplay: bool, rng: Rng) -> dict[str, Any]:
 
 
 def new_game(
-    players: int = 2, seed: int = 0, match_to: int = 1, autoplay: bool = True
+    players: int = 2,
+    seed: int = 0,
+    match_to: int = 1,
+    autoplay: bool = True,
+    head_rule: str = DEFAULT_HEAD_RULE,
 ) -> GulbaraState:
     """A new match: the seeded opening roll decides who starts and with which two numbers."""
     if players != 2:
         raise IllegalAction(N_("Gul Bara is played by exactly 2 players."))
     if not 1 <= match_to <= MAX_MATCH:
         raise IllegalAction(N_("A match goes to 1 to {points} points."), points=MAX_MATCH)
-    state = GulbaraState(**base_fields(match_to, bool(autoplay), Rng(seed)))
+    if head_rule not in HEAD_RULES:
+        raise IllegalAction(N_("The head rule is reach or pass."))
+    state = GulbaraState(**base_fields(match_to, bool(autoplay), Rng(seed), head_rule))
     state._start_game()
     return state

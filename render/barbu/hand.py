@@ -20,7 +20,7 @@ from render.theme import HIGHLIGHT, SEAT_COLOURS, TEXT, TEXT_MUTED
 from render.toolkit.png import encode_png, new_canvas
 from render.toolkit.shapes import draw_disc, draw_panel
 from render.toolkit.text import draw_text_centred, fit_text, font
-from texts.barbu import view_contract
+from texts.barbu import naming_caption, view_contract
 from texts.i18n import ENGLISH, t
 
 HAND_WIDTH, HAND_HEIGHT = WIDTH, 236
@@ -113,10 +113,12 @@ def _hand_status(
         return t(language, "Game over")
     if to_act == view["seat"]:
         if view["phase"] == "contract":
-            return t(language, "Your turn: choose a contract")
+            own = naming_caption(language, view, None)
+            return own or t(language, "Your turn: choose a contract")
         return t(language, "Your turn to double")
     if view["phase"] == "contract":
-        return t(language, "{name} is choosing a contract", name=players[to_act])
+        naming = naming_caption(language, view, players[to_act])
+        return naming or t(language, "{name} is choosing a contract", name=players[to_act])
     if view["phase"] == "doubling":
         return t(language, "{name} to decide", name=players[to_act])
     return t(language, "{name} to play", name=players[to_act])

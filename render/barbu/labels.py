@@ -95,6 +95,8 @@ def _hand_statuses(language: str) -> list[str]:
         t(language, "No card fits: pass"),
         t(language, "Your turn: play a raised card"),
         t(language, "Your turn: choose a contract"),
+        t(language, "Your turn: name the trump suit"),
+        t(language, "Your turn: name the starting rank"),
         t(language, "Your turn to double"),
         t(language, "Game over"),
     ]

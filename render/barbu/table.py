@@ -411,9 +411,15 @@ def _draw_centre_message(
     big, small = font(24, "Bold"), font(TEXT_SIZE)
     width = FELT_BOX[2] - FELT_BOX[0] - 48
     if view["phase"] == "contract":
-        title = t(language, "{name} chooses a contract", name=players[view["declarer"]])
+        declarer = players[view["declarer"]]
+        title = barbu_text.naming_caption(language, view, declarer) or t(
+            language, "{name} chooses a contract", name=declarer
+        )
         draw_text_centred(draw, (cx, cy - 60), fit_text(title, big, width), big, TEXT)
-        titles = [contract_title(language, name) for name in view["remaining_contracts"]]
+        offered = (
+            view["remaining_contracts"][:1] if view.get("french") else view["remaining_contracts"]
+        )
+        titles = [contract_title(language, name) for name in offered]
         _draw_contract_chips(draw, titles)
         return
     if view["phase"] == "doubling" and view["to_act"] is not None:

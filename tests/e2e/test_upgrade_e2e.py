@@ -20,6 +20,7 @@ import tarfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from botprocess import BotZygote, wait_dead
@@ -200,6 +201,18 @@ async def test_the_old_releases_boards_work_after_the_upgrade(
 
 ADDED_SINCE_RELEASE = ("privacy",)
 """Top-level commands the release did not have."""
+OPTIONS_ADDED_SINCE_RELEASE = {"barbu": ("french",), "gulbara": ("head_rule",)}
+"""Table options of `/<game> new` the release did not have (variants of the rules)."""
+
+
+def without_added_options(payload: dict[str, Any]) -> list[str]:
+    """Take the options added since the release out of ``payload``'s `new` command; the
+    ones it held."""
+    added = OPTIONS_ADDED_SINCE_RELEASE.get(payload["name"], ())
+    new = next(option for option in payload.get("options", []) if option["name"] == "new")
+    held = [option["name"] for option in new["options"] if option["name"] in added]
+    new["options"] = [option for option in new["options"] if option["name"] not in added]
+    return held
 
 
 def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
@@ -213,4 +226,8 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
             ADDED_SINCE_RELEASE
         )
         payloads[:] = [p for p in payloads if p["name"] not in ADDED_SINCE_RELEASE]
+        for payload in payloads:
+            if payload["name"] in OPTIONS_ADDED_SINCE_RELEASE:
+                held = without_added_options(payload)
+                assert held == list(OPTIONS_ADDED_SINCE_RELEASE[payload["name"]])
     assert today == synced_commands(release)

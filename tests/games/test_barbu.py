@@ -459,7 +459,12 @@ def test_bad_options_are_refused():
         new_game(players=3)
     with pytest.raises(IllegalAction):
         new_game(series=5)
-    assert [option.name for option in SPEC.options] == ["series", "discard_king", "autoplay"]
+    assert [option.name for option in SPEC.options] == [
+        "french",
+        "series",
+        "discard_king",
+        "autoplay",
+    ]
 
 
 def test_autoplay_is_on_by_default_and_kept_by_saved_games():

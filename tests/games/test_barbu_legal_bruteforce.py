@@ -3,7 +3,8 @@
 The rules below are written again from the rule book, card by card, without the
 engine's helpers: for every position reached by random play in each of the seven
 contracts, the cards the engine offers must be exactly the cards these rules allow, and
-``apply`` must accept exactly those.
+``apply`` must accept exactly those. In the simple French form the same holds for the
+contract decision: only the suit or rank of the contract the fixed order gives the deal.
 """
 
 from __future__ import annotations
@@ -93,22 +94,27 @@ def deal_in(contract: str, seed: int, discard_king: bool) -> BarbuState:
     return state
 
 
+def check_card(state: BarbuState, rng: random.Random) -> BarbuState:
+    """The engine offers and accepts exactly the allowed cards; one of them played."""
+    expected = allowed_cards(state)
+    assert set(state.legal_actions()) == expected, (state.contract, state.trick)
+    seat = state.current_player
+    assert seat is not None
+    for card in state.hands[seat]:
+        name = RANKS[rank(card)] + SUITS[suit(card)]
+        if name in expected:
+            state.apply(name)
+        else:
+            with pytest.raises(IllegalAction):
+                state.apply(name)
+    return state.apply(rng.choice(sorted(expected)))
+
+
 def check_deal(state: BarbuState, rng: random.Random) -> int:
     deal = state.deal_number
     checked = 0
     while state.phase == "play" and state.deal_number == deal:
-        expected = allowed_cards(state)
-        assert set(state.legal_actions()) == expected, (state.contract, state.trick)
-        seat = state.current_player
-        assert seat is not None
-        for card in state.hands[seat]:
-            name = RANKS[rank(card)] + SUITS[suit(card)]
-            if name in expected:
-                state.apply(name)
-            else:
-                with pytest.raises(IllegalAction):
-                    state.apply(name)
-        state = state.apply(rng.choice(sorted(expected)))
+        state = check_card(state, rng)
         checked += 1
     return checked
 
@@ -120,6 +126,42 @@ def test_legal_cards_match_the_rule_book_on_random_deals(contract):
         state = deal_in(contract, seed, discard_king=seed % 2 == 1)
         checked += check_deal(state, random.Random(seed))
     assert checked > 30 * 10
+
+
+FRENCH_ORDER = ("notricks", "noqueens", "nolasttwo", "nohearts", "barbu", "trumps", "domino")
+
+
+def french_contract_actions(state: BarbuState) -> set[str]:
+    """What declarer may decide in the French form: the suit or rank of the contract the
+    fixed order gives this deal of his series (nothing for a negative contract)."""
+    due = FRENCH_ORDER[state.deal_number % 7]
+    return set(CONTRACT_ACTIONS[due]) if due in ("trumps", "domino") else set()
+
+
+def test_french_decisions_match_the_rule_book_on_random_games():
+    every_contract_action = [action for group in CONTRACT_ACTIONS.values() for action in group]
+    cards = contracts = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(seed=seed, series=1, french=True, discard_king=seed % 2 == 1)
+        while not state.is_over:
+            assert state.phase in ("contract", "play"), "the French form has no doubling round"
+            if state.phase == "play":
+                assert state.contract == FRENCH_ORDER[state.deal_number % 7]
+                state = check_card(state, rng)
+                cards += 1
+                continue
+            expected = french_contract_actions(state)
+            assert expected and set(state.legal_actions()) == expected
+            for action in every_contract_action:
+                if action in expected:
+                    assert state.apply(action).phase == "play"
+                else:
+                    with pytest.raises(IllegalAction):
+                        state.apply(action)
+            state = state.apply(rng.choice(sorted(expected)))
+            contracts += 1
+    assert contracts == 8 * 2 and cards > 8 * 7 * 20
 
 
 def test_a_trump_led_needs_a_higher_trump_even_after_a_discard_of_a_later_suit():

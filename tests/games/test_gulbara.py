@@ -385,7 +385,7 @@ def test_view_schema_shows_chain_grace_pips_and_steps() -> None:
 
 def test_spec_options_and_players() -> None:
     assert SPEC.key == "gulbara" and SPEC.min_players == SPEC.max_players == 2
-    assert {option.name for option in SPEC.options} == {"match_to", "autoplay"}
+    assert {option.name for option in SPEC.options} == {"match_to", "head_rule", "autoplay"}
     with pytest.raises(IllegalAction):
         new_game(players=3)
 

@@ -156,7 +156,7 @@ JSON = st.recursive(
 @st.composite
 def foreign_options(draw: st.DrawFn) -> tuple[str, object]:
     """A game and options the bot never stores for it: no JSON object, a name the game
-    does not declare, or a value of the wrong type or out of range."""
+    does not declare, or a value of the wrong type, out of range or not one of its choices."""
     kind = draw(st.sampled_from(KINDS))
     declared = {option.name: option for option in GAMES[kind].options}
     unknown = st.text(max_size=8).filter(lambda name: name not in declared)
@@ -164,7 +164,10 @@ def foreign_options(draw: st.DrawFn) -> tuple[str, object]:
         st.dictionaries(unknown, JSON, min_size=1, max_size=2)
     ]
     for name, option in declared.items():
-        if isinstance(option.default, bool):
+        if option.choices:
+            offered = [choice.value for choice in option.choices]
+            values = JSON.filter(lambda value, offered=offered: value not in offered)
+        elif isinstance(option.default, bool):
             values = JSON.filter(lambda value: not isinstance(value, bool))
         else:
             low, high = option.minimum or 0, option.maximum or 0

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 CHECKERS = 15
+HEAD_RULES = {"reach": 12, "pass": 11}
+"""The head rule's two readings (a table option), each with the highest of my points on
+which my first checker frees the other fourteen: once it has reached my 12..7, or once it
+has passed my 12 (the opponent's starting corner) and stands on my 11 or lower."""
 
 
 def opposite(point: int) -> int:
@@ -24,10 +28,12 @@ class Side:
     theirs: tuple[int, ...]
     off: int
     their_off: int
+    freed_at: int = HEAD_RULES["reach"]
 
 
-def side_of(board: list[int], off: list[int], seat: int) -> Side:
-    """``board`` in seat 0's numbering (+ seat 0, − seat 1), seen by ``seat``."""
+def side_of(board: list[int], off: list[int], seat: int, head_rule: str = "reach") -> Side:
+    """``board`` in seat 0's numbering (+ seat 0, − seat 1), seen by ``seat`` at a table
+    with ``head_rule``."""
     sign = 1 if seat == 0 else -1
     mine, theirs = [0] * 25, [0] * 25
     for point in range(1, 25):
@@ -35,7 +41,7 @@ def side_of(board: list[int], off: list[int], seat: int) -> Side:
         value = board[seat0_point - 1] * sign
         mine[point] = max(value, 0)
         theirs[point] = max(-value, 0)
-    return Side(tuple(mine), tuple(theirs), off[seat], off[1 - seat])
+    return Side(tuple(mine), tuple(theirs), off[seat], off[1 - seat], HEAD_RULES[head_rule])
 
 
 def board_of(side: Side, seat: int) -> tuple[list[int], list[int]]:
@@ -50,10 +56,11 @@ def board_of(side: Side, seat: int) -> tuple[list[int], list[int]]:
 
 
 def head_rule_allows(side: Side, source: int) -> bool:
-    """Until a checker reached my 12..7 (or beyond), only the first runner may move."""
-    if side.off or any(side.mine[p] for p in range(1, 13)):
+    """Until a checker stands on the point that frees the others (or beyond), only the
+    first runner may move."""
+    if side.off or any(side.mine[p] for p in range(1, side.freed_at + 1)):
         return True
-    runners = [p for p in range(13, 24) if side.mine[p]]
+    runners = [p for p in range(side.freed_at + 1, 24) if side.mine[p]]
     if runners:
         return source in runners
     return source == 24
@@ -105,7 +112,7 @@ def moved(side: Side, source: int, target: int) -> Side:
         mine[target] += 1
     else:
         off += 1
-    return Side(tuple(mine), side.theirs, off, side.their_off)
+    return Side(tuple(mine), side.theirs, off, side.their_off, side.freed_at)
 
 
 @lru_cache(maxsize=200_000)

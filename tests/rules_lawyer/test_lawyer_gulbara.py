@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from rules_lawyer import book_gulbara as book
@@ -30,6 +31,7 @@ class Model:
     rolls: list[int]
     score: list[int] = field(default_factory=lambda: [0, 0])
     over: bool = False
+    head_rule: str = "reach"
 
     def code(self) -> str:
         points = ",".join(str(v) if v else "" for v in self.board)
@@ -40,7 +42,8 @@ class Model:
         )
 
     def side(self, seat: int | None = None) -> book.Side:
-        return book.side_of(self.board, self.off, self.turn if seat is None else seat)
+        seen_by = self.turn if seat is None else seat
+        return book.side_of(self.board, self.off, seen_by, self.head_rule)
 
 
 def start_board() -> list[int]:
@@ -50,7 +53,7 @@ def start_board() -> list[int]:
     return board
 
 
-def opening_model(state, score: list[int]) -> Model:
+def opening_model(state, score: list[int], head_rule: str = "reach") -> Model:
     first, second = state.view(None)["opening"]
     assert first != second, "the opening roll is re-rolled on ties"
     starter = 0 if first > second else 1
@@ -64,6 +67,7 @@ def opening_model(state, score: list[int]) -> Model:
         stage=None,
         rolls=rolls,
         score=list(score),
+        head_rule=head_rule,
     )
 
 
@@ -125,10 +129,10 @@ def after_step(model: Model, source: int, target: int, die: int, match_to: int) 
     return "turn"
 
 
-def play_random_match(seed: int, match_to: int) -> int:
+def play_random_match(seed: int, match_to: int, head_rule: str = "reach") -> int:
     chooser = random.Random(seed)
-    state = GAMES["gulbara"].new_game(players=2, seed=seed, match_to=match_to)
-    model = opening_model(state, [0, 0])
+    state = GAMES["gulbara"].new_game(players=2, seed=seed, match_to=match_to, head_rule=head_rule)
+    model = opening_model(state, [0, 0], head_rule)
     steps = 0
     while not model.over:
         choices = check_position(state, model)
@@ -149,16 +153,17 @@ def play_random_match(seed: int, match_to: int) -> int:
             next_turns(new_state, model)
         elif what == "game" and not model.over:
             assert new_state.view(None)["last_game"]["winner"] == model.turn
-            model = opening_model(new_state, model.score)
+            model = opening_model(new_state, model.score, head_rule)
         state = new_state
         steps += 1
     check_position(state, model)
     return steps
 
 
-def test_random_single_games_follow_the_rule_book() -> None:
+@pytest.mark.parametrize("head_rule", sorted(book.HEAD_RULES))
+def test_random_single_games_follow_the_rule_book(head_rule: str) -> None:
     for seed in range(4):
-        play_random_match(seed, match_to=1)
+        play_random_match(seed, match_to=1, head_rule=head_rule)
 
 
 def test_a_random_match_to_three_follows_the_rule_book() -> None:
@@ -211,16 +216,34 @@ def codes(draw) -> str:
     return model.code()
 
 
-@settings(max_examples=300, deadline=None)
-@given(codes(), st.integers(0, 3))
-def test_any_position_has_the_rule_book_steps(code: str, draw_refusals: int) -> None:
-    state = from_code(code)
+@st.composite
+def corner_codes(draw) -> str:
+    """Seat 0 still bound by the head rule, its first checker on 13..18, a die that lands
+    it on 12 exactly, and seat 1's start (seat 0's 12) empty: where the two readings of
+    the head rule can part."""
+    runner = draw(st.integers(13, 18))
+    board = [0] * 24
+    board[24 - 1], board[runner - 1] = 14, 1
+    free = [p for p in range(1, 25) if p not in (24, runner, 12)]
+    off1 = draw(st.integers(0, 3))
+    for _ in range(15 - off1):
+        point = draw(st.sampled_from(free))
+        board[point - 1] -= 1
+    landing = runner - 12
+    other = draw(st.integers(1, 6))
+    dice = (landing,) * 4 if other == landing else (max(landing, other), min(landing, other))
+    model = Model(board=board, off=[0, off1], turn=0, dice=dice, stage=None, rolls=[5, 5])
+    return model.code()
+
+
+def check_code(code: str, draw_refusals: int, head_rule: str) -> None:
+    state = from_code(code, head_rule=head_rule)
     fields = code.removeprefix("GB1:").split("|")
     board = [int(v) if v else 0 for v in fields[0].split(",")]
     off = [int(v) for v in fields[1].split(",")]
     turn = int(fields[2])
     dice = tuple(int(d) for d in fields[3].split(","))
-    side = book.side_of(board, off, turn)
+    side = book.side_of(board, off, turn, head_rule)
     # A forbidden prime cannot stand before the step in real play (no opponent checker
     # ever moves back in front of it), and the rule book does not say how to leave one.
     assume(not book.makes_forbidden_prime(side.mine, side))
@@ -231,6 +254,23 @@ def test_any_position_has_the_rule_book_steps(code: str, draw_refusals: int) -> 
     assert set(state.legal_steps()) == set(choices), code
     if draw_refusals == 0:
         check_refusals(state, set(choices))
+
+
+HEAD_RULE = st.sampled_from(sorted(book.HEAD_RULES))
+
+
+@settings(max_examples=300, deadline=None)
+@given(codes(), st.integers(0, 3), HEAD_RULE)
+def test_any_position_has_the_rule_book_steps(code: str, draw_refusals: int, rule: str) -> None:
+    check_code(code, draw_refusals, rule)
+
+
+@settings(max_examples=150, deadline=None)
+@given(corner_codes(), st.integers(0, 3), HEAD_RULE)
+def test_a_first_checker_that_can_land_on_12_follows_the_rule_books_reading(
+    code: str, draw_refusals: int, rule: str
+) -> None:
+    check_code(code, draw_refusals, rule)
 
 
 def check_refusals(state, legal: set[str]) -> None:

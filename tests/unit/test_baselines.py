@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bench.baselines import BASELINES, _barbu_doubles, _barbu_trick_card
-from bench.strength import PHASES, play_one
+from bench.strength import PHASES, play_one, table_option
 from games import GAMES
 from games.barbu import KING_OF_HEARTS, parse_card
 
@@ -17,14 +17,37 @@ from games.barbu import KING_OF_HEARTS, parse_card
 )
 def test_each_baseline_plays_a_whole_game_against_the_easy_level(game: str, baseline: str) -> None:
     players = 4 if game == "barbu" else 2
-    result = play_one((game, "easy", baseline, players, 3, 1))
+    result = play_one((game, "easy", baseline, players, 3, 1, {}))
     assert 0.0 <= result.win_share <= 1.0
     assert result.finished, "the game was played to its end"
     assert result.deals == (7 if game == "barbu" else 1)
 
 
+@pytest.mark.parametrize(
+    ("game", "baseline", "option"),
+    [("barbu", "rule-based", "french=true"), ("gulbara", "stage-greedy", "head_rule=pass")],
+)
+def test_the_baselines_play_a_whole_game_of_each_rule_variant(game, baseline, option) -> None:
+    name, value = table_option(game, option)
+    players = 4 if game == "barbu" else 2
+    result = play_one((game, "easy", baseline, players, 3, 1, {name: value}))
+    assert result.finished, "every decision was legal under the variant"
+    if game == "barbu":
+        assert result.doubling == {}, "nobody doubles in the French form"
+
+
+def test_a_table_option_is_read_as_the_game_takes_it() -> None:
+    assert table_option("barbu", "french=TRUE") == ("french", True)
+    assert table_option("barbu", "series=2") == ("series", 2)
+    assert table_option("gulbara", "head_rule=pass") == ("head_rule", "pass")
+    for wrong in ("barbu:series=9", "gulbara:head_rule=later", "gulbara:head=pass"):
+        game, _, text = wrong.partition(":")
+        with pytest.raises(SystemExit):
+            table_option(game, text)
+
+
 def test_a_player_against_itself_scores_even_on_average_over_swapped_seats() -> None:
-    results = [play_one(("barree", "greedy", "greedy", 2, 5, seat)) for seat in (0, 1)]
+    results = [play_one(("barree", "greedy", "greedy", 2, 5, seat, {})) for seat in (0, 1)]
     assert sum(result.win_share for result in results) == pytest.approx(1.0)
     assert sum(result.points for result in results) == pytest.approx(0.0)
 
@@ -83,7 +106,7 @@ def test_gulbara_phases_split_every_position_of_a_game_into_exactly_one() -> Non
 
 
 def test_a_player_limited_to_a_phase_decides_only_there() -> None:
-    whole = play_one(("gulbara", "hard", "stage-greedy", 2, 4, 0))
-    bear_off_only = play_one(("gulbara", "hard@bear-off", "stage-greedy", 2, 4, 0))
+    whole = play_one(("gulbara", "hard", "stage-greedy", 2, 4, 0, {}))
+    bear_off_only = play_one(("gulbara", "hard@bear-off", "stage-greedy", 2, 4, 0, {}))
     assert bear_off_only.finished
     assert 0 < len(bear_off_only.decisions_ms) < len(whole.decisions_ms) / 3
