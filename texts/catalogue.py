@@ -32,6 +32,7 @@ TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 Keywords = dict[str, tuple[int | tuple[int, str], ...] | None]
 SENTENCE_KEYWORDS: Keywords = {
     "N_": None,
+    "Nn_": (1, 2),
     "t": (2,),
     "tn": (2, 3),
     "tp": ((2, "c"), 3),
