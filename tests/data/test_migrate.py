@@ -12,6 +12,7 @@ import pytest
 
 from data import Seat, Store
 from data.league import League
+from data.rematches import RematchStore
 from data.settings import SettingsStore
 from games import GAMES
 from migrate import main
@@ -19,6 +20,7 @@ from migrate import main
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
 TABLES += ("league_ratings", "league_settings", "guild_settings", "private_messages", "claims")
+TABLES += ("rematches",)
 
 
 async def played_game(store: Store, channel: int, *, finish: bool) -> int:
@@ -52,7 +54,7 @@ async def played_game(store: Store, channel: int, *, finish: bool) -> int:
 
 async def a_bot_on_sqlite(path: Path) -> None:
     store = await Store.open(path)
-    await played_game(store, 10, finish=True)
+    finished = await played_game(store, 10, finish=True)
     await played_game(store, 11, finish=False)
     await store.create_table(
         kind="bann", guild_id=1, channel_id=12, creator_id=3, seats=[Seat("Carol", 5)],
@@ -62,6 +64,7 @@ async def a_bot_on_sqlite(path: Path) -> None:
     await SettingsStore(store).set_language(1, "de")
     await SettingsStore(store).set_clock(1, "bann", 3600)
     await store.remember_private_message(11, 4, "private", 777)
+    await RematchStore(store).offer(finished, expires_at=2_000_000_000.0)
     assert await store.claim_once("dm-closed:11:4")
     await store.close()
 
