@@ -79,7 +79,10 @@ class Rematches:
     async def on_click(self, interaction: Interaction, table: Table) -> None:
         """A click on the result message of ``table`` (acknowledged already)."""
         seat = table.seat_of(interaction.user.id)
-        if table.status != "finished" or seat is None:
+        if table.status != "finished":
+            await tell(interaction, NO_OFFER)
+            return
+        if seat is None:
             await tell(interaction, NOT_A_PLAYER, number=table.id)
             return
         rematch = await self._rematch_of(interaction, table)
