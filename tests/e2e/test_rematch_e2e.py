@@ -12,7 +12,6 @@ import json
 from typing import Any
 
 import discord
-
 from stored import stored_game
 from testdb import TestDatabase, both_engines
 
