@@ -289,3 +289,19 @@ async def test_a_player_who_opened_another_table_in_the_channel_is_refused(
     await world.alice.click(result, "Rematch")
 
     assert stored_game(database)["status"] == "active", "the channel is free: it opens"
+
+
+async def test_a_german_server_offers_a_revanche(fake_discord, start_bot, database):
+    world = fake_discord
+    await start_bot()
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    await world.alice.slash(world.games, "settings", language="de")
+    opened = await world.alice.slash(world.games, "bann new", opponent=world.bob)
+    await world.bob.click(opened.message, "Beitreten")
+    asked = await world.alice.slash(world.games, "game resign")
+    await world.alice.click(asked.message, "Yes, resign")
+    result = world.games.public_messages()[-1]
+
+    await world.bob.click(result, "Revanche")
+
+    assert result.content.splitlines()[-1] == "🔁 Revanche verlangt von Bob; wir warten auf Alice."
