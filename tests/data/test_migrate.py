@@ -57,8 +57,13 @@ async def a_bot_on_sqlite(path: Path) -> None:
     finished = await played_game(store, 10, finish=True)
     await played_game(store, 11, finish=False)
     await store.create_table(
-        kind="bann", guild_id=1, channel_id=12, creator_id=3, seats=[Seat("Carol", 5)],
-        options={}, seed=1,
+        kind="bann",
+        guild_id=1,
+        channel_id=12,
+        creator_id=3,
+        seats=[Seat("Carol", 5)],
+        options={},
+        seed=1,
     )
     await League(store).set_rate_computer_games(1, True)
     await SettingsStore(store).set_language(1, "de")
@@ -144,8 +149,6 @@ def test_the_target_must_be_postgresql(tmp_path, capsys):
     assert "--to must be a postgresql:// URL" in capsys.readouterr().err
 
 
-
-
 def tamper_with_game(path: Path, column: str, value: str) -> None:
     """Overwrite one column of game #2 in the SQLite file behind the bot's back."""
     import sqlite3
@@ -200,9 +203,7 @@ def test_a_log_with_a_move_the_rules_refuse_is_named_and_nothing_is_copied(
         "postgresql://tablebot:s3c?ret@127.0.0.1/tablebot",
     ],
 )
-def test_an_unreachable_target_is_one_line_without_the_password(
-    tmp_path, capsys, target
-):
+def test_an_unreachable_target_is_one_line_without_the_password(tmp_path, capsys, target):
     source = tmp_path / "bot.sqlite3"
     source.touch()
 
