@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from cogs.host import Interaction
-from cogs.language import channel_language
-from cogs.replies import tell
+from cogs.language import channel_language, private_language
+from cogs.replies import missing_permissions, permission_sentence, tell
 from cogs.table.deadlines import Deadlines
 from cogs.table.keeper import board_link
 from cogs.table.pipeline import Pipeline
@@ -84,6 +84,10 @@ class Rematches:
             return
         if seat is None:
             await tell(interaction, NOT_A_PLAYER, number=table.id)
+            return
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            await tell(interaction, permission_sentence(private_language(interaction), missing))
             return
         rematch = await self._rematch_of(interaction, table)
         try:

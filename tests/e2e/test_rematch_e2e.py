@@ -305,3 +305,19 @@ async def test_a_german_server_offers_a_revanche(fake_discord, start_bot, databa
     await world.bob.click(result, "Revanche")
 
     assert result.content.splitlines()[-1] == "🔁 Revanche verlangt von Bob; wir warten auf Alice."
+
+
+async def test_a_channel_where_the_bot_may_no_longer_post_pictures_is_told(
+    fake_discord, start_bot, database
+):
+    world = fake_discord
+    result = await resigned_bann_game(world, start_bot)
+    await world.bob.click(result, "Rematch")
+    permissions = world.games.bot_permissions
+    permissions.attach_files = False
+    world.games.bot_permissions = permissions
+
+    refused = await world.alice.click(result, "Rematch")
+
+    assert "Attach Files" in refused.ephemeral[0].content
+    assert games_in(database) == 1 and json.loads(rematch_row(database)["ready"]) == [1]
