@@ -585,8 +585,10 @@ class Store:
         """Remove a lobby that never got its message (nothing was played in it)."""
         await self._db.write("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
 
-    async def finished_logs(self, kind: str, games: int) -> list[FinishedLog]:
-        """The seats and action logs of the newest ``games`` finished games of ``kind``."""
+    async def finished_logs(self, kind: str, games: int, entries: int) -> list[FinishedLog]:
+        """The seats and action logs of the newest ``games`` finished games of ``kind``,
+        newest first: their last ``entries`` log entries at most, so the oldest game's log
+        may begin in its middle."""
         rows = await self._db.fetch(
             "SELECT id, seats FROM games WHERE kind = ? AND status = 'finished'"
             " ORDER BY id DESC LIMIT ?",
@@ -598,11 +600,13 @@ class Store:
         ids = [row["id"] for row in rows]
         logged = await self._db.fetch(
             "SELECT game_id, seq, seat, action, at FROM actions"
-            f" WHERE game_id IN ({', '.join('?' for _ in ids)}) ORDER BY game_id, seq",
+            f" WHERE game_id IN ({', '.join('?' for _ in ids)})"
+            " ORDER BY game_id DESC, seq DESC LIMIT ?",
             *ids,
+            entries,
         )
         logs: dict[int, list[LoggedAction]] = {game_id: [] for game_id in ids}
-        for entry in logged:
+        for entry in reversed(logged):
             logs[entry["game_id"]].append(
                 LoggedAction(entry["seq"], entry["seat"], entry["action"], entry["at"])
             )

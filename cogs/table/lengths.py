@@ -9,6 +9,7 @@ import time
 from data import Store, Table
 from games import GAMES
 from games.length import (
+    ENTRIES_MEASURED,
     GAMES_MEASURED,
     Estimate,
     LoggedStep,
@@ -57,7 +58,7 @@ class GameLengths:
         if kept is not None and now - kept[0] < MEASURE_EVERY:
             return kept[1]
         times: list[float] = []
-        for game in await self.store.finished_logs(kind, GAMES_MEASURED):
+        for game in await self.store.finished_logs(kind, GAMES_MEASURED, ENTRIES_MEASURED):
             people = {index for index, seat in enumerate(game.seats) if not seat.is_computer}
             log = [LoggedStep(entry.seat, entry.action, entry.at) for entry in game.actions]
             times.extend(decision_times(log, people))

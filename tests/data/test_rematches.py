@@ -165,9 +165,20 @@ async def test_the_newest_finished_games_logs_come_with_their_seats(store):
         kind="bann", guild_id=1, channel_id=3, creator_id=1, seats=[], options={}, seed=1
     )
 
-    logs = await store.finished_logs("bann", 1)
+    logs = await store.finished_logs("bann", 1, 100)
 
     assert [[seat.name for seat in log.seats] for log in logs] == [["Alice", "Bob"]]
     assert [(entry.seat, entry.action) for entry in logs[0].actions] == [(0, "!resign")]
-    assert len(await store.finished_logs("bann", 10)) == 2
-    assert await store.finished_logs("barbu", 10) == []
+    assert len(await store.finished_logs("bann", 10, 100)) == 2
+    assert await store.finished_logs("barbu", 10, 100) == []
+
+
+async def test_the_logs_read_end_with_the_newest_entries(store):
+    table = await finished_game(store)
+    table.finish([0.0, 1.0])
+    for move in ("a", "b", "c"):
+        await store.save(table, expected_version=table.version, actions=[(0, move)])
+
+    [log] = await store.finished_logs("bann", 10, 2)
+
+    assert [entry.action for entry in log.actions] == ["b", "c"], "in order, the oldest cut"
