@@ -1,13 +1,13 @@
 """The copy of a bot's SQLite database into PostgreSQL (the command is ``python -m migrate``).
 
 Copies every table (games, action logs, league seasons, results, seats, ratings and
-settings, the servers' settings, the players' private messages the bot edits, and what was
-done once per key) in one PostgreSQL transaction (only the shard leases, which live
-seconds, are not copied), then replays every copied game's action log from
-its seed (with the ``Replayer`` the caller gives, as storage knows no game) and compares
-the result with its stored snapshot. Nothing is committed unless
-every game checks out, and a target that already holds games is refused, so the command
-can never mix two bots' data. The source file is only read.
+settings, the servers' settings, the players' private messages the bot edits, what was
+done once per key, and the finished games' rematch offers) in one PostgreSQL
+transaction (only the shard leases, which live seconds, are not copied), then replays
+every copied game's action log from its seed (with the ``Replayer`` the caller gives, as
+storage knows no game) and compares the result with its stored snapshot. Nothing is
+committed unless every game checks out, and a target that already holds games is
+refused, so the command can never mix two bots' data. The source file is only read.
 """
 
 from __future__ import annotations
@@ -34,14 +34,13 @@ TABLES = (
     "guild_settings",
     "private_messages",
     "claims",
+    "rematches",
 )
 # Tables whose ids PostgreSQL generates: their sequences continue after the copied ids.
 GENERATED_IDS = ("games", "league_seasons")
 BATCH = 1000
 
-Replayer = Callable[
-    [str, int, int, dict[str, Any], list[str], dict[str, Any]], bool | None
-]
+Replayer = Callable[[str, int, int, dict[str, Any], list[str], dict[str, Any]], bool | None]
 """(kind, players, seed, options, actions, stored snapshot) -> whether replaying the actions
 from the seeded start gives the stored state (as today's rules read it: a snapshot an
 older release wrote may lack a field added since), or None for a game the caller does not

@@ -9,8 +9,8 @@ The columns that name a member (data/schema.py), and nothing else does:
 - ``private_messages``: ``user_id``; ``claims``: a key about a member in a game ends with
   ``:<game id>:<member id>`` (the note that his DMs are closed).
 
-The action log, a game's state, ``league_results``, the settings tables and the shard
-leases know seats by their number only, or no member at all.
+The action log, a game's state, ``league_results``, the rematch offers, the settings
+tables and the shard leases know seats by their number only, or no member at all.
 
 A member's data is looked up and forgotten per server (``guild_id``), or on every server
 at once (``guild_id`` None). Forgetting rewrites every row that names him under a

@@ -294,4 +294,15 @@ MIGRATIONS: list[str | Migration] = [
     # 7: the language of a server's public messages and pictures; NULL follows the
     # server's preferred locale.
     "ALTER TABLE guild_settings ADD COLUMN language TEXT",
+    # 8: the rematch a finished game offers: which of its seats asked for it (seat
+    # numbers, as the action log names players), until when it may open, and the game it
+    # opened as.
+    """
+    CREATE TABLE rematches (
+        game_id BIGINT NOT NULL PRIMARY KEY REFERENCES games (id),
+        ready TEXT NOT NULL DEFAULT '[]',
+        expires_at DOUBLE PRECISION NOT NULL,
+        rematch_id BIGINT REFERENCES games (id)
+    )
+    """,
 ]

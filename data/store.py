@@ -156,6 +156,54 @@ class LoggedAction:
     at: float
 
 
+@dataclass(frozen=True)
+class FinishedLog:
+    """A finished game's seats and its action log."""
+
+    seats: list[Seat]
+    actions: list[LoggedAction]
+
+
+@dataclass(frozen=True)
+class NewLobby:
+    """What a new table is opened with."""
+
+    kind: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    extra: dict[str, Any] | None = None
+    due_at: float | None = None
+
+
+async def insert_lobby(db: Executor, lobby: NewLobby) -> int:
+    """Insert a new table in the lobby (inside the caller's transaction); its id.
+    IntegrityError if its channel has an open game."""
+    now = time.time()
+    game_id = await db.fetchval(
+        "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
+        " options, seed, state, version, board_message_id, created_at, updated_at,"
+        " extra, due_at)"
+        " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, ?, ?)"
+        " RETURNING id",
+        lobby.kind,
+        lobby.guild_id,
+        lobby.channel_id,
+        lobby.creator_id,
+        _dumps([seat.to_dict() for seat in lobby.seats]),
+        _dumps(lobby.options),
+        lobby.seed,
+        now,
+        now,
+        _dumps(lobby.extra or {}),
+        lobby.due_at,
+    )
+    return int(game_id)
+
+
 _COLUMNS = (
     "id, kind, guild_id, channel_id, creator_id, status, seats, options, seed, state, "
     "version, board_message_id, created_at, updated_at, extra, board_version, due_at"
@@ -269,37 +317,28 @@ class Store:
         """A new table in the lobby; raises ChannelBusy if the channel has an open game,
         and LobbyLimitReached if its creator already has ``lobby_limit`` lobbies on the
         server (counted and claimed in the one transaction that inserts the table)."""
-        now = time.time()
+        lobby = NewLobby(
+            kind, guild_id, channel_id, creator_id, seats, options, seed, extra, due_at
+        )
         try:
             async with self.transaction() as db:
                 if lobby_limit is not None:
                     await _claim_lobby(db, guild_id, creator_id, lobby_limit)
-                game_id = await db.fetchval(
-                    "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, seats,"
-                    " options, seed, state, version, board_message_id, created_at, updated_at,"
-                    " extra, due_at)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, NULL, ?, ?, ?, ?)"
-                    " RETURNING id",
-                    kind,
-                    guild_id,
-                    channel_id,
-                    creator_id,
-                    _dumps([seat.to_dict() for seat in seats]),
-                    _dumps(options),
-                    seed,
-                    now,
-                    now,
-                    _dumps(extra or {}),
-                    due_at,
-                )
+                game_id = await insert_lobby(db, lobby)
         except IntegrityError:
-            existing = await self.open_table_in(channel_id)
-            if existing is None:
+            busy = await self.busy(channel_id)
+            if busy is None:
                 raise
-            raise ChannelBusy(existing) from None
-        table = await self.load(int(game_id))
+            raise busy from None
+        table = await self.load(game_id)
         assert table is not None
         return table
+
+    async def busy(self, channel_id: int) -> ChannelBusy | None:
+        """Why the database refused a new game in ``channel_id``: the game open there
+        (None if there is none, so another constraint refused it)."""
+        existing = await self.open_table_in(channel_id)
+        return None if existing is None else ChannelBusy(existing)
 
     async def load(self, game_id: int) -> Table | None:
         row = await self._db.lookup(f"SELECT {_COLUMNS} FROM games WHERE id = ?", game_id)
@@ -545,6 +584,36 @@ class Store:
     async def delete_lobby(self, game_id: int) -> None:
         """Remove a lobby that never got its message (nothing was played in it)."""
         await self._db.write("DELETE FROM games WHERE id = ? AND status = 'lobby'", game_id)
+
+    async def finished_logs(self, kind: str, games: int, entries: int) -> list[FinishedLog]:
+        """The seats and action logs of the newest ``games`` finished games of ``kind``,
+        newest first: their last ``entries`` log entries at most, so the oldest game's log
+        may begin in its middle."""
+        rows = await self._db.fetch(
+            "SELECT id, seats FROM games WHERE kind = ? AND status = 'finished'"
+            " ORDER BY id DESC LIMIT ?",
+            kind,
+            games,
+        )
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        logged = await self._db.fetch(
+            "SELECT game_id, seq, seat, action, at FROM actions"
+            f" WHERE game_id IN ({', '.join('?' for _ in ids)})"
+            " ORDER BY game_id DESC, seq DESC LIMIT ?",
+            *ids,
+            entries,
+        )
+        logs: dict[int, list[LoggedAction]] = {game_id: [] for game_id in ids}
+        for entry in reversed(logged):
+            logs[entry["game_id"]].append(
+                LoggedAction(entry["seq"], entry["seat"], entry["action"], entry["at"])
+            )
+        return [
+            FinishedLog([Seat.from_dict(seat) for seat in _loads(row["seats"])], logs[row["id"]])
+            for row in rows
+        ]
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._db.fetch(

@@ -367,6 +367,11 @@ class FakeDiscord:
         await self.wait_until_idle()
         return message
 
+    def earlier_bot_message(self, channel: Channel, body: dict[str, Any]) -> Message:
+        """A message the bot posted before this fake started, as Discord keeps it while the
+        bot restarts (or its database is moved or upgraded): ``body`` as the bot sent it."""
+        return self._create_message(channel, body, {})
+
     # ---- gateway support ---------------------------------------------------------------------
 
     def _ready_payload(self, session_id: str) -> dict[str, Any]:

@@ -396,6 +396,20 @@ class Option:
         return next((choice for choice in self.choices if choice.value == value), None)
 
 
+@dataclass(frozen=True)
+class Length:
+    """How long a table with given options plays, as its lobby tells it beforehand."""
+
+    parts: int
+    """Its deals (or rounds)."""
+    part_name: Counted
+    """``Nn_("{count} deal", "{count} deals")``: how a number of parts is said."""
+    decisions_per_part: float
+    """The decisions a player has to take in one part, all seats together (a card
+    played for him because it was his only one does not count), as computer play
+    measures them (tests/games/test_length.py keeps the figure honest)."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameSpec(Generic[S]):
     """A game, and the facts about it the shared machinery asks (none is guessed)."""
@@ -421,6 +435,13 @@ class GameSpec(Generic[S]):
     """What a replay shows: by default one frame per move."""
     progress_marker: Callable[[S], int | None] = no_progress
     """The deal or round a game is in, so a table of substitutes stops after it ends."""
+    length: Callable[[Mapping[str, Any]], Length] | None = None
+    """A long game's length for a table's options (each option present, defaults filled
+    in), told in its lobby; None for a game short enough not to need it."""
+
+    def with_defaults(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` with every option the table did not set at its default."""
+        return {option.name: options.get(option.name, option.default) for option in self.options}
 
 
 def check_level(level: str) -> None:

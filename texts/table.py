@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games import Counted, Option
+from games.length import Estimate
+from texts.common import duration
 from texts.i18n import N_, t, tn
 
 
@@ -72,3 +74,27 @@ def resign_headline(language: str, names: Sequence[str], seat: int) -> str:
         return t(language, "{name} resigned: {winner} wins.", name=resigned, winner=others[0])
     winners = t(language, "{names} and {last}", names=", ".join(others[:-1]), last=others[-1])
     return t(language, "{name} resigned: {winners} win.", name=resigned, winners=winners)
+
+
+def length_line(language: str, estimate: Estimate) -> str:
+    """A table's length before it starts: "28 deals · about 2 hours with 4 people"."""
+    part = estimate.length.part_name
+    parts = tn(language, part.singular, part.plural, estimate.length.parts)
+    time = duration(language, estimate.seconds)
+    if estimate.computers:
+        return tn(
+            language,
+            "{parts} · about {time} with {count} person (the computers play at once)",
+            "{parts} · about {time} with {count} people (the computers play at once)",
+            estimate.people,
+            parts=parts,
+            time=time,
+        )
+    return tn(
+        language,
+        "{parts} · about {time} with {count} person",
+        "{parts} · about {time} with {count} people",
+        estimate.people,
+        parts=parts,
+        time=time,
+    )

@@ -14,6 +14,7 @@ from cogs.replies import NO_MENTIONS
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.deadlines import Deadlines
 from cogs.table.game_cog import GameCog, GameCogs
+from cogs.table.lengths import GameLengths
 from cogs.table.lobby_message import lobby_payload
 from cogs.table.payload import MessagePayload
 from cogs.table.records import commitment_line
@@ -30,10 +31,17 @@ ABANDONED = N_("Abandoned; the game is not rated.")
 class BoardComposer:
     """Composes each table's message: its lobby, its board, or the note that it closed."""
 
-    def __init__(self, cogs: GameCogs, renderer: RenderPool, deadlines: Deadlines) -> None:
+    def __init__(
+        self,
+        cogs: GameCogs,
+        renderer: RenderPool,
+        deadlines: Deadlines,
+        lengths: GameLengths,
+    ) -> None:
         self.cogs = cogs
         self.renderer = renderer
         self.deadlines = deadlines
+        self.lengths = lengths
 
     async def payload(
         self,
@@ -67,6 +75,13 @@ class BoardComposer:
             files=[discord.File(io.BytesIO(png), filename=filename)],
         )
 
+    async def lobby_payload(
+        self, table: Table, invited: discord.abc.User | None = None
+    ) -> MessagePayload:
+        """The lobby message, with the table's length where its game tells it."""
+        length = await self.lengths.line(table)
+        return lobby_payload(table, self.cogs[table.kind].colour, invited, length)
+
     async def current_payload(self, table: Table) -> MessagePayload:
         """The message a table shows as it is stored: its lobby, or its board."""
         if table.status == "lobby" or table.state is None:
@@ -78,7 +93,7 @@ class BoardComposer:
                     number=table.id,
                 )
                 return MessagePayload(content=closed, embed=None, view=None)
-            return lobby_payload(table, self.cogs[table.kind].colour)
+            return await self.lobby_payload(table)
         state = GAMES[table.kind].from_dict(table.state)
         return await self.payload(table, state, stored_headline(table))
 

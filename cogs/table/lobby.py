@@ -17,17 +17,18 @@ from cogs.replies import (
     refuse_after_thinking,
     tell,
 )
+from cogs.table.board import BoardComposer
 from cogs.table.components import Target
 from cogs.table.computers import computer_seat, level_chosen
 from cogs.table.deadlines import THREAD_REFUSED, Deadlines
-from cogs.table.game_cog import GameCogs
 from cogs.table.keeper import BoardKeeper
-from cogs.table.lobby_message import lobby_payload
+from cogs.table.lengths import GameLengths
 from cogs.table.payload import MessagePayload
 from cogs.table.pipeline import Pipeline
 from data import ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES
 from texts.i18n import N_, t, tn
+from texts.table import length_line
 
 LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
 LOBBY_LIMIT = 3
@@ -96,14 +97,16 @@ class Lobby:
     def __init__(
         self,
         store: Store,
-        cogs: GameCogs,
+        composer: BoardComposer,
+        lengths: GameLengths,
         keeper: BoardKeeper,
         pipeline: Pipeline,
         deadlines: Deadlines,
         seed_source: Callable[[], int],
     ) -> None:
         self.store = store
-        self.cogs = cogs
+        self.composer = composer
+        self.lengths = lengths
         self.keeper = keeper
         self.pipeline = pipeline
         self.deadlines = deadlines
@@ -188,16 +191,29 @@ class Lobby:
         shown = True
         if len(table.seats) == GAMES[table.kind].max_players:
             await self.pipeline.start(interaction, table, fresh_message=True)
+            await self._tell_length(interaction, table)
         elif not in_thread:
             shown = await self._post(interaction, table, invited)
         if shown and why_not_a_thread is not None:
             await interaction.followup.send(why_not_a_thread, ephemeral=True)
 
+    async def _tell_length(self, interaction: Interaction, table: Table) -> None:
+        """Tell the opener of a table that started at once, with no lobby to read it in,
+        how long its game is."""
+        found = await self.lengths.estimate(table)
+        if found is None:
+            return
+        language = private_language(interaction)
+        await interaction.followup.send(
+            t(language, "⏱️ This game: {length}.", length=length_line(language, found)),
+            ephemeral=True,
+        )
+
     async def _posted_in_thread(self, table: Table, invited: discord.abc.User | None) -> bool:
         """Post the lobby as the first message of the table's own thread (a full table's
         board then replaces it); False if Discord refused."""
         try:
-            await self.keeper.draw(table, self.payload(table, invited))
+            await self.keeper.draw(table, await self.payload(table, invited))
         except discord.HTTPException as failure:
             log.warning(
                 "game %d: could not post in its thread (%s); back to the channel",
@@ -228,7 +244,7 @@ class Lobby:
         """Show the new lobby as the command's answer, else as a channel message; a lobby
         that cannot be shown at all is removed (False), so it never blocks the channel
         unseen."""
-        payload = self.payload(table, invited)
+        payload = await self.payload(table, invited)
         try:
             message = await interaction.edit_original_response(**payload.edit())
         except discord.HTTPException as failure:
@@ -259,8 +275,10 @@ class Lobby:
             return None
         return limit_sentence(private_language(interaction), opened)
 
-    def payload(self, table: Table, invited: discord.abc.User | None = None) -> MessagePayload:
-        return lobby_payload(table, self.cogs[table.kind].colour, invited)
+    async def payload(
+        self, table: Table, invited: discord.abc.User | None = None
+    ) -> MessagePayload:
+        return await self.composer.lobby_payload(table, invited)
 
     async def on_click(
         self,
@@ -373,7 +391,7 @@ class Lobby:
             await self.keeper.shown(table, interaction.message.id)
 
     async def _show(self, interaction: Interaction, table: Table) -> None:
-        await interaction.edit_original_response(**self.payload(table).edit())
+        await interaction.edit_original_response(**(await self.payload(table)).edit())
         if interaction.message is not None:
             await self.keeper.shown(table, interaction.message.id)
 

@@ -17,9 +17,13 @@ from texts.table import lobby_footer, options_line
 
 
 def lobby_payload(
-    table: Table, colour: discord.Colour, invited: discord.abc.User | None = None
+    table: Table,
+    colour: discord.Colour,
+    invited: discord.abc.User | None = None,
+    length: str | None = None,
 ) -> MessagePayload:
-    """The lobby message: seats, invitation and the lobby's buttons."""
+    """The lobby message: seats, invitation, the game's length (``length``, where its
+    game tells it) and the lobby's buttons."""
     spec = GAMES[table.kind]
     language = table.language
     seats = "\n".join(
@@ -41,6 +45,8 @@ def lobby_payload(
         embed.add_field(
             name=t(language, "Invited"), value=" ".join(f"<@{uid}>" for uid in invited_ids)
         )
+    if length is not None:
+        embed.add_field(name=t(language, "Length"), value=length, inline=False)
     needed = spec.min_players - len(table.seats)
     embed.set_footer(text=lobby_footer(language, needed))
     target = Target(table.id, table.version, "join")

@@ -23,13 +23,16 @@ from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCog, GameCogs, Turn
 from cogs.table.game_commands import GameCommands
 from cogs.table.keeper import BoardKeeper
+from cogs.table.lengths import GameLengths
 from cogs.table.lobby import Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
 from cogs.table.private import PrivateMessages
+from cogs.table.rematch import Rematches
 from cogs.table.results import ResultRecorder, Results
 from cogs.table.router import Router
 from data import Store, Table
+from data.rematches import RematchStore
 
 C = TypeVar("C", bound=GameCog[Any])
 
@@ -52,12 +55,23 @@ class TableMachinery:
         self.deadlines = deadlines
         self.cogs = GameCogs()
         self.memory = GameMemory()
-        self.composer = BoardComposer(self.cogs, renderer, deadlines)
+        self.lengths = GameLengths(store)
+        self.composer = BoardComposer(self.cogs, renderer, deadlines, self.lengths)
         self.delivery = Delivery(bot, store, self.cogs)
         self.keeper = BoardKeeper(
             bot, store, self.memory, self.composer, self.delivery, deadlines.time
         )
-        self.results = Results(bot, store, self.memory, self.keeper, self.cogs, recorder)
+        offers = RematchStore(store)
+        self.results = Results(
+            bot,
+            store,
+            self.memory,
+            self.keeper,
+            self.cogs,
+            recorder,
+            offers,
+            deadlines,
+        )
         self.pipeline = Pipeline(
             store,
             self.memory,
@@ -68,8 +82,17 @@ class TableMachinery:
             self.results,
             deadlines,
         )
-        self.lobby = Lobby(store, self.cogs, self.keeper, self.pipeline, deadlines, seed_source)
+        self.lobby = Lobby(
+            store,
+            self.composer,
+            self.lengths,
+            self.keeper,
+            self.pipeline,
+            deadlines,
+            seed_source,
+        )
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
+        self.rematches = Rematches(store, offers, self.pipeline, deadlines, seed_source)
         self.router = Router(
             bot,
             store,
@@ -82,6 +105,7 @@ class TableMachinery:
             self.delivery,
             deadlines,
             self.clock_verbs,
+            self.rematches,
         )
         self.commands = GameCommands(
             bot,

@@ -91,9 +91,16 @@ class Pipeline:
         self.pick_patience = PATIENCE
 
     async def start(
-        self, interaction: Interaction, table: Table, *, fresh_message: bool
+        self,
+        interaction: Interaction,
+        table: Table,
+        *,
+        fresh_message: bool,
+        board_below: bool = False,
     ) -> None:
-        """Deal/set up the game, let computers open if they must, and show the board."""
+        """Deal/set up the game, let computers open if they must, and show the board: as
+        the interaction's answer (replacing the lobby it was clicked on), or with
+        ``board_below`` (and in a table's own thread) as a message of its own."""
         spec = GAMES[table.kind]
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=fresh_message)
@@ -114,8 +121,9 @@ class Pipeline:
             )
             return
         self.deadlines.saved(table)
-        if table.channel_id != interaction.channel_id:
-            # The table has its own thread: the board is that thread's message.
+        if board_below or table.channel_id != interaction.channel_id:
+            # The table has its own thread (the board is that thread's message), or the
+            # click came from a message that stays as it is.
             await self.keeper.refresh(table, state, notes=notes)
             await self.after_change(table, state, acting_user=interaction.user.id)
             return

@@ -10,14 +10,28 @@ from cogs.host import Host, Interaction
 from cogs.language import private_language
 from cogs.replies import NOT_RUNNING, NOT_SEATED, tell
 from cogs.table.components import TableButton, Target, view_of
+from cogs.table.deadlines import Deadlines
 from cogs.table.game_cog import GameCogs
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
 from cogs.table.records import seed_reveal
 from data import Store, Table
+from data.rematches import RematchStore
 from games import GAMES, GameState
 from texts.i18n import N_, t
 from texts.table import resign_headline
+
+REMATCH = "rematch"
+"""The verb of the result message's **Rematch** button."""
+
+
+def rematch_button(table: Table) -> TableButton:
+    return TableButton(
+        Target(table.id, table.version, REMATCH),
+        label=t(table.language, "Rematch"),
+        emoji="🔁",
+        style=discord.ButtonStyle.primary,
+    )
 
 
 class ResultRecorder(Protocol):
@@ -39,6 +53,8 @@ class Results:
         keeper: BoardKeeper,
         cogs: GameCogs,
         recorder: ResultRecorder,
+        offers: RematchStore,
+        deadlines: Deadlines,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -46,6 +62,8 @@ class Results:
         self.keeper = keeper
         self.cogs = cogs
         self.recorder = recorder
+        self.offers = offers
+        self.deadlines = deadlines
 
     async def announce(
         self,
@@ -56,7 +74,8 @@ class Results:
         emoji: str = "🏳️",
     ) -> None:
         """Tell the channel the result (``resigned_headline``, after ``emoji``, for a game
-        that ended early) and record it in the league."""
+        that ended early) and record it in the league. The message offers a rematch,
+        open as long as a lobby waits (the server's lobby expiry)."""
         if table.status != "finished":
             return
         title = GAMES[table.kind].title
@@ -75,8 +94,11 @@ class Results:
         # The league records each finished game once; a repeated finish gets None back.
         ratings = await self.recorder.record_result(table)
         text = text if ratings is None else f"{text}\n{ratings}"
+        await self.offers.offer(table.id, await self.deadlines.lobby_due(table.guild_id))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(f"{text}\n{seed_reveal(table, language)}")
+        await channel.send(
+            f"{text}\n{seed_reveal(table, language)}", view=view_of([rematch_button(table)])
+        )
 
     async def confirm_resign(self, interaction: Interaction, table: Table) -> None:
         if table.status != "active":

@@ -40,7 +40,8 @@ from cogs.table.lobby import LOBBY_VERBS, Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
 from cogs.table.private import is_private
-from cogs.table.results import Results
+from cogs.table.rematch import Rematches
+from cogs.table.results import REMATCH, Results
 from data import Store, Table
 from games import GAMES, GameState, IllegalAction
 from texts import YOU_PLAYED
@@ -103,6 +104,7 @@ class Router:
         delivery: Delivery,
         deadlines: Deadlines,
         clock_verbs: ClockVerbs,
+        rematches: Rematches,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -115,6 +117,7 @@ class Router:
         self.delivery = delivery
         self.deadlines = deadlines
         self.clock_verbs = clock_verbs
+        self.rematches = rematches
         self._channel_seen: dict[int, float] = {}
 
     async def on_click(self, interaction: Interaction, item: TableButton | TableSelect) -> None:
@@ -129,7 +132,7 @@ class Router:
         if target == FORGED or not valid_values(values):
             await tell(interaction, UNRECOGNISED)
             return
-        if target.verb in LOBBY_VERBS:
+        if target.verb in LOBBY_VERBS or target.verb == REMATCH:
             # Acknowledged before touching the database: forty clicks queued behind one
             # another's saves (or a busy database) must not outlive Discord's 3 seconds.
             await acknowledge(interaction)
@@ -137,10 +140,13 @@ class Router:
         if table is None:
             await tell(interaction, N_("This game no longer exists."))
             return
-        if target.verb in LOBBY_VERBS and interaction.channel_id != table.channel_id:
-            # A lobby is joined, started and cancelled on its own message, in its channel:
-            # from a DM or another channel (a forged control) it would seat a member of any
-            # server and draw the table on the clicked message.
+        if (
+            target.verb in LOBBY_VERBS or target.verb == REMATCH
+        ) and interaction.channel_id != table.channel_id:
+            # A lobby is joined, started and cancelled on its own message, in its channel,
+            # and a rematch asked for on the result message there: from a DM or another
+            # channel (a forged control) it would seat a member of any server and draw the
+            # table on the clicked message.
             await tell(interaction, UNRECOGNISED)
             return
         if target.verb in LOBBY_VERBS:
@@ -152,6 +158,8 @@ class Router:
                     await tell(interaction, N_("This game no longer exists."))
                 else:
                     await self.lobby.on_click(interaction, fresh, target, values)
+        elif target.verb == REMATCH:
+            await self.rematches.on_click(interaction, table)
         elif table.board_behind and target.version < table.version:
             await self._catch_up(interaction, table)
         elif target.verb == "resign":

@@ -6,6 +6,9 @@ The package: ``cards`` (cards, contracts, scoring and the trick and Domino rules
 (``bot_action``); this module holds ``SPEC`` and re-exports the public names.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.barbu.cards import (
     ACE,
     ACE_OF_HEARTS,
@@ -87,9 +90,29 @@ from games.base import (
     N_,
     GameSpec,
     IllegalAction,
+    Length,
     Nn_,
     Option,
 )
+
+DEALS = Nn_("{count} deal", "{count} deals")
+DECISIONS_PER_DEAL = 40.0
+"""A deal's decisions, all four seats together, when a single legal card plays itself:
+the contract, four doubling answers and about 35 of the 52 cards."""
+DECISIONS_PER_DEAL_BY_HAND = 54.0
+"""The same without ``autoplay``: every card is a decision."""
+FRENCH_DECISIONS_SAVED = 4.0
+"""The simple French form has no doubling round (four answers fewer) and names five of
+its seven contracts itself."""
+
+
+def game_length(options: Mapping[str, Any]) -> Length:
+    """Seven deals per declarer series."""
+    decisions = DECISIONS_PER_DEAL if options["autoplay"] else DECISIONS_PER_DEAL_BY_HAND
+    if options["french"]:
+        decisions -= FRENCH_DECISIONS_SAVED
+    return Length(int(options["series"]) * DEALS_PER_SERIES, DEALS, decisions)
+
 
 SPEC = GameSpec(
     key="barbu",
@@ -105,6 +128,7 @@ SPEC = GameSpec(
     hidden_information=True,
     replay_frames=barbu_frames,
     progress_marker=lambda state: state.deal_number,
+    length=game_length,
     options=(
         Option(
             "french",

@@ -17,6 +17,9 @@ options and ``new_game``), ``computer`` (``bot_action``) with ``plan`` (hard's r
 planner); this module holds ``SPEC`` and re-exports the public names.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.barree.board import (
     COLUMNS,
     DIAGONALS,
@@ -57,7 +60,17 @@ from games.barree.state import (
     send_options,
     walk_options,
 )
-from games.base import N_, Dice, GameSpec, Nn_, Option
+from games.base import N_, Dice, GameSpec, Length, Nn_, Option
+
+ROUNDS = Nn_("{count} round", "{count} rounds")
+DECISIONS_PER_ROUND = 65.0
+"""A round's decisions, all seats together (each roll and each walk): about the same
+with two, three or four players, since more players also end a round sooner."""
+
+
+def game_length(options: Mapping[str, Any]) -> Length:
+    return Length(int(options["rounds"]), ROUNDS, DECISIONS_PER_ROUND)
+
 
 SPEC = GameSpec(
     key="barree",
@@ -72,6 +85,7 @@ SPEC = GameSpec(
     dice=Dice(face_names={0: N_("bar")}),
     hidden_information=False,
     progress_marker=lambda state: state.round_no,
+    length=game_length,
     options=(
         Option(
             name="rounds",

@@ -12,6 +12,7 @@ import pytest
 
 from data import Seat, Store
 from data.league import League
+from data.rematches import RematchStore
 from data.settings import SettingsStore
 from games import GAMES
 from migrate import main
@@ -19,6 +20,7 @@ from migrate import main
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
 TABLES += ("league_ratings", "league_settings", "guild_settings", "private_messages", "claims")
+TABLES += ("rematches",)
 
 
 async def played_game(store: Store, channel: int, *, finish: bool) -> int:
@@ -52,16 +54,22 @@ async def played_game(store: Store, channel: int, *, finish: bool) -> int:
 
 async def a_bot_on_sqlite(path: Path) -> None:
     store = await Store.open(path)
-    await played_game(store, 10, finish=True)
+    finished = await played_game(store, 10, finish=True)
     await played_game(store, 11, finish=False)
     await store.create_table(
-        kind="bann", guild_id=1, channel_id=12, creator_id=3, seats=[Seat("Carol", 5)],
-        options={}, seed=1,
+        kind="bann",
+        guild_id=1,
+        channel_id=12,
+        creator_id=3,
+        seats=[Seat("Carol", 5)],
+        options={},
+        seed=1,
     )
     await League(store).set_rate_computer_games(1, True)
     await SettingsStore(store).set_language(1, "de")
     await SettingsStore(store).set_clock(1, "bann", 3600)
     await store.remember_private_message(11, 4, "private", 777)
+    await RematchStore(store).offer(finished, expires_at=2_000_000_000.0)
     assert await store.claim_once("dm-closed:11:4")
     await store.close()
 
@@ -141,8 +149,6 @@ def test_the_target_must_be_postgresql(tmp_path, capsys):
     assert "--to must be a postgresql:// URL" in capsys.readouterr().err
 
 
-
-
 def tamper_with_game(path: Path, column: str, value: str) -> None:
     """Overwrite one column of game #2 in the SQLite file behind the bot's back."""
     import sqlite3
@@ -197,9 +203,7 @@ def test_a_log_with_a_move_the_rules_refuse_is_named_and_nothing_is_copied(
         "postgresql://tablebot:s3c?ret@127.0.0.1/tablebot",
     ],
 )
-def test_an_unreachable_target_is_one_line_without_the_password(
-    tmp_path, capsys, target
-):
+def test_an_unreachable_target_is_one_line_without_the_password(tmp_path, capsys, target):
     source = tmp_path / "bot.sqlite3"
     source.touch()
 

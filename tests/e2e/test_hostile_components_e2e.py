@@ -114,6 +114,7 @@ def table_forgeries(game_id: int, version: int) -> list[str]:
         f"tb:{game_id}:{version}:cancel:",
         f"ts:{game_id}:{version}:addbot:",
         f"ts:{game_id}:{version}:move:3>2",
+        f"tb:{game_id}:{version}:rematch:",
     ]
 
 
@@ -171,6 +172,7 @@ async def test_table_ids_forged_in_a_dm_are_refused_and_change_nothing(
     hand = world.alice.dms[-1]
     assert hand.buttons(), "the hand came by DM with its controls"
     await resign_a_bann_game_in(world, world.carol, world.games.guild.add_text_channel("ended"))
+    ended = stored_game(database)
     await world.carol.slash(world.games, "league standings", game="bann")
     season = max(row["id"] for row in database.rows("SELECT id FROM league_seasons"))
     forgeries = [
@@ -182,6 +184,7 @@ async def test_table_ids_forged_in_a_dm_are_refused_and_change_nothing(
         f"tb:{barbu['id']}:{barbu['version']}:no_such_verb:",
         f"tb:{barbu['id']}:{barbu['version'] + 1}:play:AS",
         f"tb:{'9' * 18}:1:play:AS",
+        f"tb:{ended['id']}:{ended['version']}:rematch:",
         f"lg:next:bann:{season}:1",
         "replay:pick",
     ]

@@ -277,6 +277,29 @@ async def read_the_league(
             assert rating["losses"] == sum(row["outcome"] == "loss" for row in his)
 
 
+async def open_the_rematches(world, database: TestDatabase, members: dict[int, SimUser]) -> None:
+    """A rematch a release's player asked for opens when the others ask on its result
+    message (which Discord kept): the same players, each one seat on."""
+    for offer in database.rows("SELECT * FROM rematches WHERE rematch_id IS NULL"):
+        game = game_row(database, offer["game_id"])
+        channel = channel_of(world, game)
+        button = {"type": 2, "style": 1, "label": "Rematch"}
+        button["custom_id"] = f"tb:{game['id']}:{game['version']}:rematch:"
+        result = world.fake.earlier_bot_message(
+            channel, {"content": "🏳️ result", "components": [{"type": 1, "components": [button]}]}
+        )
+        seats = json.loads(game["seats"])
+        for index, seat in enumerate(seats):
+            if seat["user_id"] is not None and index not in json.loads(offer["ready"]):
+                await members[seat["user_id"]].click(result, "Rematch")
+        opened = database.rows("SELECT * FROM rematches WHERE game_id = ?", game["id"])[0]
+        assert opened["rematch_id"] is not None, "the rematch opened"
+        rematch = game_row(database, opened["rematch_id"])
+        assert rematch["status"] == "active" and rematch["channel_id"] == game["channel_id"]
+        ids = [seat["user_id"] for seat in seats]
+        assert [seat["user_id"] for seat in json.loads(rematch["seats"])] == [*ids[1:], ids[0]]
+
+
 @both_engines()
 async def test_a_release_database_is_upgraded_and_its_games_and_league_go_on(
     fake_discord, start_bot, database, release_database
@@ -306,3 +329,4 @@ async def test_a_release_database_is_upgraded_and_its_games_and_league_go_on(
     kinds = {row["kind"] for row in file_rows(release_database, "SELECT kind FROM games")}
     assert {game["kind"] for game in unfinished} == kinds, "a move on each kind of game"
     await read_the_league(fake_discord, database, unfinished[0]["guild_id"], members)
+    await open_the_rematches(fake_discord, database, members)

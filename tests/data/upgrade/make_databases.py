@@ -7,7 +7,8 @@ Each release (the main line's last commit at its schema version) runs from its o
 (``git archive``) in a child process (release_bot.py) against a fake Discord here. Four
 members play as that release let them: for every game it offers, a table with a few
 typed moves left unfinished; a Bann game (and a Gul Bara one, where offered) played a
-little and resigned, so the league has results; and a Bann lobby nobody joined. The
+little and resigned, so the league has results, its rematch asked for by the player who
+did not resign where the result offers one; and a Bann lobby nobody joined. The
 database the release leaves is kept, copied whole and compacted, as
 ``v<schema>-<commit>.sqlite3`` beside this script. Today's schema version has one too,
 made by the last release before the table machinery was split into layers, so the day
@@ -53,6 +54,7 @@ RELEASES = {
     5: "aecf8a191eb7181bf336b8187b16e51b709b95b4",
     6: "97a93771db3d85c979509dfc1590bc6bb2345374",
     7: "8430ea195a72d3115bbb0305f29d656ee461aa82",
+    8: "5813865080d6d25e62ba0d10cf88eb219ae4f7ea",
 }
 """Schema version → the last commit of the main line at that version."""
 
@@ -232,6 +234,21 @@ async def resign(database: Path, channel: Channel, players: list[SimUser]) -> No
         confirmed = await player.click_nowait(asked.original, "Yes, resign")
         await confirmed.wait_answered(timeout=30)
     await until(lambda: newest_game(database, channel)["status"] == "finished", "the resignation")
+    await ask_for_the_rematch(database, channel, players)
+
+
+async def ask_for_the_rematch(database: Path, channel: Channel, players: list[SimUser]) -> None:
+    """The player who did not resign asks for the rematch, where the result offers one
+    (a release before rematches announces without a button)."""
+    with contextlib.suppress(TimeoutError):
+        await until(lambda: with_button(channel, "Rematch"), "the rematch offer", timeout=5)
+    result = with_button(channel, "Rematch")
+    if result is None:
+        return
+    seats = json.loads(newest_game(database, channel)["seats"])
+    other = next(p for p in players if p.id == seats[1]["user_id"])
+    asked = await other.click_nowait(result, "Rematch")
+    await asked.wait_answered(timeout=30)
 
 
 @contextlib.asynccontextmanager
