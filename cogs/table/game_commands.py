@@ -22,6 +22,7 @@ from cogs.table.results import Results
 from cogs.table.router import Router
 from data import Store
 from games import GAMES
+from texts import table as table_text
 from texts.i18n import N_, command_name, t
 
 
@@ -154,11 +155,7 @@ class GameCommands(commands.Cog, name="Tables"):
                 fresh, expected_version=fresh.version, actions=[(None, "!abandon")]
             )
         language = fresh.language
-        headline = t(
-            language,
-            "Abandoned by {name}; the game is not rated.",
-            name=interaction.user.display_name,
-        )
+        headline = table_text.abandoned_by_headline(language, interaction.user.display_name)
         if fresh.state is not None:
             await self.keeper.refresh(fresh, GAMES[fresh.kind].from_dict(fresh.state), headline)
         elif fresh.board_message_id is not None:
