@@ -15,6 +15,7 @@ import discord
 
 from cogs.host import Host, Interaction
 from cogs.render_pool import RenderPool
+from cogs.table.abandon import Abandoning
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
 from cogs.table.components import TableButton, TableSelect
@@ -70,6 +71,7 @@ class TableMachinery:
         )
         self.lobby = Lobby(store, self.cogs, self.keeper, self.pipeline, deadlines, seed_source)
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
+        self.abandoning = Abandoning(bot, store, self.memory, self.keeper, self.composer)
         self.router = Router(
             bot,
             store,
@@ -79,6 +81,7 @@ class TableMachinery:
             self.lobby,
             self.pipeline,
             self.results,
+            self.abandoning,
             self.delivery,
             deadlines,
             self.clock_verbs,
@@ -91,6 +94,7 @@ class TableMachinery:
             self.composer,
             self.keeper,
             self.results,
+            self.abandoning,
             self.clock_verbs,
             renderer,
         )

@@ -178,9 +178,11 @@ async def test_a_german_lobby_board_and_abandon_speak_german(
     assert "AdaBot (leicht)" in stored_game(database_path)["seats"], "its level in German"
     refused = await world.carol.slash(world.games, "game abandon")
     assert refused.message.content.startswith("Nur wer die Partie eröffnet hat")
-    ended = await world.alice.slash(world.games, "game abandon")
+    asked = await world.alice.slash(world.games, "game abandon")
+    assert asked.message.content.startswith("Die Bann-Partie #1 jetzt für alle beenden?")
+    await world.alice.click(asked.message, "Ja, abbrechen")
 
-    assert ended.message.content.startswith(
+    assert world.games.public_messages()[-1].content.startswith(
         "Bann-Partie #1: Abgebrochen von Alice; die Partie wird nicht gewertet."
     )
     assert english_seen(world.games, [world.alice, world.bob, world.carol]) == {}
