@@ -375,8 +375,13 @@ async def test_game_board_reposts_the_board_and_retires_the_old_one(
 ):
     world = fake_discord
     old_board = await start_two_player_game(world, start_bot)
+    assert "to act <t:" in old_board.embeds[0]["description"], "the clock's line"
     reposted = (await world.carol.slash(world.games, "game board")).message
     assert old_board.buttons() == [], "the old board takes no more clicks"
+    link = f"https://discord.com/channels/{world.guild.id}/{world.games.id}/{reposted.id}"
+    assert old_board.content == f"⬇️ The board moved: {link}"
+    assert old_board.embeds == [], "no status or clock left to read as current"
+    assert old_board.image().size == reposted.image().size, "its picture stays"
     state = stored_state(database_path)
     player = mover(state, [world.alice, world.bob])
     await play(player, reposted, BANN.bot_action(state, seed=3))
