@@ -72,9 +72,11 @@ async def test_the_server_language_makes_the_standings_german(fake_discord, star
     assert refused.message.is_ephemeral and "Manage Server" in refused.message.content
     assert changed.message.content == "Settings changed.", "alice's client is English"
     embed = after.message.embeds[0]
-    assert embed["title"] == "Bann-Tabelle · Season 1"
+    assert embed["title"] == "Bann-Tabelle · Saison 1", "the first season's name in German"
     assert embed["description"] == "In dieser Saison gibt es noch keine gewerteten Partien."
     assert embed["footer"]["text"] == "Seite 1 von 1 · 0 Spieler"
+    typed = await world.bob.slash(world.games, "league standings", game="bann", season="Saison 1")
+    assert typed.message.embeds[0]["title"] == "Bann-Tabelle · Saison 1", "found by that name"
 
 
 async def test_a_german_server_speaks_german_until_it_chooses_otherwise(fake_discord, start_bot):
