@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from cogs.archive import replay_menu
 from cogs.host import Host, Interaction, route_click
-from cogs.language import channel_language, private_language, public_language
+from cogs.language import channel_language, private_language, public_command, public_language
 from cogs.luck import DiceLuckReport
 from cogs.privacy import first_readable, kept_private
 from cogs.replies import NO_MENTIONS, tell
@@ -505,9 +505,10 @@ class LeagueCog(commands.Cog, name="League"):
         announcement = t(
             language,
             "📅 Season **{season}** has begun: every rating starts afresh. **{previous}** stays"
-            " browsable with `/league standings season:`.",
+            " browsable with {command}.",
             season=discord.utils.escape_markdown(season.name),
             previous=discord.utils.escape_markdown(season_title(language, previous)),
+            command=public_command(language, "league standings", season=""),
         )
         await interaction.response.send_message(announcement, allowed_mentions=NO_MENTIONS)
 

@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from cogs.host import Host
-from cogs.language import public_language
+from cogs.language import public_command, public_language
 from cogs.replies import NO_MENTIONS, mention_only
 from cogs.scheduler import Scheduler
 from cogs.table.deadlines import Deadlines
@@ -192,11 +192,12 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
                 language,
                 "⏰ <@{user}> ran out of time in {game} (game #{number}): a computer plays for"
                 " {name} now. {name}, press **Take my seat back** on the board or use"
-                " `/game rejoin` to play on.",
+                " {command} to play on.",
                 user=user_id,
                 game=spec.title,
                 number=table.id,
                 name=name,
+                command=public_command(language, "game rejoin"),
             ),
             allowed_mentions=NO_MENTIONS,
         )

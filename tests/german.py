@@ -37,9 +37,10 @@ def words(text: str) -> Iterator[str]:
     yield from re.findall(r"[A-Za-zÄÖÜäöüß]+", text)
 
 
-NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`")
-"""Not sentences: a file of the bot's repository, and a notation in backticks that a
-player types as it stands in every language (`double:2,4`, `pass`, `QS`)."""
+NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`|`/[^`]+`|/[a-z]+ [a-z]+(?: [a-z]+:\w*)?")
+"""Not sentences: a file of the bot's repository, a notation in backticks that a player
+types as it stands in every language (`double:2,4`, `pass`, `QS`), and a slash command,
+which a public message names in English too (English clients see it so)."""
 
 
 def english_in(text: str) -> list[str]:

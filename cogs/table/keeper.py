@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from cogs.host import Host
+from cogs.language import public_command
 from cogs.replies import failure_text
 from cogs.replies import log as table_log
 from cogs.scheduler import TimeSource
@@ -77,14 +78,20 @@ def stuck_sentence(language: str, table: Table, failure: discord.HTTPException) 
     if isinstance(failure, discord.Forbidden):
         message = N_(
             "⚠️ I could not update the board of {game} game #{number} (I lack a permission"
-            " in this channel). The game is saved; `/game board` shows it again once I can."
+            " in this channel). The game is saved; {command} shows it again once I can."
         )
     else:
         message = N_(
             "⚠️ I could not update the board of {game} game #{number} (Discord did not"
-            " accept the change). The game is saved; `/game board` shows it again once I can."
+            " accept the change). The game is saved; {command} shows it again once I can."
         )
-    return t(language, message, game=GAMES[table.kind].title, number=table.id)
+    return t(
+        language,
+        message,
+        game=GAMES[table.kind].title,
+        number=table.id,
+        command=public_command(language, "game board"),
+    )
 
 
 class BoardKeeper:
