@@ -28,8 +28,7 @@ his knights. A player who cannot move after tipping loses.
 removed, up to three at once. Only the mover captures.
 **Draws.** Offer a draw before your move; a position seen three times is a draw.
 **Notation for `/bann move`.** `tip>knight:direction`, e.g. `4>3:N` tips to 4 and moves \
-knight 3 north (towards rank 6, seen from the first player).
-**Full rules:** `docs/rules/bann.md` in the bot's repository.\
+knight 3 north (towards rank 6, seen from the first player).\
 """
 )
 

@@ -36,8 +36,7 @@ field (not in the blockaded row, not onto a piece), or keep him there.
 **End.** The first to discard every card wins the round; the others finish the turn round \
 up to the starter. Fewest minus points over the match wins.
 **`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
-`send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.
-**Full rules:** `docs/rules/barree.md` in the bot's repository.\
+`send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.\
 """
 )
 

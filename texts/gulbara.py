@@ -48,8 +48,7 @@ it off; a higher die bears off from your highest point.
 **Playing here.** Pick a point in the board's menu, then the die. Forced steps play \
 themselves (option `autoplay`). **Undo** takes back this turn's last choice.
 **Notation for `/gulbara move`.** Steps in your numbering: `24/18 18/13`, `24/18/13`, \
-`6/off`, `8/5(2)` for two checkers, or `undo`.
-**Full rules:** `docs/rules/gulbara.md` in the bot's repository.\
+`6/off`, `8/5(2)` for two checkers, or `undo`.\
 """
 )
 

@@ -430,6 +430,35 @@ async def test_without_autoplay_every_step_is_clicked_and_undo_takes_back_one(
     assert stored_state(database_path).current_player == 1 - state.current_player
 
 
+async def test_the_rules_link_the_whole_rule_book_in_the_readers_language(
+    fake_discord, start_bot, monkeypatch
+):
+    """The issue: "Full rules: docs/rules/bann.md" was no link. With the web address of the
+    rule books (RULES_URL) it is one, to the page in the reader's language; without it
+    the rules say where the page is."""
+    world = fake_discord
+    await start_bot()
+    plain = await world.carol.slash(world.games, "gulbara rules")
+    assert plain.message.embeds[0]["description"].endswith(
+        "**Full rules:** `docs/rules/gulbara.md` in the bot's source code."
+    )
+
+    monkeypatch.setenv("RULES_URL", "https://example.org/tablebot/blob/main/docs/rules/")
+    await start_bot()
+    english = await world.carol.slash(world.games, "gulbara rules")
+    world.bob.locale = "de"
+    german = await world.bob.slash(world.games, "gulbara rules")
+
+    assert english.message.embeds[0]["description"].endswith(
+        "**Full rules:** [docs/rules/gulbara.md]"
+        "(https://example.org/tablebot/blob/main/docs/rules/gulbara.md)"
+    )
+    assert german.message.embeds[0]["description"].endswith(
+        "**Alle Regeln:** [docs/rules/de/gulbara.md]"
+        "(https://example.org/tablebot/blob/main/docs/rules/de/gulbara.md)"
+    )
+
+
 async def test_rules_and_an_invitation_only_the_invited_player_can_take(
     fake_discord, start_bot, database_path
 ):
