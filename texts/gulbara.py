@@ -45,7 +45,7 @@ to 6-6, until a double cannot be played in full. Each player's first three rolls
 exempt: their doubles are played four times and that is all.
 **Bearing off.** Once all your checkers are home: a die equal to a checker's point bears \
 it off; a higher die bears off from your highest point.
-**Playing here.** Pick a point in the board's menu, then the die. Forced steps play \
+**Playing here.** Pick a point in the board's menu, then the step. Forced steps play \
 themselves (option `autoplay`). **Undo** takes back this turn's last choice.
 **Notation for `/gulbara move`.** Steps in your numbering: `24/18 18/13`, `24/18/13`, \
 `6/off`, `8/5(2)` for two checkers, or `undo`.\
