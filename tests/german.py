@@ -37,10 +37,11 @@ def words(text: str) -> Iterator[str]:
     yield from re.findall(r"[A-Za-zÄÖÜäöüß]+", text)
 
 
-NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`|`/[^`]+`|/[a-z]+ [a-z]+(?: [a-z]+:\w*)?")
+NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`|\(oder `?/[^)]*\)")
 """Not sentences: a file of the bot's repository, a notation in backticks that a player
-types as it stands in every language (`double:2,4`, `pass`, `QS`), and a slash command,
-which a public message names in English too (English clients see it so)."""
+types as it stands in every language (`double:2,4`, `pass`, `QS`), and the English name of
+a slash command that a public message gives after the German one ("`/partie export`
+(oder `/game export`)"), as English clients see it."""
 
 
 def english_in(text: str) -> list[str]:
