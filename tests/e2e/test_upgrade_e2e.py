@@ -200,6 +200,31 @@ async def test_the_old_releases_boards_work_after_the_upgrade(
 
 ADDED_SINCE_RELEASE = ("privacy",)
 """Top-level commands the release did not have."""
+REWORDED_SINCE_RELEASE = {
+    "The game whose default clock `clock` sets": (
+        "The game whose default time per decision to change"
+    ),
+    "Default time per decision for `game` (Manage Server)": (
+        "That game's new default time per decision (Manage Server)"
+    ),
+    "Das Spiel, dessen Standarduhr `clock` festlegt": (
+        "Das Spiel, dessen Standardbedenkzeit je Entscheidung du änderst"
+    ),
+    "Standardbedenkzeit je Entscheidung für `game` (Server verwalten)": (
+        "Die neue Standardbedenkzeit dieses Spiels je Entscheidung (Server verwalten)"
+    ),
+}
+"""Descriptions reworded since the release (Discord shows no markdown in them, so the
+backticks of `/settings`' hints showed as typed), each as it was and as it is."""
+
+
+def reworded(payload: object) -> object:
+    """The release's payload with the descriptions reworded since then as they are now."""
+    if isinstance(payload, dict):
+        return {key: reworded(value) for key, value in payload.items()}
+    if isinstance(payload, list):
+        return [reworded(item) for item in payload]
+    return REWORDED_SINCE_RELEASE.get(payload, payload) if isinstance(payload, str) else payload
 
 
 def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
@@ -213,4 +238,4 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
             ADDED_SINCE_RELEASE
         )
         payloads[:] = [p for p in payloads if p["name"] not in ADDED_SINCE_RELEASE]
-    assert today == synced_commands(release)
+    assert today == reworded(synced_commands(release))
