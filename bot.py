@@ -72,6 +72,7 @@ class TableBot(Host):
         database_lock: DatabaseLock | None = None,
         render_processes: int = 0,
         clock: TimeSource | None = None,
+        rules_url: str | None = None,
         **client_kwargs: Any,
     ) -> None:
         if shard_plan is not None:
@@ -105,6 +106,7 @@ class TableBot(Host):
         self.metrics_port = metrics_port
         self.monitor: Monitor | None = None
         self.render_processes = render_processes
+        self.rules_url = rules_url
 
     def claim_database(self) -> None:
         """Hold an SQLite file for this process (DatabaseInUse if another bot has it).
@@ -244,6 +246,7 @@ def create_bot(
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
     render_processes: int | None = None,
+    rules_url: str | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
     """The configured bot. Settings not passed come from the environment (.env).
@@ -253,6 +256,8 @@ def create_bot(
     /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
     ``render_processes`` draw the boards (RENDER_PROCESSES, default 2; 0 draws in a thread).
     ``clock`` tells the time to the turn clocks (tests pass one they move by hand).
+    ``rules_url`` is the web address of the rule books' folder (RULES_URL; none: the rules
+    say where the page is in the source).
     """
     plan = shard_plan if shard_plan is not None else _shard_plan_from_env()
     bot_class = TableBot if plan is None else ShardedTableBot
@@ -266,6 +271,7 @@ def create_bot(
         render_processes=(
             render_processes if render_processes is not None else _render_processes_from_env()
         ),
+        rules_url=rules_url if rules_url is not None else _rules_url_from_env(),
         **client_kwargs,
     )
 
@@ -282,6 +288,15 @@ def _render_processes_from_env() -> int:
     if not (raw.isascii() and raw.isdigit()):
         raise SettingsError(f"RENDER_PROCESSES must be a whole number (0: none), not {raw!r}.")
     return int(raw)
+
+
+def _rules_url_from_env() -> str | None:
+    raw = os.environ.get("RULES_URL", "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(("https://", "http://")) or any(char.isspace() for char in raw):
+        raise SettingsError(f"RULES_URL must be a web address (https://…), not {raw!r}.")
+    return raw
 
 
 def _metrics_port_from_env() -> int | None:

@@ -4,14 +4,14 @@ A turn is several steps by the same seat, each click a ``tables.play`` that save
 redraws the board. The board carries the point select (every point a checker can
 legally leave) with Undo and Resign; picking a point whose checker has a single legal
 step, and no "all" choice, plays it at once (with the ``autoplay`` option, on by
-default), otherwise a private panel offers one button per legal die, showing where the
-checker would land. In a double the panel also offers "all": one checker taking every
-step of the die it can, from this point and from every other point that can. After
-each click the panel is edited to show the moved checker's next choices, so moving one
-checker again is one tap. Every point a control names is numbered as the board shows
-it. With ``autoplay`` a step that is the only legal one plays itself, at the start of a
-turn too. In a match the channel gets the score after each game that does not end the
-match.
+default), otherwise a private panel offers one button per legal step. In a double the
+panel also offers "all": one checker taking every step of the die it can, from this
+point and from every other point that can. After each click the panel is edited to show
+the moved checker's next choices, so moving one checker again is one tap. Every step a
+control names is written the same way, in the mover's own numbering (the one he types,
+and a row of the board's numbers): ``24/18 (6)``, the step and its die. With
+``autoplay`` a step that is the only legal one plays itself, at the start of a turn too.
+In a match the channel gets the score after each game that does not end the match.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from games.gulbara import UNDO, GulbaraState, GulbaraTurn, split_steps, step_not
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
-from texts.gulbara import board_point, board_steps
+from texts.gulbara import steps_text
 from texts.i18n import N_, t
 
 POINT_PLACEHOLDER = N_("Move a checker from point…")
@@ -72,28 +72,24 @@ def forced_after(state: GulbaraState, action: str) -> list[str]:
     return forced
 
 
-def step_confirmation(
-    language: str, state: GulbaraState, action: str, die: int, table: Table
-) -> str:
-    """The private note for a step, with the steps that then played themselves, numbered
-    as the board shows them."""
-    viewer = board_seat(table)
-    step = board_steps([action], state.turn, viewer)
+def step_confirmation(language: str, state: GulbaraState, action: str, die: int) -> str:
+    """The private note for a step, with the steps that then played themselves."""
     forced = forced_after(state, action)
     if forced:
-        forced_steps = board_steps(forced, state.turn, viewer)
         return t(
-            language, gulbara_text.YOU_STEPPED_THEN_FORCED, step=step, die=die, forced=forced_steps
+            language,
+            gulbara_text.YOU_STEPPED_THEN_FORCED,
+            step=action,
+            die=die,
+            forced=" ".join(forced),
         )
-    return t(language, gulbara_text.YOU_STEPPED, step=step, die=die)
+    return t(language, gulbara_text.YOU_STEPPED, step=action, die=die)
 
 
-def die_label(language: str, choice: dict[str, Any], mover: int, viewer: int) -> str:
-    """A die and where it takes the checker, in the board's numbering."""
-    landing = choice["to"]
-    if landing == "off":
-        return t(language, "{die} → bear off", die=choice["die"])
-    return f"{choice['die']} → {board_point(int(landing), mover, viewer)}"
+def step_label(step: str, die: int) -> str:
+    """A step as every control writes it: ``24/18 (6)``, ``3/off (4)``, the step in the
+    mover's numbering and the die it takes, as the confirmation repeats it."""
+    return f"{step} ({die})"
 
 
 def repeated_steps(state: GulbaraState, point: int) -> list[str]:
@@ -116,20 +112,18 @@ def repeated_steps(state: GulbaraState, point: int) -> list[str]:
     return steps
 
 
-def path_text(steps: Sequence[str], mover: int, viewer: int) -> str:
-    """Steps of one checker as one path in the board's numbering, e.g. ``24/20/16``."""
-    shown = board_steps(steps, mover, viewer).split()
-    return "/".join([shown[0].split("/")[0], *(step.split("/")[1] for step in shown)])
+def path_text(steps: Sequence[str]) -> str:
+    """Steps of one checker as one path, e.g. ``24/20/16``."""
+    return "/".join([steps[0].split("/")[0], *(step.split("/")[1] for step in steps)])
 
 
 def path_confirmation(
-    language: str, before_last: GulbaraState, steps: list[str], die: int, table: Table
+    language: str, before_last: GulbaraState, steps: list[str], die: int
 ) -> str:
     """The private note for one checker moved several times with one die (the "all"
     choice), with the steps that then played themselves; ``before_last`` is the game
     before the path's last step."""
-    viewer = board_seat(table)
-    path = path_text(steps, before_last.turn, viewer)
+    path = path_text(steps)
     forced = forced_after(before_last, steps[-1])
     if forced:
         return t(
@@ -138,7 +132,7 @@ def path_confirmation(
             path=path,
             times=len(steps),
             die=die,
-            forced=board_steps(forced, before_last.turn, viewer),
+            forced=" ".join(forced),
         )
     return t(language, gulbara_text.YOU_STEPPED_PATH, path=path, times=len(steps), die=die)
 
@@ -191,7 +185,7 @@ class GulbaraCog(
         items: list[discord.ui.Item[Any]] = []
         points = state.movable_points()
         if points:
-            options = [point_option(language, state, point, board_seat(table)) for point in points]
+            options = [point_option(language, state, point) for point in points]
             placeholder = t(language, POINT_PLACEHOLDER)
             items.append(TableSelect(target, options=options, placeholder=placeholder, row=0))
         items.append(
@@ -235,7 +229,7 @@ class GulbaraCog(
         if chain:
             lines.append(t(language, gulbara_text.ESCALATING, chain=chain))
         if view["played"]:
-            steps = gulbara_text.board_steps(view["played"], mover, viewer)
+            steps = steps_text(language, view["played"], mover, viewer)
             lines.append(t(language, gulbara_text.THIS_TURN, steps=steps))
         if view["match_to"] > 1:
             lines.append(gulbara_text.match_standing(language, view, names))
@@ -294,7 +288,7 @@ class GulbaraCog(
         choices = state.step_choices(source) if source is not None else []
         dice = [choice["die"] for choice in choices if choice["action"] == action]
         language = private_language(turn.interaction)
-        done = step_confirmation(language, state, action, dice[0], turn.table) if dice else None
+        done = step_confirmation(language, state, action, dice[0]) if dice else None
         await self.tables.play(turn, [action], done=done)
 
     async def _steps(self, turn: Turn[GulbaraState], path: str) -> None:
@@ -309,7 +303,7 @@ class GulbaraCog(
             for step in steps[:-1]:
                 after = after.apply(step)
             language = private_language(turn.interaction)
-            done = path_confirmation(language, after, steps, state.dice[0], turn.table)
+            done = path_confirmation(language, after, steps, state.dice[0])
         await self.tables.play(turn, steps, done=done)
 
     async def _undo(self, turn: Turn[GulbaraState]) -> None:
@@ -394,58 +388,41 @@ def finished_turns(before: GulbaraState, action: str, after: GulbaraState) -> li
     return after.recent[len(after.recent) - finished :] if finished > 0 else []
 
 
-def point_option(
-    language: str, state: GulbaraState, point: int, viewer: int
-) -> discord.SelectOption:
-    choices = state.step_choices(point)
-    checkers = checkers_on(state, point)
-    shown = board_point(point, state.turn, viewer)
-    dice = (die_label(language, choice, state.turn, viewer) for choice in choices)
+def point_option(language: str, state: GulbaraState, point: int) -> discord.SelectOption:
+    """A point of the board's select, in the mover's numbering, with its legal steps."""
+    steps = (step_label(choice["action"], choice["die"]) for choice in state.step_choices(point))
     return discord.SelectOption(
-        label=gulbara_text.point_label(language, shown, checkers),
+        label=gulbara_text.point_label(language, point, checkers_on(state, point)),
         value=str(point),
-        description=" · ".join(dice),
+        description=" · ".join(steps),
     )
 
 
 def step_panel(
     language: str, table: Table, state: GulbaraState, point: int | None
 ) -> PrivateView:
-    """The private panel of the checker on ``point``: a button per legal die, then in a
+    """The private panel of the checker on ``point``: a button per legal step, then in a
     double an "all" button for it and for every other point whose checker can take more
     than one step of the die. Without a checker (``point`` None): the "all" buttons,
     then every legal step."""
-    viewer, mover = board_seat(table), state.turn
     target = Target(table.id, table.version, "step")
     choices: list[tuple[Target, str, str]] = []
     lines = []
     if point is not None and state.step_choices(point):
-        shown = board_point(point, mover, viewer)
-        lines.append(t(language, "Checker on point **{point}**: which die?", point=shown))
-        choices += [
-            (target.but("step", choice["action"]), die_label(language, choice, mover, viewer), "🎲")
-            for choice in state.step_choices(point)
-        ]
+        lines.append(t(language, "Checker on point **{point}**: which step?", point=point))
+        choices += step_choices(target, state, [point])
     sources = [point] if point is not None else []
     sources += [other for other in state.movable_points() if other != point]
     for source in sources:
         steps = repeated_steps(state, source)
         if len(steps) > 1:
-            path = "/".join([str(source), *(step.split("/")[1] for step in steps)])
-            label = t(
-                language,
-                "All {times} × {die}: {path}",
-                times=len(steps),
-                die=state.dice[0],
-                path=path_text(steps, mover, viewer),
-            )
+            path = path_text(steps)
+            die = state.dice[0]
+            label = t(language, "All {times} × {die}: {path}", times=len(steps), die=die, path=path)
             choices.append((target.but("steps", path), label, "⏩"))
     if point is None:
         lines.append(t(language, "Choose the next step (or pick a point on the board)."))
-        choices += [
-            (target.but("step", step), f"{board_steps([step], mover, viewer)}", "🎲")
-            for step in state.legal_steps()
-        ]
+        choices += step_choices(target, state, state.movable_points())
     lines.append(
         t(language, "Dice left: {dice}.", dice=gulbara_text.dice_left(language, state.dice))
     )
@@ -460,6 +437,17 @@ def step_panel(
         for index, (choice_target, label, emoji) in enumerate(choices[:PANEL_BUTTONS])
     ]
     return {"content": "\n".join(lines), "view": view_of(buttons)}
+
+
+def step_choices(
+    target: Target, state: GulbaraState, points: Sequence[int]
+) -> list[tuple[Target, str, str]]:
+    """A panel button (target, label, emoji) for every legal step from ``points``."""
+    return [
+        (target.but("step", choice["action"]), step_label(choice["action"], choice["die"]), "🎲")
+        for point in points
+        for choice in state.step_choices(point)
+    ]
 
 
 def checkers_on(state: GulbaraState, point: int) -> int:

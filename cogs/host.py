@@ -22,6 +22,9 @@ class Host(commands.Bot):
     """Base of the bot class: ``bot.py`` sets ``settings`` before any cog runs."""
 
     settings: SettingsStore
+    rules_url: str | None = None
+    """The web address of the rule books' folder (``docs/rules``), when the bot knows it:
+    the rules in short then link each game's whole rule book."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from cogs.host import Host, Interaction, host_of
-from texts.i18n import COMMAND_NAME, ENGLISH, languages, t, tp
+from texts.i18n import COMMAND_NAME, ENGLISH, N_, languages, t, tp
 
 NAME_LOCATIONS = frozenset(
     {
@@ -63,6 +63,32 @@ async def channel_language(interaction: Interaction) -> str:
         return private_language(interaction)
     host = host_of(interaction)
     return await public_language(host, interaction.guild_id, interaction.guild_locale)
+
+
+COMMAND_IN_BOTH = N_("{command} (or {english})")
+"""A command in a public message whose language is not English: Discord shows each member
+the commands in his own client's language, and every client without a translation in
+English, so a German channel's `/partie export` is `/game export` to most readers."""
+
+
+def public_command(language: str, command: str, /, *, code: bool = True, **options: object) -> str:
+    """The slash command ``command`` (English words, "game export") with ``options`` as a
+    public message names it: in ``language``, and in English too where that differs.
+    ``code``: in backticks (not where Discord shows no markdown, as in a footer)."""
+
+    def written(words: str, option_names: dict[str, str]) -> str:
+        typed = " ".join(
+            [f"/{words}", *(f"{option_names[name]}:{value}" for name, value in options.items())]
+        )
+        return f"`{typed}`" if code else typed
+
+    local_words = " ".join(tp(language, COMMAND_NAME, word) for word in command.split())
+    local_options = {name: tp(language, COMMAND_NAME, name) for name in options}
+    english = written(command, {name: name for name in options})
+    local = written(local_words, local_options)
+    if local == english:
+        return english
+    return t(language, COMMAND_IN_BOTH, command=local, english=english)
 
 
 def sentence(message: str, /, **params: object) -> app_commands.locale_str:

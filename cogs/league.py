@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from cogs.archive import replay_menu
 from cogs.host import Host, Interaction, route_click
-from cogs.language import channel_language, private_language, public_language
+from cogs.language import channel_language, private_language, public_command, public_language
 from cogs.luck import DiceLuckReport
 from cogs.privacy import first_readable, kept_private
 from cogs.replies import NO_MENTIONS, tell
@@ -30,6 +30,7 @@ from cogs.table.components import UNRECOGNISED, answering_database_failures
 from cogs.table.payload import MessagePayload
 from data import Table
 from data.league import (
+    FIRST_SEASON_NAME,
     MAX_SEASON_NAME,
     League,
     RecordedResult,
@@ -41,7 +42,7 @@ from data.league import (
 from games import GAMES, GameState
 from render.league import render_profile, render_standings
 from texts.common import signed
-from texts.i18n import ENGLISH, N_, command_name, t, tn
+from texts.i18n import ENGLISH, N_, command_name, languages, t, tn
 
 log = logging.getLogger("tablebot.league")
 
@@ -52,6 +53,9 @@ HISTORY_SEARCH = 5
 RECENT_RESULTS = 5
 LEAGUE_COLOUR = discord.Colour.gold()
 GUILD_ONLY = N_("League tables belong to a server: use this command in a server channel.")
+FIRST_SEASON = N_("Season {number}")
+"""The title of the season the bot opened by itself; a season a moderator starts has
+the name he gives it."""
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 UNRATED_REASONS = (N_("a computer played"),)
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
@@ -224,11 +228,12 @@ class LeagueCog(commands.Cog, name="League"):
         if interaction.guild_id is None:
             return []
         seasons = await self.league.seasons(interaction.guild_id)
+        reader = private_language(interaction)
         typed = current.casefold()
         return [
-            app_commands.Choice(name=season.name, value=season.name)
+            app_commands.Choice(name=season_title(reader, season), value=season.name)
             for season in seasons
-            if typed in season.name.casefold()
+            if typed in season_title(reader, season).casefold()
         ][:25]
 
     async def on_page_button(self, interaction: Interaction, button: LeaguePageButton) -> None:
@@ -299,7 +304,7 @@ class LeagueCog(commands.Cog, name="League"):
         )
         view = {
             "title": _title(kind),
-            "season": season.name,
+            "season": season_title(language, season),
             "page": page + 1,
             "pages": pages,
             "rows": [
@@ -317,7 +322,12 @@ class LeagueCog(commands.Cog, name="League"):
         png = await asyncio.to_thread(render_standings, view, language)
         filename = f"standings-{kind}-{season.number}-{page + 1}.png"
         embed = discord.Embed(
-            title=t(language, "{game} standings · {season}", game=_title(kind), season=season.name),
+            title=t(
+                language,
+                "{game} standings · {season}",
+                game=_title(kind),
+                season=season_title(language, season),
+            ),
             description="\n".join(standing_line(row, language) for row in rows)
             or t(language, "No rated games yet in this season."),
             colour=LEAGUE_COLOUR,
@@ -386,17 +396,18 @@ class LeagueCog(commands.Cog, name="League"):
         games = [
             _profile_game(entry.kind, entry.standing, entry.recent, person.id) for entry in entries
         ]
-        view = {"name": person.display_name, "season": found.name, "games": games}
+        season_name = season_title(language, found)
+        view = {"name": person.display_name, "season": season_name, "games": games}
         png = await asyncio.to_thread(render_profile, view, language)
         embed = discord.Embed(
-            title=f"{person.display_name} · {found.name}",
+            title=f"{person.display_name} · {season_name}",
             description="\n".join(_profile_line(game, language) for game in games),
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url="attachment://profile.png")
         files = [discord.File(io.BytesIO(png), filename="profile.png")]
         fields, luck_png = await self.luck.luck_section(
-            found.guild_id, person.id, found.id, person.display_name, found.name, language
+            found.guild_id, person.id, found.id, person.display_name, season_name, language
         )
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
@@ -494,9 +505,10 @@ class LeagueCog(commands.Cog, name="League"):
         announcement = t(
             language,
             "📅 Season **{season}** has begun: every rating starts afresh. **{previous}** stays"
-            " browsable with `/league standings season:`.",
+            " browsable with {command}.",
             season=discord.utils.escape_markdown(season.name),
-            previous=discord.utils.escape_markdown(previous.name),
+            previous=discord.utils.escape_markdown(season_title(language, previous)),
+            command=public_command(language, "league standings", season=""),
         )
         await interaction.response.send_message(announcement, allowed_mentions=NO_MENTIONS)
 
@@ -531,7 +543,7 @@ class LeagueCog(commands.Cog, name="League"):
         await interaction.response.defer(thinking=True)
         text = await self.league.export_csv(found.guild_id, found.id, board_link)
         filename = f"league-season-{found.number}.csv"
-        season_name = discord.utils.escape_markdown(found.name)
+        season_name = discord.utils.escape_markdown(season_title(language, found))
         await interaction.edit_original_response(
             content=t(language, "All results of **{season}**.", season=season_name),
             attachments=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)],
@@ -547,6 +559,8 @@ class LeagueCog(commands.Cog, name="League"):
         if name is None or not name.strip():
             return await self.league.current_season(interaction.guild_id)
         season = await self.league.season_named(interaction.guild_id, name)
+        if season is None and names_the_first_season(name):
+            season = await self.league.season_named(interaction.guild_id, FIRST_SEASON_NAME)
         if season is None:
             await tell(
                 interaction,
@@ -556,8 +570,23 @@ class LeagueCog(commands.Cog, name="League"):
         return season
 
 
+def season_title(language: str, season: Season) -> str:
+    """A season's name as the reader sees it: the first one, which the bot named before
+    anyone started a season, in his language ("Saison 1"); a name a moderator gave, as
+    he gave it."""
+    if season.number == 1 and season.name == FIRST_SEASON_NAME:
+        return t(language, FIRST_SEASON, number=season.number)
+    return season.name
+
+
+def names_the_first_season(typed: str) -> bool:
+    """Whether a member typed the first season's title in one of the bot's languages."""
+    titles = {t(language, FIRST_SEASON, number=1).casefold() for language in languages()}
+    return typed.strip().casefold() in titles
+
+
 def _season_line(language: str, season: Season, *, current: bool) -> str:
-    name = discord.utils.escape_markdown(season.name)
+    name = discord.utils.escape_markdown(season_title(language, season))
     date = f"<t:{int(season.started_at)}:d>"
     if current:
         return t(language, "**{season}** · since {date} (current)", season=name, date=date)

@@ -53,8 +53,8 @@ class ServerSettings(commands.Cog):
         language=command_name("language"),
     )
     @app_commands.describe(
-        game=N_("The game whose default clock `clock` sets"),
-        clock=N_("Default time per decision for `game` (Manage Server)"),
+        game=N_("The game whose default time per decision to change"),
+        clock=N_("That game's new default time per decision (Manage Server)"),
         lobby_expiry=N_("How long a table waits to be started before it closes (Manage Server)"),
         rate_computer_games=N_("Rate games with computer players in the league (Manage Server)"),
         threads=N_("Open each new table in its own thread (Manage Server)"),

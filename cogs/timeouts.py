@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from cogs.host import Host
-from cogs.language import public_language
+from cogs.language import public_command, public_language
 from cogs.replies import NO_MENTIONS, mention_only
 from cogs.scheduler import Scheduler
 from cogs.table.deadlines import Deadlines
@@ -29,8 +29,9 @@ from cogs.table.seats import human_seats, time_loss_headline
 from data import StaleVersion, Store, Table
 from games import GAMES, GameState
 from games import turn_clock as rules
+from texts import table as table_text
 from texts.common import duration
-from texts.i18n import N_, t
+from texts.i18n import t
 
 log = logging.getLogger("tablebot.clocks")
 
@@ -104,7 +105,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
         if due.kind == "remind":
             await self._remind(table, due.seat)
         elif due.kind == "pause_over":
-            await self._end_unrated(table, N_("The pause lasted longer than a week"))
+            await self._end_unrated(table, table_text.PAUSE_TOO_LONG)
         elif rules.timeout_outcome(table.kind) == "loss":
             await self._loss_on_time(table, due.seat)
         else:
@@ -169,7 +170,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
         ended = stop_after is not None and not state.is_over
         if ended:
             table.status = "aborted"
-            table.extra["ended"] = N_("Every player ran out of time")
+            table.extra["ended"] = table_text.EVERYONE_TIMED_OUT
         elif state.is_over:
             table.finish(state.returns())
         self.deadlines.stamp(table, state)
@@ -181,10 +182,8 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
         user_id = table.seats[seat].user_id
         headline = None
         if ended:
-            headline = t(
-                await public_language(self.bot, table.guild_id),
-                "Every player ran out of time: the game ended unrated after this deal.",
-            )
+            language = await public_language(self.bot, table.guild_id)
+            headline = table_text.unrated_after_deal_headline(language)
         await self.keeper.refresh(table, state, headline, notes=notes)
         channel = self._channel(table)
         language = await public_language(self.bot, table.guild_id)
@@ -193,11 +192,12 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
                 language,
                 "⏰ <@{user}> ran out of time in {game} (game #{number}): a computer plays for"
                 " {name} now. {name}, press **Take my seat back** on the board or use"
-                " `/game rejoin` to play on.",
+                " {command} to play on.",
                 user=user_id,
                 game=spec.title,
                 number=table.id,
                 name=name,
+                command=public_command(language, "game rejoin"),
             ),
             allowed_mentions=NO_MENTIONS,
         )
@@ -211,9 +211,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
         table.extra["ended"] = reason
         await self.store.save(table, expected_version=table.version, actions=[(None, "!abandon")])
         language = await public_language(self.bot, table.guild_id)
-        headline = t(
-            language, "{reason}: abandoned; the game is not rated.", reason=t(language, reason)
-        )
+        headline = table_text.ended_unrated_headline(language, reason)
         if table.state is not None:
             state = GAMES[table.kind].from_dict(table.state)
             await self.keeper.refresh(table, state, headline)

@@ -1,14 +1,15 @@
 """The Bann board: a view dict (see games/bann/state.py ``view``) becomes a PNG.
 
-Layout, 720×880: two player strips (name, colour, lost knights, die top) on top, a status
-line (whose turn and the knight banned for him, or the result), the 6×6 board with seat 0
-at the bottom (rank 1) and file a on the left, and a footer describing the last move.
-Every string is at least 18 px, so it stays 11 px tall when a phone shows the picture
-450 px wide.
+Layout, 720×900: two player strips (name, colour, lost knights, die top) on top, a status
+panel (whose turn, and under it in plain words which of his knights is banned and that his
+tip bans one more; or the result), the 6×6 board with seat 0 at the bottom (rank 1) and
+file a on the left, and a footer describing the last move. Every string is at least
+18 px, so it stays 11 px tall when a phone shows the picture 450 px wide.
 
 Ban marks are drawn for the player to move: his knight under the opponent's die top is
-crossed out; the knight under his own top is not, because he is about to tip that die
-away (the new top bans one more, which the status line says).
+ringed and struck through; the knight under his own top is not, because he is about to
+tip that die away (the new top bans one more, which the status panel says, after the
+same mark as a key).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.bann import BannView
 from render.league import Label
@@ -32,7 +33,6 @@ from render.theme import (
     PANEL,
     SEAT_COLOURS,
     TEXT,
-    TEXT_DARK,
     TEXT_MUTED,
     Colour,
     SeatColour,
@@ -50,32 +50,34 @@ from render.toolkit.shapes import (
     draw_panel,
     draw_ring,
     draw_turn_marker,
-    fill_disc,
     fill_polygon,
 )
 from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font, wrap_text
 from texts import bann as bann_text
 from texts.i18n import ENGLISH, t
 
-WIDTH, HEIGHT = 720, 880
+WIDTH, HEIGHT = 720, 900
 SQUARE = 92
 FILES = "abcdef"
 RANKS = 6
 BOARD_LEFT = (WIDTH - SQUARE * len(FILES)) // 2
-BOARD_TOP = 188
+BOARD_TOP = 208
 BOARD_SIZE = SQUARE * len(FILES)
 FRAME = 10
 KNIGHT_RADIUS = 33
 STRIP_TOP, STRIP_BOTTOM = 16, 104
-STATUS_BOX: Box = (16, 116, WIDTH - 16, 164)
-FOOTER_BOX: Box = (16, 780, WIDTH - 16, HEIGHT - 12)
+STATUS_BOX: Box = (16, 116, WIDTH - 16, 184)
+STATUS_LINE, BAN_LINE = 138, 166
+"""The heights of the status panel's two lines: whose turn, and what is banned."""
+FOOTER_BOX: Box = (16, 800, WIDTH - 16, HEIGHT - 12)
 NAME_MARK = "\x00"
 """Stands for the player's name in the status sentence until the name is fitted in."""
 TEXT_SIZE = 18  # the smallest text: 11 px at a phone's 450 px
 DIE_SIZE = 60
 
-# The banned number comes from the opponent's die, so its chip wears no seat colour.
-CHIP_FILL: Colour = (196, 198, 204)
+BAN_MARK_RADIUS = 8
+BAN_TEXT_LEFT = 40
+"""Where the ban line's words start in the status panel, after the ban mark as a key."""
 
 
 def render_bann(
@@ -307,16 +309,21 @@ def _draw_banned_knight(
         edge=mix(seat.edge, DISABLED, 0.4),
         shadow=True,
     )
-    draw_ring(draw, centre, KNIGHT_RADIUS + 6, 5, DANGER)
-    offset = (KNIGHT_RADIUS + 2) * 0.7071
+    _draw_ban_mark(draw, centre, KNIGHT_RADIUS, 5)
+    draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
+
+
+def _draw_ban_mark(draw: ImageDraw.ImageDraw, centre: Point, radius: float, width: int) -> None:
+    """A red ring round ``radius`` and a red strike across it: the mark of a banned knight."""
+    draw_ring(draw, centre, radius + width + 1, width, DANGER)
+    offset = (radius + 2) * 0.7071
     draw_line(
         draw,
         (centre[0] - offset, centre[1] + offset),
         (centre[0] + offset, centre[1] - offset),
         DANGER,
-        width=5,
+        width=width,
     )
-    draw_text_centred(draw, centre, label, font(32, "Bold"), seat.text)
 
 
 STRIP_WIDTH = (WIDTH - 16 * 3) // 2
@@ -325,7 +332,6 @@ STRIP_TEXT_WIDTH = STRIP_WIDTH - (DIE_SIZE + 22) - 12 - 76
 76 px of marker and swatch, the die reserved at the right)."""
 NAME_ROOM = 140
 """The least room the status line keeps for the mover's name (about ten letters)."""
-CHIP_RADIUS = 15
 
 
 def labels(language: str) -> list[Label]:
@@ -333,24 +339,18 @@ def labels(language: str) -> list[Label]:
     longest words of a language must fit without being cut."""
     detail_font = font(TEXT_SIZE)
     status_font = font(22, "Bold")
-    chip_font = font(TEXT_SIZE, "SemiBold")
+    ban_font = font(TEXT_SIZE, "SemiBold")
     details = [
         bann_text.strip_detail(language, lost, won) for lost in range(7) for won in (False, True)
     ]
-    chips = _chips_width(language, chip_font)
     to_move = t(language, bann_text.TO_MOVE_STATUS, name="")
+    bans = [t(language, bann_text.BANNED_NOW, number=6), t(language, bann_text.NONE_BANNED_NOW)]
     left, _top, right, _bottom = STATUS_BOX
     return [
         *(Label(detail, detail_font, STRIP_TEXT_WIDTH) for detail in details),
-        Label(to_move, status_font, right - left - 60 - chips - NAME_ROOM),
+        Label(to_move, status_font, right - left - 60 - NAME_ROOM),
+        *(Label(ban, ban_font, right - left - BAN_TEXT_LEFT - 16) for ban in bans),
     ]
-
-
-def _chips_width(language: str, label_font: ImageFont.FreeTypeFont) -> float:
-    """The width of the status line's "banned (n) + tip" at its right end."""
-    hint = label_font.getlength(t(language, bann_text.PLUS_TIP))
-    banned = label_font.getlength(t(language, bann_text.BANNED))
-    return hint + 12 + 2 * CHIP_RADIUS + 10 + banned
 
 
 def _draw_strips(
@@ -404,14 +404,19 @@ def _draw_status(
             HIGHLIGHT,
         )
         return
-    banned = banned_for_mover(view)
-    chips_width = _draw_banned_chip(draw, language, banned, right - 14, middle) if banned else 0
-    draw_turn_marker(draw, (left + 22, middle), 16, SEAT_COLOURS[seat].fill)
+    draw_turn_marker(draw, (left + 22, STATUS_LINE), 16, SEAT_COLOURS[seat].fill)
     # The sentence is translated whole; only the name in it is shortened to fit.
     before, after = t(language, bann_text.TO_MOVE_STATUS, name=NAME_MARK).split(NAME_MARK)
-    name_width = right - left - 60 - chips_width - status_font.getlength(before + after)
+    name_width = right - left - 60 - status_font.getlength(before + after)
     text = before + fit_text(players[seat], status_font, name_width) + after
-    draw_text(draw, (left + 40, middle), text, status_font, TEXT, anchor="lm")
+    draw_text(draw, (left + 40, STATUS_LINE), text, status_font, TEXT, anchor="lm")
+    ban = bann_text.ban_line(language, view)
+    if ban is not None:
+        _draw_ban_mark(draw, (left + 22, BAN_LINE), BAN_MARK_RADIUS, 3)
+        ban_font = font(TEXT_SIZE, "SemiBold")
+        width = right - left - BAN_TEXT_LEFT - 16
+        fitted = fit_text(ban, ban_font, width)
+        draw_text(draw, (left + BAN_TEXT_LEFT, BAN_LINE), fitted, ban_font, TEXT_MUTED, anchor="lm")
 
 
 def banned_for_mover(view: BannView) -> int | None:
@@ -422,26 +427,6 @@ def banned_for_mover(view: BannView) -> int | None:
     if view["over"] or seat is None:
         return None
     return view["dice"][1 - seat]
-
-
-def _draw_banned_chip(
-    draw: ImageDraw.ImageDraw, language: str, number: int, right: float, middle: float
-) -> float:
-    """ "banned (n) + tip" right-aligned at ``right``: the number as a grey chip ringed in
-    red, and a reminder that the tip bans one more; returns the width taken."""
-    chip_radius = CHIP_RADIUS
-    label_font = font(TEXT_SIZE, "SemiBold")
-    number_font = font(TEXT_SIZE, "Bold")
-    hint = t(language, bann_text.PLUS_TIP)
-    banned = t(language, bann_text.BANNED)
-    draw_text(draw, (right, middle), hint, label_font, TEXT_MUTED, anchor="rm")
-    x = right - label_font.getlength(hint) - chip_radius - 12
-    fill_disc(draw, (x, middle), chip_radius, CHIP_FILL)
-    draw_ring(draw, (x, middle), chip_radius + 3, 4, DANGER)
-    draw_text_centred(draw, (x, middle), str(number), number_font, TEXT_DARK)
-    label_right = x - chip_radius - 10
-    draw_text(draw, (label_right, middle), banned, label_font, TEXT_MUTED, anchor="rm")
-    return right - (label_right - label_font.getlength(banned))
 
 
 def _draw_footer(

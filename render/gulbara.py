@@ -1,16 +1,20 @@
 """The Gul Bara board: a view dict (see games/gulbara/state.py ``view``) becomes a PNG.
 
-Layout, 890×880: two player strips (name, colour, pips, borne off) on top, a status line
-(whose turn and the roll, or the result, and the match score), the classic board with
-the points numbered from the viewing seat's side — its 24 top right, its home 1–6 bottom
-right, its tray at the right — the opponent's tray at the top left beside his home, the
-dice and the escalation chain in the middle band, and a footer listing this turn's steps
-and the last turn. Every string is at least 22 px, 11 px when a phone shows the picture
+Layout, 890×932: two player strips (name, colour, pips, borne off) on top, a status line
+(whose turn and the roll, or the result, and the match score), the classic board seen
+from the viewing seat's side — its 24 top right, its home 1–6 bottom right, its tray at
+the right — the opponent's tray at the top left beside his home, the dice and the
+escalation chain (or when doubles start to escalate) in the middle band, and a footer
+with this turn's steps and the last turn. Every point carries both players' numbers,
+each row in its player's colour behind a checker of his: the viewer's next to the board,
+the opponent's outside them, so either player's steps can be followed in the numbering
+he wrote them in. Every string is at least 22 px, 11 px when a phone shows the picture
 450 px wide.
 
 The viewing seat stays the same for a whole game (the cog passes the first human seat),
-so the board never turns between turns; every step written on the picture is converted
-to that seat's numbering with ``texts.gulbara.board_step``, which the messages use too.
+so the board never turns between turns. Steps are written in their mover's numbering,
+marked as his when he is not the viewer (``texts.gulbara.steps_text``, which the
+messages use too).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.gulbara import MAX_MATCH, GulbaraTurn, GulbaraView, new_game
+from games.gulbara import GRACE_ROLLS, MAX_MATCH, GulbaraTurn, GulbaraView, new_game
 from render.league import Label
 from render.theme import (
     BACKGROUND,
@@ -33,6 +37,7 @@ from render.theme import (
     TEXT,
     TEXT_DARK,
     TEXT_MUTED,
+    WHITE,
     Colour,
     mix,
 )
@@ -50,10 +55,10 @@ from render.toolkit.shapes import (
 )
 from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font, wrap_text
 from texts import gulbara as gulbara_text
-from texts.gulbara import board_point, board_steps, parse_step, seat_point
-from texts.i18n import ENGLISH, t, tn
+from texts.gulbara import board_point, parse_step, seat_point, steps_text
+from texts.i18n import ENGLISH, N_, t, tn
 
-WIDTH, HEIGHT = 890, 880
+WIDTH, HEIGHT = 890, 932
 TEXT_SIZE = 22  # the smallest text: 11 px at a phone's 450 px
 STRIP_TOP, STRIP_BOTTOM = 12, 96
 STRIP_WIDTH = (WIDTH - 16 * 3) // 2
@@ -62,13 +67,15 @@ MATCH_SCORE_ROOM = 64
 NAME_ROOM = 150  # the least a name keeps beside the status line's words
 STATUS_BOX: Box = (16, 104, WIDTH - 16, 152)
 FOOTER_LINES, FOOTER_LINE_HEIGHT = 4, 27
-FOOTER_BOX: Box = (16, 746, WIDTH - 16, HEIGHT - 12)
+FOOTER_BOX: Box = (16, 798, WIDTH - 16, HEIGHT - 12)
 
 POINT_WIDTH = 56
 BAR_WIDTH = 32
 FRAME = 12
 BOARD_LEFT = 90
-BOARD_TOP = 184 + FRAME
+NUMBER_ROW = 26
+"""The distance between the viewer's row of point numbers and the opponent's."""
+BOARD_TOP = 184 + NUMBER_ROW + FRAME
 BOARD_WIDTH = 12 * POINT_WIDTH + BAR_WIDTH
 BOARD_HEIGHT = 502
 BOARD_BOTTOM = BOARD_TOP + BOARD_HEIGHT
@@ -176,12 +183,9 @@ def _empty_board(viewer: int) -> Image.Image:
     draw.rectangle((BOARD_LEFT, BOARD_TOP, BOARD_RIGHT - 1, BOARD_BOTTOM - 1), fill=FELT)
     bar_left = BOARD_LEFT + 6 * POINT_WIDTH
     draw.rectangle((bar_left, BOARD_TOP, bar_left + BAR_WIDTH - 1, BOARD_BOTTOM - 1), fill=BAR)
-    number_font = font(TEXT_SIZE, "SemiBold")
     for point in range(1, 25):
         _paint_triangle(draw, point, _triangle_colour(point))
-        left, top = point_column(point)
-        y = BOARD_TOP - FRAME - 16 if top else BOARD_BOTTOM + FRAME + 16
-        draw_text_centred(draw, (left + POINT_WIDTH / 2, y), str(point), number_font, TEXT_MUTED)
+    _draw_point_numbers(draw, viewer)
     for seat in range(2):
         box = tray_box(seat, viewer)
         draw_panel(draw, box, fill=BOARD_FRAME, edge=None, radius=8)
@@ -190,6 +194,37 @@ def _empty_board(viewer: int) -> Image.Image:
     for box in (STATUS_BOX, FOOTER_BOX):
         draw_panel(draw, box, fill=PANEL, edge=None)
     return image
+
+
+def number_colour(seat: int) -> Colour:
+    """The colour of a seat's point numbers: its checkers' hue, light enough to read on
+    the background."""
+    return mix(SEAT_COLOURS[seat].fill, WHITE, 0.4)
+
+
+def number_rows(viewer: int) -> list[tuple[int, float, float]]:
+    """Each row of point numbers as ``(seat, y above the board, y below it)``: the
+    viewer's next to the board, the opponent's outside them."""
+    inner_top, inner_bottom = BOARD_TOP - FRAME - 16, BOARD_BOTTOM + FRAME + 16
+    return [
+        (viewer, inner_top, inner_bottom),
+        (1 - viewer, inner_top - NUMBER_ROW, inner_bottom + NUMBER_ROW),
+    ]
+
+
+def _draw_point_numbers(draw: ImageDraw.ImageDraw, viewer: int) -> None:
+    """Both players' numbers of every point, each row after a small checker of its seat."""
+    number_font = font(TEXT_SIZE, "SemiBold")
+    for seat, above, below in number_rows(viewer):
+        colour = number_colour(seat)
+        for point in range(1, 25):
+            left, top = point_column(point)
+            number = str(board_point(point, viewer, seat))
+            centre = (left + POINT_WIDTH / 2, above if top else below)
+            draw_text_centred(draw, centre, number, number_font, colour)
+        for y in (above, below):
+            checker = SEAT_COLOURS[seat]
+            draw_disc(draw, (BOARD_LEFT - FRAME - 22, y), 9, checker.fill, edge=checker.edge)
 
 
 def _triangle_colour(point: int) -> Colour:
@@ -398,32 +433,27 @@ def _dice_faces(view: GulbaraView) -> list[tuple[int, bool]]:
     return faces
 
 
+ESCALATION_FROM = N_("Doubles escalate from roll {number}")
+ESCALATING_NOW = N_("Doubles escalate now")
+
+
 def grace_lines(view: GulbaraView, players: Sequence[str], language: str = ENGLISH) -> list[str]:
-    """The grace period: who still plays doubles without escalation, for how many rolls,
-    in two short lines at most (the middle band is drawn when no chain is shown)."""
-    name_font = font(TEXT_SIZE, "SemiBold")
-    counts = [left for left in view["grace_left"] if left]
-    if not counts:
-        return [t(language, "Doubles escalate")]
-    heading = t(language, "No escalation yet:")
-    if len(counts) == 2 and counts[0] == counts[1]:
-        return [heading, tn(language, "{count} roll each", "{count} rolls each", counts[0])]
-    # first names only, cut so both fit beside their counts in the board's left half
-    name_width = 130 if len(counts) == 1 else 112
-    waiting = [
-        f"{_fit(players[seat].split()[0], name_font, name_width)} {left}"
-        for seat, left in enumerate(view["grace_left"])
-        if left
+    """When the mover's doubles start to escalate, in two short lines at most (the middle
+    band is drawn when no chain is shown): "Doubles escalate from roll 4", "Alice: 2 rolls
+    to go" while he is on his second roll. Each player's first GRACE_ROLLS rolls are
+    exempt, so the count is the rolls from this one to the first that escalates."""
+    seat = view["turn"]
+    if seat is None:
+        return []
+    to_go = view["grace_left"][seat]
+    if not to_go:
+        return [t(language, ESCALATING_NOW)]
+    # the first name only, cut so it fits beside the count in the board's left half
+    name = _fit(players[seat].split()[0], font(TEXT_SIZE, "SemiBold"), 150)
+    return [
+        t(language, ESCALATION_FROM, number=GRACE_ROLLS + 1),
+        tn(language, "{name}: {count} roll to go", "{name}: {count} rolls to go", to_go, name=name),
     ]
-    single = len(waiting) == 1 and view["grace_left"].count(1) == 1
-    rolls = tn(
-        language,
-        "{waiting} roll",
-        "{waiting} rolls",
-        1 if single else 2,
-        waiting=" · ".join(waiting),
-    )
-    return [heading, rolls]
 
 
 def _draw_strips(
@@ -562,7 +592,7 @@ def footer_lines(
         lines.append((opening, TEXT))
     seat = view["turn"]
     if seat is not None and view["played"]:
-        steps = board_steps(view["played"], seat, viewer)
+        steps = steps_text(language, view["played"], seat, viewer)
         lines.append((t(language, gulbara_text.THIS_TURN, steps=steps), HIGHLIGHT))
     return lines[-2:] or [("", TEXT)]
 
@@ -580,12 +610,11 @@ def labels(language: str) -> list[Label]:
     view["pips"], view["off"], view["over"], view["winner"] = [0, 360], [15, 14], True, 0
     view["game_number"] = MAX_MATCH
     race = [strip_detail(language, view, seat) for seat in range(2)]
+    view["turn"] = 0
     grace = []
-    for left, players in (([3, 3], ["Maximilian", "Bob"]), ([3, 2], ["Maximilian", "Jo"])):
+    for left in ([3, 3], [1, 3], [0, 3]):
         view["grace_left"] = left
-        grace += grace_lines(view, players, language)
-    view["grace_left"] = [0, 0]
-    grace += grace_lines(view, ["Alice", "Bob"], language)
+        grace += grace_lines(view, ["Maximilian", "Bob"], language)
     match = match_text(view, language) or ""
     status_font = font(22, "Bold")
     status_room = STATUS_BOX[2] - STATUS_BOX[0] - 60 - semibold.getlength(match) - 24 - NAME_ROOM

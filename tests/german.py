@@ -37,9 +37,11 @@ def words(text: str) -> Iterator[str]:
     yield from re.findall(r"[A-Za-zÄÖÜäöüß]+", text)
 
 
-NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`")
-"""Not sentences: a file of the bot's repository, and a notation in backticks that a
-player types as it stands in every language (`double:2,4`, `pass`, `QS`)."""
+NAMES = re.compile(r"docs/[\w./-]+|`[^`\s]+`|\(oder `?/[^)]*\)")
+"""Not sentences: a file of the bot's repository, a notation in backticks that a player
+types as it stands in every language (`double:2,4`, `pass`, `QS`), and the English name of
+a slash command that a public message gives after the German one ("`/partie export`
+(oder `/game export`)"), as English clients see it."""
 
 
 def english_in(text: str) -> list[str]:

@@ -28,8 +28,7 @@ his knights. A player who cannot move after tipping loses.
 removed, up to three at once. Only the mover captures.
 **Draws.** Offer a draw before your move; a position seen three times is a draw.
 **Notation for `/bann move`.** `tip>knight:direction`, e.g. `4>3:N` tips to 4 and moves \
-knight 3 north (towards rank 6, seen from the first player).
-**Full rules:** `docs/rules/bann.md` in the bot's repository.\
+knight 3 north (towards rank 6, seen from the first player).\
 """
 )
 
@@ -88,8 +87,8 @@ PLAYER = N_("Player {number}")
 WINNER_LOST = N_("Winner · lost {count}")
 NONE_LOST = N_("no knights lost")
 TO_MOVE_STATUS = N_("{name} to move")
-BANNED = N_("banned")
-PLUS_TIP = N_("+ tip")
+BANNED_NOW = N_("Banned now: knight {number} · your tip bans one more")
+NONE_BANNED_NOW = N_("No knight banned now · your tip bans one")
 
 
 def result(language: str, view: BannView, names: Sequence[str]) -> str:
@@ -149,6 +148,21 @@ def move_option(language: str, details: dict[str, Any]) -> tuple[str, str | None
         note = MOVE_CAPTURES_AND_WINS if details["wins"] else MOVE_CAPTURES
         return label, t(language, note, squares=squares)
     return label, t(language, MOVE_WINS) if details["wins"] else None
+
+
+def ban_line(language: str, view: BannView) -> str | None:
+    """The board's line under the status for the player to move: which of his knights
+    may not move whatever he tips (the one under his opponent's die top) and that his
+    tip bans one more. His own top bans nothing he must care about: he tips it away.
+    None once the game is over."""
+    seat = view["turn"]
+    if view["over"] or seat is None:
+        return None
+    number = view["dice"][1 - seat]
+    mine = {knight["number"] for knight in view["knights"] if knight["seat"] == seat}
+    if number not in mine:
+        return t(language, NONE_BANNED_NOW)
+    return t(language, BANNED_NOW, number=number)
 
 
 def strip_detail(language: str, lost: int, won: bool) -> str:

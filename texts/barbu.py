@@ -61,8 +61,7 @@ trumps and Domino's starting rank; nobody doubles.
 cards you may play when it is your turn.
 **`/barbu move`.** A card `QS` (T for ten), a contract `notricks`, `noqueens`, \
 `nolasttwo`, `nohearts`, `barbu`, `trumps:H`, `domino:5`, doubles `double:2,4` or `pass`. \
-In `double:` name the players by the numbers the table picture shows (1–4).
-**Full rules:** `docs/rules/barbu.md` in the bot's repository.\
+In `double:` name the players by the numbers the table picture shows (1–4).\
 """)
 
 DOUBLES_NOTATION = N_(

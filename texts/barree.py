@@ -36,8 +36,7 @@ field (not in the blockaded row, not onto a piece), or keep him there.
 **End.** The first to discard every card wins the round; the others finish the turn round \
 up to the starter. Fewest minus points over the match wins.
 **`/barree move`.** `roll`; a walk listing every field from the start, e.g. `34-35-45`; \
-`send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.
-**Full rules:** `docs/rules/barree.md` in the bot's repository.\
+`send:<player>:<field>` with the player number the board shows, e.g. `send:2:63`; `keep`.\
 """
 )
 
@@ -65,6 +64,7 @@ FINISHED_FIRST = N_("{name} has discarded every card and wins the round!")
 FINISHED_TOO = N_("{name} has discarded every card too.")
 ROUND_ENDS = N_("Round {number} is over. Minus points: {points}.")
 MATCH_ENDS = N_("The match is over. Total minus points: {points}.")
+GAME_ENDS = N_("The game is over. Minus points: {points}.")
 ROUND_STARTS = N_(
     "Round {number}: {starter} rolled highest and starts; the blockade stands on row {row}."
 )
@@ -173,11 +173,22 @@ def result(language: str, view: BarreeView, names: Sequence[str]) -> str:
 
 
 def narrate(language: str, events: Sequence[BarreeEvent], names: Sequence[str]) -> list[str]:
-    """Sentences for the events of the last action (``view["events"]``)."""
-    return [sentence for event in events if (sentence := event_sentence(language, event, names))]
+    """Sentences for the events of the last action (``view["events"]``). A game of one
+    round ends in one sentence: the end of its first round is the end of the game."""
+    kinds = {(event["type"], event.get("round")) for event in events}
+    one_round = ("round_over", 1) in kinds and ("match_over", None) in kinds
+    return [
+        sentence
+        for event in events
+        if not (one_round and event["type"] == "round_over")
+        and (sentence := event_sentence(language, event, names, one_round=one_round))
+    ]
 
 
-def event_sentence(language: str, event: BarreeEvent, names: Sequence[str]) -> str | None:
+def event_sentence(
+    language: str, event: BarreeEvent, names: Sequence[str], *, one_round: bool = False
+) -> str | None:
+    """One event's sentence; the match's end is the game's in a game of ``one_round``."""
     kind = event["type"]
     name = names[event["seat"]] if "seat" in event else ""
     if kind == "roll":
@@ -195,7 +206,7 @@ def event_sentence(language: str, event: BarreeEvent, names: Sequence[str]) -> s
     if kind == "finished":
         return t(language, FINISHED_FIRST if event["first"] else FINISHED_TOO, name=name)
     if kind in ("round_over", "match_over"):
-        sentence = ROUND_ENDS if kind == "round_over" else MATCH_ENDS
+        sentence = ROUND_ENDS if kind == "round_over" else GAME_ENDS if one_round else MATCH_ENDS
         points = points_list(event["minus"], names)
         return t(language, sentence, number=event.get("round"), points=points)
     if kind == "setup":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 
 from games.turn_clock import DAY, HOUR, MINUTE
-from texts.i18n import tn
+from texts.i18n import ENGLISH, N_, t, tn
 
 
 def duration(language: str, seconds: int) -> str:
@@ -29,3 +29,25 @@ def signed(change: int) -> str:
 def decimal(language: str, value: float) -> str:
     """``value`` with one decimal, as the language writes it: 70.7, 70,7."""
     return str(format_decimal(value, format="0.0", locale=language))
+
+
+FULL_RULES_LINKED = N_("**Full rules:** [{page}]({address})")
+FULL_RULES_IN_SOURCE = N_("**Full rules:** `{page}` in the bot's source code.")
+
+
+def rule_page(language: str, key: str) -> str:
+    """The player's rule book of game ``key`` in ``language``: ``docs/rules/<key>.md`` in
+    English, ``docs/rules/<language>/<key>.md`` in a translation."""
+    folder = "docs/rules" if language == ENGLISH else f"docs/rules/{language}"
+    return f"{folder}/{key}.md"
+
+
+def full_rules(language: str, key: str, rules_url: str | None) -> str:
+    """The line after a game's rules in short that leads to its whole rule book: a link
+    when the bot knows the web address of its ``docs/rules`` folder (``rules_url``), else
+    where the page is in the bot's source."""
+    page = rule_page(language, key)
+    if rules_url is None:
+        return t(language, FULL_RULES_IN_SOURCE, page=page)
+    address = f"{rules_url.rstrip('/')}/{page.removeprefix('docs/rules/')}"
+    return t(language, FULL_RULES_LINKED, page=page, address=address)

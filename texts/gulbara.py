@@ -1,8 +1,11 @@
 """Gul Bara's sentences, and the point numbering they and the picture share.
 
-Each player numbers the points 24→1 in his own direction; the board is drawn from one
-seat's side (``viewer``), and every step a sentence names is written as that board
-labels it, so text and picture agree.
+Each player numbers the points 24→1 in his own direction, so his checkers always count
+down. Every step a sentence names is written in its mover's own numbering, the one he
+types and his buttons show. The board is drawn from one seat's side (``viewer``) and
+labels every point with both players' numbers: the viewer's next to the board, the
+other player's outside them, each in the player's colour. A step of the other player is
+marked as written in his numbering, so a reader knows which row of numbers to follow.
 """
 
 from __future__ import annotations
@@ -42,11 +45,10 @@ to 6-6, until a double cannot be played in full. Each player's first three rolls
 exempt: their doubles are played four times and that is all.
 **Bearing off.** Once all your checkers are home: a die equal to a checker's point bears \
 it off; a higher die bears off from your highest point.
-**Playing here.** Pick a point in the board's menu, then the die. Forced steps play \
+**Playing here.** Pick a point in the board's menu, then the step. Forced steps play \
 themselves (option `autoplay`). **Undo** takes back this turn's last choice.
 **Notation for `/gulbara move`.** Steps in your numbering: `24/18 18/13`, `24/18/13`, \
-`6/off`, `8/5(2)` for two checkers, or `undo`.
-**Full rules:** `docs/rules/gulbara.md` in the bot's repository.\
+`6/off`, `8/5(2)` for two checkers, or `undo`.\
 """
 )
 
@@ -57,10 +59,11 @@ LAST_GAME = N_("Last game: {result}")
 UNDECIDED = N_("The game ended before it was decided.")
 GAME_NUMBERED = N_("Game {number}: {result}")
 TURN_PLAYED = N_("{name} rolled {roll}: {steps}")
-TURN_ESCALATED = N_("{name} rolled {roll} (escalated {stages}): {steps}")
+TURN_ESCALATED = N_("{name} rolled {roll}, escalated to {last}: {steps}")
 TURN_PASSED = N_("{name} rolled {roll} and could not move")
 LAST_TURN = N_("Last turn: {turn}")
 THIS_TURN = N_("This turn: {steps}")
+HIS_NUMBERING = N_("{steps} (his numbering)")
 OPENING_ROLL = N_("Opening roll: {first} {first_roll}, {second} {second_roll}")
 TO_MOVE = N_("{name} to move: rolled {roll}, dice left {dice}. Pick a point, then a die.")
 ESCALATING = N_("Escalating doubles: {chain}.")
@@ -91,17 +94,11 @@ def parse_step(step: str) -> tuple[int, int | None]:
     return int(source), None if target == "off" else int(target)
 
 
-def board_step(step: str, seat: int, viewer: int) -> str:
-    """``seat``'s step in his own numbering ("14/10", "3/off") as the board drawn from
-    ``viewer``'s side labels it, so move text and picture agree."""
-    source, target = parse_step(step)
-    shown = board_point(source, seat, viewer)
-    return f"{shown}/{'off' if target is None else board_point(target, seat, viewer)}"
-
-
-def board_steps(steps: Sequence[str], seat: int, viewer: int) -> str:
-    """Several steps of one seat, space-separated, in the board's numbering."""
-    return " ".join(board_step(step, seat, viewer) for step in steps)
+def steps_text(language: str, steps: Sequence[str], seat: int, viewer: int) -> str:
+    """Steps of ``seat`` as he writes them ("24/18 18/13"), marked as his numbering when
+    the board is drawn from the other player's side (``viewer``)."""
+    written = " ".join(steps)
+    return written if seat == viewer else t(language, HIS_NUMBERING, steps=written)
 
 
 def dice_roll(dice: Sequence[int]) -> str:
@@ -132,14 +129,16 @@ def chain_text(view: GulbaraView) -> str | None:
 
 
 def turn_sentence(language: str, turn: GulbaraTurn, names: Sequence[str], viewer: int = 0) -> str:
-    """One finished turn, its steps in the numbering of the board drawn from ``viewer``."""
+    """One finished turn, its steps in its mover's numbering (marked so when the board is
+    drawn from the other side, ``viewer``'s); an escalation names the last double reached
+    (every double between the roll and it was played too)."""
     name, roll = names[turn["seat"]], dice_roll(turn["roll"])
     if turn["passed"]:
         return t(language, TURN_PASSED, name=name, roll=roll)
-    steps = board_steps(turn["steps"], turn["seat"], viewer)
+    steps = steps_text(language, turn["steps"], turn["seat"], viewer)
     if len(turn["stages"]) > 1:
-        stages = " → ".join(f"{die}-{die}" for die in turn["stages"])
-        return t(language, TURN_ESCALATED, name=name, roll=roll, stages=stages, steps=steps)
+        last = dice_roll([turn["stages"][-1]] * 2)
+        return t(language, TURN_ESCALATED, name=name, roll=roll, last=last, steps=steps)
     return t(language, TURN_PLAYED, name=name, roll=roll, steps=steps)
 
 

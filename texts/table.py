@@ -98,3 +98,38 @@ def length_line(language: str, estimate: Estimate) -> str:
         parts=parts,
         time=time,
     )
+
+
+ABANDONED = N_("Abandoned; the game is not rated.")
+PAUSE_TOO_LONG = N_("The pause lasted longer than a week")
+EVERYONE_TIMED_OUT = N_("Every player ran out of time")
+UNRATED_ENDINGS = (PAUSE_TOO_LONG, EVERYONE_TIMED_OUT)
+"""Why a game ended unrated by itself; the table keeps the English reason and each board
+shows it in its own language."""
+
+
+def abandoned_headline(language: str) -> str:
+    """The board's headline of a game abandoned by a command whose author is not kept."""
+    return t(language, ABANDONED)
+
+
+def abandoned_by_headline(language: str, name: str) -> str:
+    """The board's headline right after ``name`` abandoned the game."""
+    return t(language, "Abandoned by {name}; the game is not rated.", name=name)
+
+
+def ended_unrated_headline(language: str, reason: str) -> str:
+    """The board's headline of a game that ended unrated by itself (``reason``, one of
+    ``UNRATED_ENDINGS`` as the table stored it)."""
+    shown = t(language, reason[:1].upper() + reason[1:])
+    return t(language, "{reason}: abandoned; the game is not rated.", reason=shown)
+
+
+def unrated_after_deal_headline(language: str) -> str:
+    """The board's headline when computers took every seat and the deal or round ended."""
+    return t(language, "Every player ran out of time: the game ended unrated after this deal.")
+
+
+def time_loss_headline(language: str, loser: str, winner: str) -> str:
+    """The board's headline of a two-player game lost on time."""
+    return t(language, "{loser} lost on time: {winner} wins.", loser=loser, winner=winner)

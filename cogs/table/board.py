@@ -22,10 +22,9 @@ from cogs.table.seats import time_loss_headline
 from cogs.table.turn_lines import board_log
 from data import Table
 from games import GAMES, GameState
-from texts.i18n import N_, t
+from texts import table as table_text
+from texts.i18n import t
 from texts.table import options_line, resign_headline
-
-ABANDONED = N_("Abandoned; the game is not rated.")
 
 
 class BoardComposer:
@@ -103,13 +102,9 @@ def stored_headline(table: Table) -> str | None:
     language = table.language
     if table.status == "aborted":
         ended = table.extra.get("ended")
-        if isinstance(ended, str):
-            return t(
-                language,
-                "{reason}: abandoned; the game is not rated.",
-                reason=t(language, ended[0].upper() + ended[1:]),
-            )
-        return t(language, ABANDONED)
+        if isinstance(ended, str) and ended:
+            return table_text.ended_unrated_headline(language, ended)
+        return table_text.abandoned_headline(language)
     resigned = table.extra.get("resigned")
     if table.status == "finished" and isinstance(resigned, int):
         return resign_headline(language, table.names, resigned)

@@ -46,19 +46,6 @@ def computer_seat(seats: list[Seat], level: str = DEFAULT_LEVEL, language: str =
     return Seat(shown, level=level)
 
 
-def seat_line(language: str, seat: Seat) -> str:
-    """A seat as the lobby lists it: a computer always with its level."""
-    if not seat.is_computer:
-        return seat.name
-    level = seat.level or DEFAULT_LEVEL
-    return t(
-        language,
-        "{name} ({level})",
-        name=seat.name.split(" (")[0],
-        level=t(language, LEVEL_NAMES.get(level, level)),
-    )
-
-
 def add_computer_select(language: str, target: Target) -> TableSelect:
     """The lobby's Add computer control: choosing a level seats a computer at it."""
     options = [

@@ -28,6 +28,7 @@ from cogs.table.payload import PrivateView
 from cogs.table.private import PrivateMessages
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
+from texts.common import full_rules
 from texts.i18n import ENGLISH, N_, command_name, t
 
 S = TypeVar("S", bound=GameState)
@@ -212,9 +213,10 @@ class GameCog(commands.GroupCog, Generic[S]):
         return self.render_job(table, state, headline).run()
 
     def rules_embed(self, language: str = ENGLISH) -> discord.Embed:
+        full = full_rules(language, self.spec.key, self.bot.rules_url)
         return discord.Embed(
             title=t(language, "{game}: the rules in short", game=self.spec.title),
-            description=t(language, self.rules_text),
+            description=f"{t(language, self.rules_text)}\n{full}",
             colour=self.colour,
         )
 

@@ -11,17 +11,14 @@ from discord.ext import commands
 from cogs.host import Host, Interaction
 from cogs.language import private_language
 from cogs.render_pool import RenderPool
-from cogs.replies import tell
+from cogs.table.abandon import Abandoning
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
 from cogs.table.keeper import BoardKeeper
-from cogs.table.lobby import may_manage
 from cogs.table.memory import GameMemory
-from cogs.table.records import seed_reveal
 from cogs.table.results import Results
 from cogs.table.router import Router
 from data import Store
-from games import GAMES
 from texts.i18n import N_, command_name, t
 
 
@@ -41,6 +38,7 @@ class GameCommands(commands.Cog, name="Tables"):
         composer: BoardComposer,
         keeper: BoardKeeper,
         results: Results,
+        abandoning: Abandoning,
         clock_verbs: ClockVerbs,
         renderer: RenderPool,
     ) -> None:
@@ -51,6 +49,7 @@ class GameCommands(commands.Cog, name="Tables"):
         self.composer = composer
         self.keeper = keeper
         self.results = results
+        self.abandoning = abandoning
         self.clock_verbs = clock_verbs
         self.renderer = renderer
         self._start_sync: asyncio.Task[None] | None = None
@@ -133,42 +132,5 @@ class GameCommands(commands.Cog, name="Tables"):
     )
     async def abandon_command(self, interaction: Interaction) -> None:
         table = await self.router.channel_table(interaction)
-        if table is None:
-            return
-        if not may_manage(interaction, table):
-            await tell(
-                interaction,
-                N_("Only the game's creator or someone with **Manage Messages** can abandon it."),
-            )
-            return
-        await interaction.response.defer(thinking=True)
-        async with self.memory.lock(table.id):
-            fresh = await self.store.load(table.id)
-            if fresh is None or not fresh.is_open:
-                await interaction.followup.send(
-                    t(private_language(interaction), "That game has just ended.")
-                )
-                return
-            fresh.status = "aborted"
-            await self.store.save(
-                fresh, expected_version=fresh.version, actions=[(None, "!abandon")]
-            )
-        language = fresh.language
-        headline = t(
-            language,
-            "Abandoned by {name}; the game is not rated.",
-            name=interaction.user.display_name,
-        )
-        if fresh.state is not None:
-            await self.keeper.refresh(fresh, GAMES[fresh.kind].from_dict(fresh.state), headline)
-        elif fresh.board_message_id is not None:
-            await self.keeper.draw_or_retry(fresh, lambda: self.composer.current_payload(fresh))
-        announcement = t(
-            language,
-            "{game} game #{number}: {headline}",
-            game=GAMES[fresh.kind].title,
-            number=fresh.id,
-            headline=headline,
-        )
-        await interaction.followup.send(f"{announcement}\n{seed_reveal(fresh, language)}")
-        self.memory.forget(fresh.id)
+        if table is not None:
+            await self.abandoning.ask(interaction, table)

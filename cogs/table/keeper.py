@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from cogs.host import Host
+from cogs.language import public_command
 from cogs.replies import failure_text
 from cogs.replies import log as table_log
 from cogs.scheduler import TimeSource
@@ -77,14 +78,20 @@ def stuck_sentence(language: str, table: Table, failure: discord.HTTPException) 
     if isinstance(failure, discord.Forbidden):
         message = N_(
             "⚠️ I could not update the board of {game} game #{number} (I lack a permission"
-            " in this channel). The game is saved; `/game board` shows it again once I can."
+            " in this channel). The game is saved; {command} shows it again once I can."
         )
     else:
         message = N_(
             "⚠️ I could not update the board of {game} game #{number} (Discord did not"
-            " accept the change). The game is saved; `/game board` shows it again once I can."
+            " accept the change). The game is saved; {command} shows it again once I can."
         )
-    return t(language, message, game=GAMES[table.kind].title, number=table.id)
+    return t(
+        language,
+        message,
+        game=GAMES[table.kind].title,
+        number=table.id,
+        command=public_command(language, "game board"),
+    )
 
 
 class BoardKeeper:
@@ -179,15 +186,17 @@ class BoardKeeper:
         return len(below) >= BURIED_UNDER
 
     async def point_to_board(self, table: Table, former: int) -> None:
-        """Take the controls off the table's former board message and point it to the
-        current one. If Discord refuses (no more edits of an old message, say), the former
-        board stays as it is: its controls answer "outdated" with a link to the new one."""
+        """Take the controls and the status off the table's former board message, leaving
+        its picture under a link to the current one: a status left there ("⏰ Bob to act in
+        10 minutes") would read as current. If Discord refuses (no more edits of an old
+        message, say), the former board stays as it is: its controls answer "outdated"
+        with a link to the new one."""
         assert table.board_message_id is not None
         pointer = t(table.language, BOARD_MOVED, link=board_link(table, table.board_message_id))
         message = self._channel(table).get_partial_message(former)
         try:
             with unretried():
-                await message.edit(content=pointer, view=None)
+                await message.edit(content=pointer, embed=None, view=None)
         except discord.HTTPException as refused:
             log.info(
                 "game %d: its former board %d still shows controls: %s",

@@ -8,7 +8,7 @@ import discord
 
 from cogs.replies import NO_MENTIONS
 from cogs.table.components import TableButton, Target, view_of
-from cogs.table.computers import add_computer_select, seat_line
+from cogs.table.computers import add_computer_select
 from cogs.table.payload import MessagePayload
 from data import Table
 from games import GAMES
@@ -26,9 +26,8 @@ def lobby_payload(
     game tells it) and the lobby's buttons."""
     spec = GAMES[table.kind]
     language = table.language
-    seats = "\n".join(
-        f"{index + 1}. {seat_line(language, seat)}" for index, seat in enumerate(table.seats)
-    )
+    # A computer is named as everywhere else: its level only when it is not normal.
+    seats = "\n".join(f"{index + 1}. {seat.name}" for index, seat in enumerate(table.seats))
     seats_heading = t(
         language, "Seats ({taken}/{seats})", taken=len(table.seats), seats=spec.max_players
     )

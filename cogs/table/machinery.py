@@ -15,6 +15,7 @@ import discord
 
 from cogs.host import Host, Interaction
 from cogs.render_pool import RenderPool
+from cogs.table.abandon import Abandoning
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
 from cogs.table.components import TableButton, TableSelect
@@ -93,6 +94,7 @@ class TableMachinery:
         )
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
         self.rematches = Rematches(store, offers, self.pipeline, deadlines, seed_source)
+        self.abandoning = Abandoning(bot, store, self.memory, self.keeper, self.composer)
         self.router = Router(
             bot,
             store,
@@ -102,6 +104,7 @@ class TableMachinery:
             self.lobby,
             self.pipeline,
             self.results,
+            self.abandoning,
             self.delivery,
             deadlines,
             self.clock_verbs,
@@ -115,6 +118,7 @@ class TableMachinery:
             self.composer,
             self.keeper,
             self.results,
+            self.abandoning,
             self.clock_verbs,
             renderer,
         )

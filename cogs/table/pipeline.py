@@ -47,15 +47,44 @@ NOT_SAVED = N_(
 )
 
 
+NOTHING_PLAYED = N_("Nothing was played: {action} is not allowed after {played}. {reason}")
+"""The refusal of a move typed in several steps whose later step is illegal: the reason
+the rules give speaks of the position after the earlier steps, which were not played."""
+
+
+class RefusedStep(IllegalAction):
+    """A step the rules refuse, after ``accepted`` earlier steps of the same move that
+    they would allow (and that are not played either)."""
+
+    def __init__(self, refused: IllegalAction, action: str, accepted: Sequence[str]) -> None:
+        super().__init__(refused.message, **refused.params)
+        self.action = action
+        self.accepted = list(accepted)
+
+    def sentence(self, language: str) -> str:
+        """The refusal in ``language``, saying that nothing was played when the move
+        broke off after legal steps."""
+        reason = t(language, self.message, **self.params)
+        if not self.accepted:
+            return reason
+        played = " ".join(self.accepted)
+        return t(language, NOTHING_PLAYED, action=self.action, played=played, reason=reason)
+
+
 def played_steps(state: GameState, seat: int, actions: Sequence[str]) -> list[Step[Any]]:
-    """The seat's ``actions`` applied in order (IllegalAction if any is refused)."""
+    """The seat's ``actions`` applied in order (RefusedStep if any is refused)."""
     if not actions:
         raise IllegalAction(N_("No move given."))
     steps: list[Step[Any]] = []
     for action in actions:
-        if state.current_player != seat:
-            raise IllegalAction(N_("'{action}' comes after your turn has ended."), action=action)
-        after = state.apply(action)
+        try:
+            if state.current_player != seat:
+                raise IllegalAction(
+                    N_("'{action}' comes after your turn has ended."), action=action
+                )
+            after = state.apply(action)
+        except IllegalAction as refused:
+            raise RefusedStep(refused, action, [step.action for step in steps]) from None
         steps.append(Step(seat, state, action, after))
         state = after
     return steps
@@ -162,6 +191,9 @@ class Pipeline:
             return
         try:
             steps = played_steps(turn.state, turn.seat, actions)
+        except RefusedStep as refused:
+            await tell(interaction, refused.sentence(private_language(interaction)))
+            return
         except IllegalAction as illegal:
             await tell(interaction, illegal.message, **illegal.params)
             return

@@ -3,6 +3,7 @@ seed revealed with the result, and the facts a record or replay is made from."""
 
 from __future__ import annotations
 
+from cogs.language import public_command
 from data import Store, Table
 from games.proof import GameFacts, short_commitment
 from texts.i18n import ENGLISH, t
@@ -18,8 +19,9 @@ def commitment_line(table: Table, language: str = ENGLISH) -> str:
     return t(
         language,
         "Fair dice: commitment {commitment} (SHA-256 of the secret seed; revealed at the end,"
-        " /game export to check)",
+        " {command} to check)",
         commitment=short_commitment(commitment_of(table)),
+        command=public_command(language, "game export", code=False),
     )
 
 
@@ -27,11 +29,10 @@ def seed_reveal(table: Table, language: str = ENGLISH) -> str:
     """The result message's line that opens the seed to everyone."""
     return t(
         language,
-        "🔑 Seed {seed}, commitment `{commitment}`: `/game export game:{game}` gives the record"
-        " to check.",
+        "🔑 Seed {seed}, commitment `{commitment}`: {command} gives the record to check.",
         seed=table.seed,
         commitment=short_commitment(commitment_of(table)),
-        game=table.id,
+        command=public_command(language, "game export", game=table.id),
     )
 
 

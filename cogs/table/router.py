@@ -22,6 +22,8 @@ from cogs.replies import (
     permission_sentence,
     tell,
 )
+from cogs.table.abandon import CONFIRM_VERB as ABANDON_CONFIRMED
+from cogs.table.abandon import Abandoning
 from cogs.table.clock_verbs import CLOCK_VERBS, ClockVerbs
 from cogs.table.components import (
     FORGED,
@@ -101,6 +103,7 @@ class Router:
         lobby: Lobby,
         pipeline: Pipeline,
         results: Results,
+        abandoning: Abandoning,
         delivery: Delivery,
         deadlines: Deadlines,
         clock_verbs: ClockVerbs,
@@ -114,6 +117,7 @@ class Router:
         self.lobby = lobby
         self.pipeline = pipeline
         self.results = results
+        self.abandoning = abandoning
         self.delivery = delivery
         self.deadlines = deadlines
         self.clock_verbs = clock_verbs
@@ -166,6 +170,8 @@ class Router:
             await self.results.confirm_resign(interaction, table)
         elif target.verb == "resign_yes":
             await self.results.resign(interaction, table)
+        elif target.verb == ABANDON_CONFIRMED:
+            await self.abandoning.abandon(interaction, table)
         elif target.verb == "private":
             if GAMES[table.kind].hidden_information:
                 await self.delivery.show_private(interaction, table)

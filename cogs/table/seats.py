@@ -4,7 +4,8 @@ member whose clock ran out; and the headline of a loss on time."""
 from __future__ import annotations
 
 from data import Table
-from texts.i18n import ENGLISH, t
+from texts import table as table_text
+from texts.i18n import ENGLISH
 
 
 def away_seats(table: Table) -> set[int]:
@@ -25,9 +26,4 @@ def played_by_computer(table: Table, seat: int) -> bool:
 def time_loss_headline(table: Table, seat: int, language: str = ENGLISH) -> str:
     """Only two-player games are lost on time, so the other seat is the one winner."""
     winner = next(s.name for index, s in enumerate(table.seats) if index != seat)
-    return t(
-        language,
-        "{loser} lost on time: {winner} wins.",
-        loser=table.seats[seat].name,
-        winner=winner,
-    )
+    return table_text.time_loss_headline(language, table.seats[seat].name, winner)

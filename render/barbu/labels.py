@@ -9,11 +9,13 @@ from PIL import ImageFont
 
 from render.barbu.common import RANK_ORDER, SUIT_ORDER, TEXT_SIZE, WIDTH
 from render.barbu.hand import HAND_WIDTH
-from render.barbu.sheet import SHEET_COLUMNS, SHEET_WIDTH
+from render.barbu.sheet import SHEET_COLUMNS, SHEET_WIDTH, deals_played
 from render.barbu.table import (
     DOUBLES_BOX,
     FELT_BOX,
+    LAST_DEAL_SCORE,
     SEAT_PANEL_SIZE,
+    THIS_DEAL_SCORE,
     TOTALS_BOX,
     TRICK_CARD,
     doubles_cell,
@@ -47,7 +49,7 @@ def labels(language: str) -> list[Label]:
         (
             cards_13,
             tn(language, "{count} trick", "{count} tricks", 13),
-            t(language, "deal {score}", score="−130"),
+            t(language, THIS_DEAL_SCORE, score="−130"),
         )
     )
     return [
@@ -59,7 +61,7 @@ def labels(language: str) -> list[Label]:
         Label(t(language, "Dealer"), bold, seat_room - 18 - 8 - 60),
         Label(worst_seat, text, seat_room),
         Label(f"{cards_13} · {out_text(language, 4)}", text, seat_room),
-        Label(t(language, "last deal {score}", score="−130"), text, seat_room),
+        Label(t(language, LAST_DEAL_SCORE, score="−130"), text, seat_room),
         *(Label(place_text(language, place), text, seat_room) for place in range(1, 5)),
         Label(t(language, "lead"), text, TRICK_CARD[0] - 8),
         *(Label(status, semibold, HAND_WIDTH - 48) for status in _hand_statuses(language)),
@@ -80,7 +82,7 @@ def labels(language: str) -> list[Label]:
         Label(
             t(language, "Barbu — score sheet")
             + "    "
-            + tn(language, "{count} of {total} deal", "{count} of {total} deals", 28, total=28),
+            + deals_played(language, 28, 28),
             font(24, "Bold"),
             SHEET_WIDTH - 48,
         ),

@@ -34,19 +34,24 @@ SHEET_PLAYER_WIDTH = 117
 NEGATIVE_SCORE: Colour = (255, 150, 140)
 
 
+def deals_played(language: str, played: int, total: int) -> str:
+    """The sheet's count of deals: "1 of 28 deals played" (the noun follows the total)."""
+    return tn(
+        language,
+        "{played} of {count} deal played",
+        "{played} of {count} deals played",
+        total,
+        played=played,
+    )
+
+
 def render_barbu_scores(view: BarbuView, names: Sequence[str], language: str = ENGLISH) -> bytes:
     """PNG of the score sheet: one row per played deal and the totals."""
     players = player_names(names, language)
     history = view["history"]
     image = _sheet_background(len(history), language).copy()
     draw = ImageDraw.Draw(image)
-    played = tn(
-        language,
-        "{count} of {total} deal",
-        "{count} of {total} deals",
-        len(history),
-        total=view["total_deals"],
-    )
+    played = deals_played(language, len(history), view["total_deals"])
     put_text(
         draw, (SHEET_WIDTH - 24, 40), played, font=font(TEXT_SIZE), fill=TEXT_MUTED, anchor="rm"
     )

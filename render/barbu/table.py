@@ -42,7 +42,7 @@ from render.toolkit.shapes import draw_disc, draw_panel, draw_turn_marker, fill_
 from render.toolkit.text import draw_text_centred, fit_text, font
 from texts import barbu as barbu_text
 from texts.barbu import contract_title, rank_label, view_contract
-from texts.i18n import ENGLISH, t, tn, tp
+from texts.i18n import ENGLISH, N_, t, tn, tp
 
 TABLE_WIDTH, TABLE_HEIGHT = WIDTH, 972
 FELT: Colour = (28, 92, 62)
@@ -58,6 +58,10 @@ SIDE_TOP = FELT_BOX[3] + 12
 TOTALS_BOX: Box = (16, SIDE_TOP, 354, TABLE_HEIGHT - 16)
 DOUBLES_BOX: Box = (366, SIDE_TOP, WIDTH - 16, TABLE_HEIGHT - 16)
 REDOUBLE: Colour = (240, 140, 110)
+THIS_DEAL_SCORE = N_("{score} this deal")
+LAST_DEAL_SCORE = N_("{score} last deal")
+"""A seat's points in the deal being played, and in the last one while the next contract is
+chosen: the score first, so "deal" never reads as the deal's number ("Spiel 0")."""
 TRICK_CARD = (72, 101)
 TRICK_GAP = (16, 12)
 DOMINO_CARD = (70, 98)
@@ -234,10 +238,11 @@ def _seat_detail(view: BarbuView, seat: int, language: str) -> str:
     elif view["contract"]:
         parts.append(tn(language, "{count} trick", "{count} tricks", view["tricks_won"][seat]))
     if view["contract"] and view["contract"] != "domino":
-        parts.append(t(language, "deal {score}", score=signed_score(view["deal_points"][seat])))
+        score = signed_score(view["deal_points"][seat])
+        parts.append(t(language, THIS_DEAL_SCORE, score=score))
     elif view["phase"] == "contract" and view["history"]:
         score = signed_score(view["history"][-1]["scores"][seat])
-        parts.append(t(language, "last deal {score}", score=score))
+        parts.append(t(language, LAST_DEAL_SCORE, score=score))
     return " · ".join(parts)
 
 

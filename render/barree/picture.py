@@ -228,10 +228,10 @@ def _draw_player_panel(
 
 def score_text(language: str, view: BarreeView, seat: int) -> str:
     """A player's cards in his panel's corner: "7 cards", "out!", with the match's minus
-    points after them."""
+    points after them once he has any (never "out! · −0")."""
     held = len(view["cards"][seat]) + view["hidden"][seat]
     text = t(language, "out!") if held == 0 else tn(language, "{count} card", "{count} cards", held)
-    if view["rounds"] > 1 or view["round_minus"]:
+    if view["minus"][seat]:
         text += f" · −{view['minus'][seat]}"
     return text
 

@@ -113,7 +113,8 @@ async def test_an_exported_record_verifies_and_profile_counts_the_dice(
     await world.alice.slash(world.games, "gulbara new", computer="normal")
     running = await world.bob.slash(world.games, "game export", game=1)
     assert "has not ended yet" in running.ephemeral[0].content, "no seed while it runs"
-    await world.alice.slash(world.games, "game abandon")
+    asked = await world.alice.slash(world.games, "game abandon")
+    await world.alice.click(asked.message, "Yes, abandon")
 
     exported = await world.bob.slash(world.games, "game export")
     record = exported.message

@@ -301,8 +301,42 @@ async def test_resign_and_abandon(fake_discord, start_bot, database):
     refused = await world.carol.slash(world.games, "game abandon")
     assert "Manage Messages" in refused.message.content
     world.carol.permissions = discord.Permissions(manage_messages=True)
-    await world.carol.slash(world.games, "game abandon")
+    await abandon(world.carol, world.games)
     assert stored_game(database)["status"] == "aborted"
+
+
+async def abandon(user, channel) -> None:
+    """`/game abandon`, then its confirmation."""
+    asked = await user.slash(channel, "game abandon")
+    await user.click(asked.message, "Yes, abandon")
+
+
+async def test_game_abandon_asks_first_and_only_the_confirmation_ends_the_game(
+    fake_discord, start_bot, database
+):
+    """The issue: one slip of `/game abandon` ended a 28-deal evening at once."""
+    world = fake_discord
+    board = await start_two_player_game(world, start_bot)
+
+    asked = await world.alice.slash(world.games, "game abandon")
+
+    question = asked.message
+    assert question.is_ephemeral
+    assert question.content == (
+        "End Bann game #1 now, for everyone? It ends without a result and is not rated;"
+        " this cannot be undone."
+    )
+    assert [button.label for button in question.buttons()] == ["Yes, abandon"]
+    assert stored_game(database)["status"] == "active", "asking ends nothing"
+    assert board.buttons(), "the board still takes moves"
+    await world.alice.click(question, "Yes, abandon")
+
+    assert stored_game(database)["status"] == "aborted"
+    assert question.content == "You abandoned the game." and question.buttons() == []
+    announcement = world.games.public_messages()[-1].content
+    assert announcement.startswith("Bann game #1: Abandoned by Alice; the game is not rated.")
+    assert "🔑 Seed" in announcement
+    assert board.buttons() == [], "the board takes no more moves"
 
 
 async def test_lobby_join_leave_add_computer_start_and_cancel(
@@ -319,13 +353,13 @@ async def test_lobby_join_leave_add_computer_start_and_cancel(
     await world.bob.click(lobby, "Join")
     assert stored_game(database_path)["status"] == "active", "a full table starts by itself"
 
-    await world.alice.slash(world.games, "game abandon")
+    await abandon(world.alice, world.games)
     lobby = (await world.alice.slash(world.games, "bann new")).message
     await world.alice.select(lobby, ["normal"], placeholder=ADD_COMPUTER)
     assert stored_game(database_path)["status"] == "active"
     assert lobby.image().size[0] >= 600, "the lobby message became the board"
 
-    await world.alice.slash(world.games, "game abandon")
+    await abandon(world.alice, world.games)
     lobby = (await world.alice.slash(world.games, "bann new", opponent=world.bob)).message
     refused = await world.carol.click(lobby, "Join")
     assert "reserved for the invited player" in refused.ephemeral[0].content
@@ -341,8 +375,13 @@ async def test_game_board_reposts_the_board_and_retires_the_old_one(
 ):
     world = fake_discord
     old_board = await start_two_player_game(world, start_bot)
+    assert "to act <t:" in old_board.embeds[0]["description"], "the clock's line"
     reposted = (await world.carol.slash(world.games, "game board")).message
     assert old_board.buttons() == [], "the old board takes no more clicks"
+    link = f"https://discord.com/channels/{world.guild.id}/{world.games.id}/{reposted.id}"
+    assert old_board.content == f"⬇️ The board moved: {link}"
+    assert old_board.embeds == [], "no status or clock left to read as current"
+    assert old_board.image().size == reposted.image().size, "its picture stays"
     state = stored_state(database_path)
     player = mover(state, [world.alice, world.bob])
     await play(player, reposted, BANN.bot_action(state, seed=3))

@@ -68,16 +68,16 @@ async def test_lobby_adds_computers_at_the_chosen_levels(
     refused = await world.bob.select(lobby, ["hard"], placeholder=ADD_COMPUTER)
     assert "Only the table's creator" in refused.ephemeral[0].content
     await world.alice.select(lobby, ["easy"], placeholder=ADD_COMPUTER)
-    await world.alice.select(lobby, ["hard"], placeholder=ADD_COMPUTER)
-    listed = lobby.embeds[0]["description"]
-    assert "2. AdaBot (easy)" in listed and "3. MaxBot (hard)" in listed, listed
     await world.alice.select(lobby, ["normal"], placeholder=ADD_COMPUTER)
+    listed = lobby.embeds[0]["description"].splitlines()
+    assert listed[2:] == ["2. AdaBot (easy)", "3. MaxBot"], "the level unless it is normal"
+    await world.alice.select(lobby, ["hard"], placeholder=ADD_COMPUTER)
     assert stored_game(database_path)["status"] == "active", "four seats start the game"
     assert [(seat["name"], seat.get("level")) for seat in stored_seats(database_path)] == [
         ("Alice", None),
         ("AdaBot (easy)", "easy"),
-        ("MaxBot (hard)", "hard"),
-        ("ZoeBot", "normal"),
+        ("MaxBot", "normal"),
+        ("ZoeBot (hard)", "hard"),
     ]
     for _ in range(12):
         state = stored_state(database_path)
@@ -86,4 +86,4 @@ async def test_lobby_adds_computers_at_the_chosen_levels(
         action = GAMES["barree"].bot_action(state, seed=0)
         await world.alice.slash(world.games, "barree move", notation=typed(action))
     computers = {seat: level for seat, level in asked if seat != 0}
-    assert computers == {1: "easy", 2: "hard", 3: "normal"}, asked
+    assert computers == {1: "easy", 2: "normal", 3: "hard"}, asked

@@ -224,8 +224,9 @@ async def test_a_lobby_without_its_message_is_posted_at_start_up_and_board_and_a
     assert len(posted) == 1 and posted[0].buttons()[0].label == "Join"
     shown = await world.carol.slash(world.games, "game board")
     assert shown.message.buttons()[0].label == "Join", "/game board shows the lobby to all"
-    abandoned = await world.alice.slash(world.games, "game abandon")
-    assert "Abandoned" in abandoned.message.content
+    asked = await world.alice.slash(world.games, "game abandon")
+    await world.alice.click(asked.message, "Yes, abandon")
+    assert "Abandoned" in world.games.public_messages()[-1].content
     assert stored_game(database_path)["status"] == "aborted"
 
 

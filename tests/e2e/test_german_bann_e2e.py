@@ -173,16 +173,22 @@ async def test_a_german_lobby_board_and_abandon_speak_german(
 
     shown = await world.alice.slash(world.games, "game board")
     assert shown.message.embeds[0]["title"] == "Bann: Partie #1"
+    footer = shown.message.embeds[0]["footer"]["text"]
+    assert "mit /partie export (oder /game export) prüfbar" in footer, "English clients too"
     not_seated = await world.carol.click(shown.message, "Aufgeben")
     assert not_seated.message.content == "Du spielst in dieser Partie nicht mit."
     assert "AdaBot (leicht)" in stored_game(database_path)["seats"], "its level in German"
     refused = await world.carol.slash(world.games, "game abandon")
     assert refused.message.content.startswith("Nur wer die Partie eröffnet hat")
-    ended = await world.alice.slash(world.games, "game abandon")
+    asked = await world.alice.slash(world.games, "game abandon")
+    assert asked.message.content.startswith("Die Bann-Partie #1 jetzt für alle beenden?")
+    await world.alice.click(asked.message, "Ja, abbrechen")
 
-    assert ended.message.content.startswith(
+    announcement = world.games.public_messages()[-1].content
+    assert announcement.startswith(
         "Bann-Partie #1: Abgebrochen von Alice; die Partie wird nicht gewertet."
     )
+    assert "`/partie export partie:1` (oder `/game export game:1`) liefert" in announcement
     assert english_seen(world.games, [world.alice, world.bob, world.carol]) == {}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from german import english_seen
 from stored import stored_game, stored_state
 
-from cogs.gulbara import POINT_PLACEHOLDER, die_label, repeated_steps
+from cogs.gulbara import POINT_PLACEHOLDER, repeated_steps, step_label
 from fakediscord import Message, SimUser
 from games import GAMES
 from games.gulbara import GulbaraState
@@ -28,7 +28,7 @@ async def play_step(user: SimUser, board: Message, state: GulbaraState, action: 
         return False
     panel = picked.ephemeral[0]
     choice = next(choice for choice in choices if choice["action"] == action)
-    await user.click(panel, die_label(GERMAN, choice, state.turn, 0))
+    await user.click(panel, step_label(choice["action"], choice["die"]))
     return True
 
 

@@ -12,11 +12,10 @@ from pathlib import Path
 from stored import logged_moves, stored_game, stored_state, write_state
 from testdb import both_engines
 
-from cogs.gulbara import POINT_PLACEHOLDER, die_label, repeated_steps
+from cogs.gulbara import POINT_PLACEHOLDER, repeated_steps, step_label
 from fakediscord import Message, Result, SimUser
 from games import GAMES, replay
 from games.gulbara import GulbaraState, from_code
-from texts.gulbara import board_point, board_steps
 
 GULBARA = GAMES["gulbara"]
 
@@ -33,7 +32,7 @@ async def play_step(user: SimUser, board: Message, state: GulbaraState, action: 
     assert len(picked.ephemeral) == 1, "the point opens one private die panel"
     panel = picked.ephemeral[0]
     choice = next(choice for choice in choices if choice["action"] == action)
-    return await user.click(panel, die_label("en", choice, state.turn, 0))
+    return await user.click(panel, step_label(action, choice["die"]))
 
 
 async def open_panel(user: SimUser, board: Message, state: GulbaraState) -> tuple[Message, str]:
@@ -145,11 +144,11 @@ async def test_the_point_select_and_the_die_panel_show_only_legal_steps(
     panel, step = await open_panel(player, board, state)
 
     point = int(step.split("/")[0])
-    shown = board_point(point, state.turn, 0)
-    assert f"point **{shown}**" in panel.content, "the panel numbers points as the board does"
-    expected = [die_label("en", choice, state.turn, 0) for choice in state.step_choices(point)]
-    assert [button.label for button in panel.buttons()] == expected
-    assert all("→" in label for label in expected), "each die shows where the checker lands"
+    assert f"point **{point}**" in panel.content, "the panel numbers points as the mover does"
+    choices = state.step_choices(point)
+    assert [button.label for button in panel.buttons()] == [
+        f"{choice['action']} ({choice['die']})" for choice in choices
+    ], "each step names where the checker goes and the die it takes"
     assert stored_state(database_path).to_dict() == state.to_dict(), "looking changes nothing"
 
 
@@ -321,6 +320,28 @@ async def test_an_illegal_or_malformed_text_move_is_explained_and_changes_nothin
     assert logged_moves(database_path) == []
 
 
+async def test_a_typed_turn_broken_off_by_an_illegal_step_says_nothing_was_played(
+    fake_discord, start_bot, database_path
+):
+    """The issue's `24/19 24/23` on the first turn: the head rule refuses the second
+    checker, and the answer must not read as if 24/19 had been played."""
+    world = fake_discord
+    await start_two_player_game(world, start_bot)
+    state = stored_state(database_path)
+    player = seat_user(world, state)
+    first, second = state.dice
+    typed = f"24/{24 - first} 24/{24 - second}"
+
+    result = await player.slash(world.games, "gulbara move", notation=typed)
+
+    assert result.message.is_ephemeral
+    assert result.message.content.startswith(
+        f"Nothing was played: 24/{24 - second} is not allowed after 24/{24 - first}. Head rule:"
+    )
+    assert stored_state(database_path).to_dict() == state.to_dict()
+    assert logged_moves(database_path) == []
+
+
 async def test_a_whole_turn_typed_in_one_command_plays_like_clicks(
     fake_discord, start_bot, database_path
 ):
@@ -381,8 +402,7 @@ async def test_a_forced_step_plays_itself_and_is_logged_as_the_players(
         (state.current_player, forced),
     ]
     assert stored_state(database_path).current_player == 1 - state.current_player
-    shown = board_steps([forced], state.current_player, 0)
-    assert result.message.content.endswith(f"Then forced: {shown}."), "in the board's numbering"
+    assert result.message.content.endswith(f"Then forced: {forced}."), "in the mover's numbering"
     opponent = [world.alice, world.bob][1 - state.current_player]
     assert [m.pinged for m in result.new_messages if m.pinged] == [[opponent.id]]
 
@@ -408,6 +428,35 @@ async def test_without_autoplay_every_step_is_clicked_and_undo_takes_back_one(
     await play_step(player, board, state, first)
     await play_step(player, board, after_first, after_first.legal_steps()[0])
     assert stored_state(database_path).current_player == 1 - state.current_player
+
+
+async def test_the_rules_link_the_whole_rule_book_in_the_readers_language(
+    fake_discord, start_bot, monkeypatch
+):
+    """The issue: "Full rules: docs/rules/bann.md" was no link. With the web address of the
+    rule books (RULES_URL) it is one, to the page in the reader's language; without it
+    the rules say where the page is."""
+    world = fake_discord
+    await start_bot()
+    plain = await world.carol.slash(world.games, "gulbara rules")
+    assert plain.message.embeds[0]["description"].endswith(
+        "**Full rules:** `docs/rules/gulbara.md` in the bot's source code."
+    )
+
+    monkeypatch.setenv("RULES_URL", "https://example.org/tablebot/blob/main/docs/rules/")
+    await start_bot()
+    english = await world.carol.slash(world.games, "gulbara rules")
+    world.bob.locale = "de"
+    german = await world.bob.slash(world.games, "gulbara rules")
+
+    assert english.message.embeds[0]["description"].endswith(
+        "**Full rules:** [docs/rules/gulbara.md]"
+        "(https://example.org/tablebot/blob/main/docs/rules/gulbara.md)"
+    )
+    assert german.message.embeds[0]["description"].endswith(
+        "**Alle Regeln:** [docs/rules/de/gulbara.md]"
+        "(https://example.org/tablebot/blob/main/docs/rules/de/gulbara.md)"
+    )
 
 
 async def test_rules_and_an_invitation_only_the_invited_player_can_take(
@@ -478,7 +527,7 @@ async def test_one_click_that_autoplays_several_turns_shows_every_turn_on_its_ow
     before = len(logged_moves(database_path))
 
     picked = await world.alice.select(board, ["3"], placeholder=POINT_PLACEHOLDER)
-    await world.alice.click(picked.ephemeral[0], "3 → bear off")
+    await world.alice.click(picked.ephemeral[0], "3/off (3)")
 
     final = stored_state(database_path)
     assert final.is_over and final.winner == 0, "Alice's forced turns played to the end"

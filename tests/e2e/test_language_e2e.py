@@ -36,6 +36,35 @@ async def test_the_commands_are_synced_with_german_names_and_descriptions(fake_d
     assert _option(standings, "game")["name_localizations"]["de"] == "partie"
 
 
+def descriptions(node: object) -> list[str]:
+    """Every description and choice name of a synced command, in every language."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" or (key == "name" and "value" in node):
+                found.append(value)
+            elif key in ("description_localizations",) or (
+                key == "name_localizations" and "value" in node
+            ):
+                found += list((value or {}).values())
+            else:
+                found += descriptions(value)
+    elif isinstance(node, list):
+        for item in node:
+            found += descriptions(item)
+    return found
+
+
+async def test_no_command_description_shows_markdown_discord_leaves_raw(fake_discord, start_bot):
+    """Discord shows a command's descriptions and choices as typed: the issue's `/settings`
+    hint read "The game whose default clock `clock` sets", backticks and all."""
+    await start_bot()
+    commands = fake_discord.commands.listing(None)
+    texts = descriptions(commands)
+    assert len(texts) > 100 and any("Server verwalten" in text for text in texts)
+    assert [text for text in texts if "`" in text or "**" in text] == []
+
+
 async def test_a_german_member_gets_german_private_answers(fake_discord, start_bot):
     world = fake_discord
     await start_bot()
@@ -72,9 +101,11 @@ async def test_the_server_language_makes_the_standings_german(fake_discord, star
     assert refused.message.is_ephemeral and "Manage Server" in refused.message.content
     assert changed.message.content == "Settings changed.", "alice's client is English"
     embed = after.message.embeds[0]
-    assert embed["title"] == "Bann-Tabelle · Season 1"
+    assert embed["title"] == "Bann-Tabelle · Saison 1", "the first season's name in German"
     assert embed["description"] == "In dieser Saison gibt es noch keine gewerteten Partien."
     assert embed["footer"]["text"] == "Seite 1 von 1 · 0 Spieler"
+    typed = await world.bob.slash(world.games, "league standings", game="bann", season="Saison 1")
+    assert typed.message.embeds[0]["title"] == "Bann-Tabelle · Saison 1", "found by that name"
 
 
 async def test_a_german_server_speaks_german_until_it_chooses_otherwise(fake_discord, start_bot):

@@ -242,7 +242,8 @@ async def test_forget_waits_for_his_games_then_leaves_no_trace(fake_discord, sta
     assert refused.ephemeral[0].buttons() == []
     assert every_row(database) == rows, "a refusal changes nothing"
 
-    await alice.slash(cards, "game abandon")
+    asked = await alice.slash(cards, "game abandon")
+    await alice.click(asked.message, "Yes, abandon")
     rows = every_row(database)
     asked = await alice.slash(world.games, "privacy forget")
     [question] = asked.ephemeral
@@ -333,7 +334,8 @@ async def test_in_a_dm_show_and_forget_cover_every_server(fake_discord, start_bo
     await resigned_bann(world, world.games, alice, bob)
     await resigned_bann(world, elsewhere, bob, alice)
     cards = await barbu_with(world, alice, bob)
-    await alice.slash(cards, "game abandon")
+    asked = await alice.slash(cards, "game abandon")
+    await alice.click(asked.message, "Yes, abandon")
     dm = alice.dm_channel
     assert dm is not None, "her Barbu hand came by DM"
 

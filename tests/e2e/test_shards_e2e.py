@@ -33,7 +33,7 @@ from stored import logged_actions, logged_moves, stored_game, stored_state
 from testdb import TestDatabase
 
 from bot import TableBot, create_bot, serve
-from cogs.gulbara import die_label
+from cogs.gulbara import step_label
 from cogs.scheduler import ManualTime
 from cogs.table.router import CHANNEL_SEEN_FOR
 from fakediscord import Channel, Guild, Message, SimUser
@@ -408,7 +408,7 @@ async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
     before = len(logged_actions(database))
 
     clock.advance(1)  # both schedulers wake while the click is on its way
-    racing = await mover.click_nowait(panel, die_label("en", choice, state.turn, 0))
+    racing = await mover.click_nowait(panel, step_label(choice["action"], choice["die"]))
     await advance(world.bots, clock, 0)
     await racing.wait_answered()
     await world.world.wait_until_idle()

@@ -215,6 +215,33 @@ def without_added_options(payload: dict[str, Any]) -> list[str]:
     return held
 
 
+REWORDED_SINCE_RELEASE = {
+    "The game whose default clock `clock` sets": (
+        "The game whose default time per decision to change"
+    ),
+    "Default time per decision for `game` (Manage Server)": (
+        "That game's new default time per decision (Manage Server)"
+    ),
+    "Das Spiel, dessen Standarduhr `clock` festlegt": (
+        "Das Spiel, dessen Standardbedenkzeit je Entscheidung du änderst"
+    ),
+    "Standardbedenkzeit je Entscheidung für `game` (Server verwalten)": (
+        "Die neue Standardbedenkzeit dieses Spiels je Entscheidung (Server verwalten)"
+    ),
+}
+"""Descriptions reworded since the release (Discord shows no markdown in them, so the
+backticks of `/settings`' hints showed as typed), each as it was and as it is."""
+
+
+def reworded(payload: object) -> object:
+    """The release's payload with the descriptions reworded since then as they are now."""
+    if isinstance(payload, dict):
+        return {key: reworded(value) for key, value in payload.items()}
+    if isinstance(payload, list):
+        return [reworded(item) for item in payload]
+    return REWORDED_SINCE_RELEASE.get(payload, payload) if isinstance(payload, str) else payload
+
+
 def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
     """Every command, option, choice and description, in every language and in the same
     order, as the last release synced them: members see the same commands, and the ones
@@ -230,4 +257,4 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
             if payload["name"] in OPTIONS_ADDED_SINCE_RELEASE:
                 held = without_added_options(payload)
                 assert held == list(OPTIONS_ADDED_SINCE_RELEASE[payload["name"]])
-    assert today == synced_commands(release)
+    assert today == reworded(synced_commands(release))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from stored import arrange, board_in, stored_game, stored_state, write_state
 
-from cogs.gulbara import POINT_PLACEHOLDER, die_label
+from cogs.gulbara import POINT_PLACEHOLDER, step_label
 from cogs.table.computers import ADD_COMPUTER
 from fakediscord import Message, SimUser
 from games import GAMES
@@ -146,7 +146,7 @@ async def play_step(user: SimUser, board: Message, state: GulbaraState, action: 
     picked = await user.select(board, [str(source)], placeholder=POINT_PLACEHOLDER)
     if picked.ephemeral:
         choice = next(c for c in state.step_choices(source) if c["action"] == action)
-        await user.click(picked.ephemeral[0], die_label("en", choice, state.turn, 0))
+        await user.click(picked.ephemeral[0], step_label(action, choice["die"]))
 
 
 async def test_a_pass_gul_bara_game_with_a_computer_shows_the_rule_and_keeps_it(

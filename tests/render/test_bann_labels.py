@@ -64,3 +64,11 @@ def test_the_longest_last_move_fits_the_footer_uncut(language):
 def test_the_board_picture_speaks_the_language_it_is_given():
     view = BANN.new_game(seed=3).view(None)
     assert render_bann(view, LONG_NAMES, None, "de") != render_bann(view, LONG_NAMES, None, "en")
+
+
+def test_a_german_strip_says_knights_were_lost_not_captured():
+    """The issue's "5 geschlagen": beaten by whom? The strip counts the player's losses."""
+    assert bann_text.strip_detail("de", 5, won=False) == "verlor 5 Springer"
+    assert bann_text.strip_detail("de", 0, won=False) == "noch alle Springer"
+    assert bann_text.strip_detail("de", 2, won=True) == "Sieg · 2 verloren"
+    assert bann_text.strip_detail("en", 5, won=False) == "lost 5 knights"

@@ -160,10 +160,32 @@ def test_the_status_line_names_the_banned_knight_and_the_tip_to_come():
     assert banned_for_mover(start_view(dice=[2, 3], turn=0)) == 3
     assert banned_for_mover(start_view(dice=[2, 3], turn=1)) == 2
     assert banned_for_mover(start_view(turn=None, over=True, winner=0, result="castle")) is None
+
+
+def drawn_texts(view: dict[str, Any], language: str = "en") -> list[str]:
     with recording_text_sizes() as drawn:
-        render(start_view(dice=[2, 3], turn=0), headline=None)
-    texts = [text for _, text in drawn]
-    assert "banned" in texts and "3" in texts and "+ tip" in texts
+        decode(render_bann(view, NAMES, None, language))
+    return [text for _, text in drawn]
+
+
+def test_the_status_panel_says_in_words_what_is_banned_and_what_the_tip_does():
+    """The issue's "banned ① + tip" was cryptic: the board now says it in a sentence."""
+    line = "Banned now: knight 3 · your tip bans one more"
+    assert line in drawn_texts(start_view(dice=[2, 3], turn=0))
+    assert "Banned now: knight 2 · your tip bans one more" in drawn_texts(
+        start_view(dice=[2, 3], turn=1)
+    )
+    german = drawn_texts(start_view(dice=[2, 3], turn=0), "de")
+    assert "Jetzt gebannt: Springer 3 · dein Kippen bannt noch einen" in german
+    without_three = start_view(dice=[2, 3], turn=0)
+    without_three["knights"] = [
+        knight
+        for knight in without_three["knights"]
+        if (knight["seat"], knight["number"]) != (0, 3)
+    ]
+    assert "No knight banned now · your tip bans one" in drawn_texts(without_three)
+    over = start_view(dice=[2, 3], turn=None, over=True, winner=0, result="castle")
+    assert not any(text.startswith(("Banned", "No knight")) for text in drawn_texts(over))
 
 
 def test_a_knight_is_not_shown_banned_once_the_game_is_over():

@@ -18,6 +18,7 @@ from render.barbu import (
     render_barbu_table,
     sorted_hand,
 )
+from render.barbu.sheet import deals_played
 from render.theme import HIGHLIGHT
 from render.toolkit.text import clean_name, recording_text_sizes
 
@@ -152,3 +153,31 @@ def test_penalty_cards_show_as_ranks_beside_their_suit(states):
     for pile in taken:
         hearts = "".join("10" if card[0] == "T" else card[0] for card in pile if card[1] == "H")
         assert hearts in texts
+
+
+def drawn(picture) -> list[str]:
+    with recording_text_sizes() as strings:
+        picture()
+    return [text for _size, text in strings]
+
+
+def test_a_seats_points_in_the_deal_never_read_as_a_deal_number(states):
+    """The issue's "Spiel 0": under "Spiel 1 von 7" in the header, a seat's score in the
+    deal read like another deal's number."""
+    view = states["trick"].view(None)
+    english = drawn(lambda: render_barbu_table(view, NAMES, None, "en"))
+    german = drawn(lambda: render_barbu_table(view, NAMES, None, "de"))
+    assert sum(text.endswith(" this deal") for text in english) == 4
+    assert sum(text.endswith(" Punkte") for text in german) == 4
+    assert not any(" · Spiel " in text for text in german)
+
+
+def test_the_score_sheet_counts_the_deals_against_the_whole_game():
+    """The issue's "1 of 28 deal"."""
+    assert deals_played("en", 1, 28) == "1 of 28 deals played"
+    assert deals_played("en", 7, 7) == "7 of 7 deals played"
+    assert deals_played("de", 1, 28) == "1 von 28 Spielen gespielt"
+    state = barbu.new_game(seed=12)
+    rng = random.Random(6)
+    state = advance_to(state, lambda s: s.deal_number == 1, rng)
+    assert "1 of 28 deals played" in drawn(lambda: render_barbu_scores(state.view(None), NAMES))

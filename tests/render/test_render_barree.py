@@ -1,6 +1,7 @@
 """The Barree picture: what a player must be able to read off the PNG."""
 
 import io
+import random
 
 import pytest
 from PIL import Image
@@ -21,7 +22,9 @@ from render.barree import (
     field_centre,
     render_barree,
 )
+from render.barree.picture import score_text
 from render.theme import CARD_BACK, DANGER, SEAT_COLOURS
+from texts.barree import narrate
 from texts.barree import result as result_text
 from texts.barree import status as status_text
 
@@ -173,3 +176,34 @@ def test_a_finished_match_and_awkward_names_render():
         HEIGHT,
     )
     assert decode(render_barree(state.view(None), names[:1])).size == (WIDTH, HEIGHT)
+
+
+def played_to_the_end(players: int, rounds: int, seed: int = 3) -> BarreeState:
+    state = SPEC.new_game(players=players, seed=seed, rounds=rounds)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        state = state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+def test_a_game_of_one_round_ends_as_a_game_not_as_a_match():
+    """The issue: "Round 1 is over" then "The match is over" after a one-round game."""
+    view = played_to_the_end(2, rounds=1).view(None)
+    told = narrate("en", view["events"], NAMES)
+    assert told[-1].startswith("The game is over. Minus points: Alice ")
+    assert not any("match" in line or "Round 1 is over" in line for line in told)
+    german = narrate("de", view["events"], NAMES)
+    assert german[-1].startswith("Die Partie ist zu Ende. Minuspunkte: ")
+    matched = played_to_the_end(2, rounds=2).view(None)
+    last_two = narrate("en", matched["events"], NAMES)[-2:]
+    assert last_two[0].startswith("Round 2 is over.")
+    assert last_two[1].startswith("The match is over. Total minus points:")
+
+
+def test_a_player_out_with_no_minus_points_is_simply_out():
+    """The issue's "Bob out! · −0"."""
+    view = played_to_the_end(2, rounds=1).view(None)
+    winner = view["minus"].index(0)
+    assert score_text("en", view, winner) == "out!"
+    loser = 1 - winner
+    assert score_text("en", view, loser).endswith(f" · −{view['minus'][loser]}")

@@ -85,6 +85,13 @@ def test_render_processes_that_are_not_a_count_are_a_settings_error(monkeypatch,
         bot.create_bot(database_path=":memory:")
 
 
+@pytest.mark.parametrize("raw", ["docs/rules", "example.org/rules", "https://exa mple.org"])
+def test_a_rules_url_that_is_no_web_address_is_a_settings_error(monkeypatch, raw):
+    monkeypatch.setenv("RULES_URL", raw)
+    with pytest.raises(bot.SettingsError, match="RULES_URL"):
+        bot.create_bot(database_path=":memory:")
+
+
 def test_an_unreachable_postgresql_stops_the_bot_with_one_line(tmp_path):
     finished = run_bot_script(
         tmp_path,

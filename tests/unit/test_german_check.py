@@ -24,3 +24,8 @@ def test_a_repository_path_is_a_name_not_english():
 def test_a_typed_notation_is_a_name_but_a_typed_english_command_is_not():
     assert english_in("Doppel `double:2,4` oder `pass`.") == []
     assert english_in("Siehe `/game export`.") == ["game"]
+
+
+def test_a_commands_english_name_after_the_german_one_is_a_name():
+    assert english_in("Prüfbar mit `/partie export partie:1` (oder `/game export game:1`).") == []
+    assert english_in("am Ende aufgedeckt, mit /partie export (oder /game export) prüfbar") == []

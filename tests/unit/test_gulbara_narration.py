@@ -1,6 +1,7 @@
-"""Gul Bara's channel text names points as the board shows them: the board keeps the
-first human's numbering all game, so a computer's or second player's steps are
-converted, and the text and the picture agree."""
+"""Gul Bara's channel text writes each player's steps in his own numbering, in which his
+checkers always count down: the board keeps the first human's side all game and labels
+every point with both players' numbers, and a computer's or second player's steps are
+marked as written in his numbering, so the reader knows which numbers to follow."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ def table(*computers: bool) -> Any:
     return SimpleNamespace(seats=[SimpleNamespace(is_computer=flag) for flag in computers])
 
 
-def test_the_computers_steps_are_told_in_the_boards_numbering() -> None:
+def test_the_computers_steps_count_down_in_his_numbering_and_say_so() -> None:
+    """The issue's "AdaBot rolled 6-4: 7/1 1/21": in the reader's numbering a checker
+    that passes the reader's 1 seemed to move backwards."""
     sentence = last_turn("en", turn(1, ["14/10", "14/10"]), NAMES, viewer=0)
-    assert sentence == "Last turn: Computer rolled 4-4: 2/22 2/22"
+    assert sentence == "Last turn: Computer rolled 4-4: 14/10 14/10 (his numbering)"
+    german = last_turn("de", turn(1, ["14/10", "14/10"]), NAMES, viewer=0)
+    assert german == "Letzter Zug: Computer würfelte 4-4: 14/10 14/10 (seine Zählung)"
 
 
 def test_the_viewers_own_steps_keep_their_numbers() -> None:
