@@ -17,6 +17,7 @@ import pytest
 import texts
 from cogs.barbu import BarbuCog
 from cogs.table.components import Target
+from games import GAMES
 from games.barbu import DoublingChoice
 from games.barbu.state import must_double_now
 from texts import bann, barbu, barree, gulbara, table
@@ -107,13 +108,27 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
         assert wrong_number(text) == [], text
 
 
-@pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (1, 3), (2, 2), (2, 5)])
-def test_barbus_obligation_reads_right_for_any_count(needed: int, deals_left: int) -> None:
-    choice = DoublingChoice(1, 0, (0, 2, 3), (), None, needed, deals_left)
-    for text in (choice.obligation_text(), barbu.obligation("en", choice)):
-        assert text and "(s)" not in text and wrong_number(text) == [], text
-        assert "remaining 1 deal" not in text and "1 of the remaining" not in text, text
-    assert barbu.obligation("en", choice) == choice.obligation_text()
+@pytest.mark.parametrize(
+    ("owed", "deal", "phase", "deals_left"),
+    [(1, 6, "contract", 1), (1, 5, "play", 1), (1, 2, "doubling", 5), (2, 0, "contract", 7)],
+)
+def test_barbus_owed_doubles_read_right_for_any_count(
+    owed: int, deal: int, phase: str, deals_left: int
+) -> None:
+    """The deals left are those in which the player still decides on doubles."""
+    view = GAMES["barbu"].new_game(seed=1).view(None)
+    seat = (view["declarer"] + 1) % 4
+    doubled = [0, 0, 0, 0]
+    doubled[seat] = 2 - owed
+    view |= {"deal": deal, "phase": phase, "declarer_doubled": doubled, "doubling_acted": []}
+    text = barbu.doubles_owed("en", view, seat, ["Ann", "Ben", "Cid", "Dot"])
+    assert text and "(s)" not in text and wrong_number(text) == [], text
+    if deals_left == 1:
+        assert ("this deal" if phase == "contract" else "the next deal") in text, text
+    else:
+        assert f"{owed} more double" in text and f"the {deals_left} deals left" in text, text
+    view["declarer_doubled"] = [2, 2, 2, 2]
+    assert barbu.doubles_owed("en", view, seat, ["Ann", "Ben", "Cid", "Dot"]) is None
 
 
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (2, 2)])
