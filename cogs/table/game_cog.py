@@ -280,6 +280,14 @@ class GameCog(commands.GroupCog, Generic[S]):
         channel's newest message."""
         return None
 
+    def typed_confirmation(
+        self, table: Table, state: S, actions: Sequence[str], language: str
+    ) -> str | None:
+        """The private note saying what a move typed with `/<game> move` did, when the
+        game can say more than "You played …" (a roll's number, say); None otherwise.
+        Called before the move is checked: None for actions the rules refuse."""
+        return None
+
     def automatic_action(self, state: S) -> str | None:
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
