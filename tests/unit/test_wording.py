@@ -16,10 +16,12 @@ import pytest
 
 import texts
 from cogs.barbu import BarbuCog
+from cogs.luck import luck_text
 from cogs.table.components import Target
 from games import GAMES
 from games.barbu import DoublingChoice
 from games.barbu.state import must_double_now
+from games.luck import DiceLuck
 from texts import bann, barbu, barree, gulbara, table
 from texts.common import duration
 
@@ -165,3 +167,20 @@ def code_strings() -> Iterator[tuple[str, str]]:
 def test_no_string_in_the_code_hedges_its_number() -> None:
     hedged = [where for where, text in code_strings() if "(s)" in text]
     assert hedged == []
+
+
+def test_the_dice_luck_tells_the_rolls_of_one_die_from_those_that_can_be_doubles() -> None:
+    """108 rolls, but doubles "in 105 rolls": the three opening rolls of one die are
+    named, and a game of one die counts its rolls alone."""
+    gulbara = DiceLuck(games=9)
+    for _ in range(3):
+        gulbara.add_throw([4], 1)
+    for index in range(105):
+        gulbara.add_throw([index % 6 + 1, (index // 6) % 6 + 1], 1)
+    text = luck_text("gulbara", gulbara, "en").splitlines()
+    assert text[0] == "108 rolls (213 dice) in 9 games, 3 of them opening rolls of one die"
+    assert text[-1].startswith(f"Doubles: {gulbara.doubles} in 105 two-dice rolls")
+    barree = DiceLuck(games=2)
+    for face in (0, 3, 5):
+        barree.add_throw([face], 0)
+    assert luck_text("barree", barree, "en").splitlines()[0] == "3 rolls in 2 games"
