@@ -200,6 +200,9 @@ async def test_the_old_releases_boards_work_after_the_upgrade(
 
 ADDED_SINCE_RELEASE = ("privacy",)
 """Top-level commands the release did not have."""
+EXAMPLES_CHANGED_SINCE_RELEASE = {"4>3:N": "4>5:N"}
+"""Examples in descriptions changed on purpose since the release: `/bann move`'s was no
+legal first move."""
 
 
 def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
@@ -213,4 +216,7 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
             ADDED_SINCE_RELEASE
         )
         payloads[:] = [p for p in payloads if p["name"] not in ADDED_SINCE_RELEASE]
-    assert today == synced_commands(release)
+    released = json.dumps(synced_commands(release), ensure_ascii=False)
+    for before, after in EXAMPLES_CHANGED_SINCE_RELEASE.items():
+        released = released.replace(before, after)
+    assert today == json.loads(released)
