@@ -6,8 +6,9 @@ deal, edited whenever it becomes his turn or he has acted, and at any time throu
 board's "My hand" button. With the ``autoplay`` option (on by default) a single legal
 card, or a forced pass in Domino, plays itself. The doubling
 panel keeps the seats toggled so far in its buttons' custom_id argument (``1.3``), so
-toggling needs no memory in the bot and survives a restart. After each finished deal the
-channel gets the deal's scores and the score sheet.
+toggling needs no memory in the bot and survives a restart. Each finished deal's board
+turns into the deal's scores and the score sheet, and the board moves below it; the hand
+DMs of that deal say it is over and lose their buttons.
 """
 
 from __future__ import annotations
@@ -25,11 +26,20 @@ from cogs.language import private_language
 from cogs.replies import NO_MENTIONS
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.game_cog import GameCog, Turn
-from cogs.table.payload import PrivateView
+from cogs.table.payload import MessagePayload, PrivateView
 from cogs.table.private import answers_privately
 from data import Table
 from games import GAMES, IllegalAction
-from games.barbu import NAMED_CONTRACTS, PASS, RANKS, SUITS, BarbuState, BarbuView, DoublingChoice
+from games.barbu import (
+    NAMED_CONTRACTS,
+    PASS,
+    RANKS,
+    SUITS,
+    BarbuDeal,
+    BarbuState,
+    BarbuView,
+    DoublingChoice,
+)
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
@@ -57,6 +67,15 @@ CARDS_PER_ROW = 5
 def _laid_row(language: str, suit: str, row: Sequence[str]) -> str:
     """A Domino suit row as its ends: "♥ 4–K"."""
     return f"{SUIT_SYMBOLS[suit]} {rank_label(language, row[0])}–{rank_label(language, row[1])}"
+
+
+def _record_of_deal(before: BarbuState, after: BarbuState) -> BarbuDeal | None:
+    """The score sheet's entry of ``before``'s deal, if it was played to its end by
+    ``after`` (a game over is its last deal's end)."""
+    if before.is_over:
+        return after.history[-1] if after.history else None
+    finished = len(before.history)
+    return after.history[finished] if len(after.history) > finished else None
 
 
 def parse_seat_set(arg: str) -> frozenset[int] | None:
@@ -193,11 +212,7 @@ class BarbuCog(
 
     # ---- the private hand --------------------------------------------------------------
 
-    def private_payload(self, table: Table, state: BarbuState, seat: int) -> PrivateView:
-        """The hand DM, in the table's language (it reaches the player without a click)."""
-        return self.hand_payload(table, state, seat, table.language)
-
-    def hand_payload(
+    def private_payload(
         self, table: Table, state: BarbuState, seat: int, language: str
     ) -> PrivateView:
         """The player's hand with his decision controls when he is to act."""
@@ -205,6 +220,9 @@ class BarbuCog(
         names = table.names
         png = render_barbu_hand(view, names, language)
         lines = [self._hand_heading(view, names, language)]
+        owed = barbu_text.doubles_owed(language, view, seat, names)
+        if owed:
+            lines.append(owed)
         controls: list[discord.ui.Item[Any]] = []
         target = Target(table.id, table.version, "decide")
         to_act = view["to_act"]
@@ -231,6 +249,34 @@ class BarbuCog(
         if controls:
             payload["view"] = view_of(controls)
         return payload
+
+    def private_closed(
+        self, table: Table, before: BarbuState, after: BarbuState, language: str
+    ) -> str:
+        """The hand DM of a deal that ended: the deal's scores, and where to look next."""
+        lines = []
+        record = _record_of_deal(before, after)
+        if record is not None:
+            lines.append(
+                t(
+                    language,
+                    "**Deal {number} of {total} is over.** {sentence}",
+                    number=min(before.deal_number, before.total_deals - 1) + 1,
+                    total=after.total_deals,
+                    sentence=deal_sentence(language, record, table.names),
+                )
+            )
+        if after.is_over or table.status != "active":
+            lines.append(t(language, "The game has ended; the channel says how."))
+        else:
+            lines.append(
+                t(
+                    language,
+                    "Your hand for deal {number} is in a new message.",
+                    number=after.deal_number + 1,
+                )
+            )
+        return "\n".join(lines)
 
     @staticmethod
     def _hand_heading(view: BarbuView, names: Sequence[str], language: str) -> str:
@@ -310,9 +356,6 @@ class BarbuCog(
         if choice.redoubles:
             doublers = listing(language, [names[seat] for seat in choice.redoubles])
             lines.append(t(language, "Doubling {doublers} again is a redouble.", doublers=doublers))
-        obligation = barbu_text.obligation(language, choice)
-        if obligation:
-            lines.append(obligation)
         return lines
 
     @staticmethod
@@ -360,10 +403,10 @@ class BarbuCog(
     async def on_turn_component(self, turn: Turn[BarbuState]) -> None:
         state = turn.state
         verb, arg = turn.target.verb, turn.target.arg
-        language = private_language(turn.interaction)
+        language = self._reader_language(turn)
         if verb == "decide":
             payload = await asyncio.to_thread(
-                self.hand_payload, turn.table, state, turn.seat, language
+                self.private_payload, turn.table, state, turn.seat, language
             )
             await turn.interaction.response.send_message(ephemeral=True, **payload)
         elif verb == "contract" and arg in NAMED_CONTRACTS:
@@ -382,6 +425,15 @@ class BarbuCog(
             await turn.interaction.response.send_message(
                 t(language, UNKNOWN_CONTROL), ephemeral=True
             )
+
+    @staticmethod
+    def _reader_language(turn: Turn[BarbuState]) -> str:
+        """The language of the message a click came from: a hand DM is written in the
+        language its seat remembers (``private_payload`` by DM), anything else in the
+        clicking member's."""
+        if turn.interaction.guild_id is None:
+            return turn.table.reader_language(turn.seat)
+        return private_language(turn.interaction)
 
     async def _ask_contract_detail(
         self, turn: Turn[BarbuState], contract: str, language: str
@@ -447,15 +499,15 @@ class BarbuCog(
 
     # ---- finished deals ----------------------------------------------------------------
 
-    async def after_play(
-        self, turn: Turn[BarbuState], table: Table, after: BarbuState, done: str | None
-    ) -> None:
-        """Post each deal the play finished: its scores and the score sheet."""
+    async def finished_part(
+        self, table: Table, before: BarbuState, after: BarbuState
+    ) -> MessagePayload | None:
+        """The deals the play finished: their scores and the score sheet."""
         view = after.view(None)
-        told = len(turn.state.history)
+        told = len(before.history)
         finished = len(view["history"])
         if finished <= told:
-            return
+            return None
         names, language = table.names, table.language
         # The engine counts deals in ``deal``; the history holds the finished ones, newest last.
         first_number = view["deal"] - finished + 1
@@ -472,18 +524,20 @@ class BarbuCog(
         ]
         lines.append(barbu_text.totals(language, view, names))
         png = await asyncio.to_thread(render_barbu_scores, view, names, language)
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(
-            "\n".join(lines),
-            file=discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png"),
+        return MessagePayload(
+            content="\n".join(lines),
+            embed=None,
+            view=None,
             allowed_mentions=NO_MENTIONS,
+            files=[discord.File(io.BytesIO(png), filename=f"barbu-scores-{table.id}.png")],
         )
 
     def automatic_action(self, state: BarbuState) -> str | None:
         return state.forced_play() if state.autoplay else None
 
     def private_purpose(self, state: BarbuState) -> str:
-        return f"deal{state.deal_number}"
+        """One hand DM per deal; a finished game's is its last deal's."""
+        return f"deal{min(state.deal_number, state.total_deals - 1)}"
 
     def private_recipients(
         self, table: Table, before: BarbuState | None, after: BarbuState

@@ -46,10 +46,13 @@ from render.barree import render_barree, render_barree_targets
 from texts import barree as barree_text
 from texts import clipped
 from texts.barree import narrate, points_list
-from texts.i18n import N_, t
+from texts.i18n import N_, t, tn
 
 SELECT_OPTIONS = 25
-TARGET_BUTTONS = 25
+BEST_TARGETS = 5
+"""End fields offered as buttons: one row, which a phone shows without scrolling; the
+others are in a menu below them."""
+WALK_BUTTONS = 25
 BUTTONS_PER_ROW = 5
 LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
@@ -58,8 +61,8 @@ NARRATED_EVENTS = 6
 
 def walk_targets(options: Sequence[WalkOption]) -> list[int]:
     """The fields the walks end on, in the order of their best walk, as many as the
-    buttons of one message hold."""
-    return list(dict.fromkeys(option.end for option in options))[:TARGET_BUTTONS]
+    menu numbers: a row of buttons and a select."""
+    return list(dict.fromkeys(option.end for option in options))[: BEST_TARGETS + SELECT_OPTIONS]
 
 
 def walks_to(options: Sequence[WalkOption], end: int) -> list[WalkOption]:
@@ -70,7 +73,7 @@ def walks_to(options: Sequence[WalkOption], end: int) -> list[WalkOption]:
         option
         for option in ending
         if not any(set(option.discards) < set(other.discards) for other in ending)
-    ][:TARGET_BUTTONS]
+    ][:WALK_BUTTONS]
 
 
 class BarreeCog(
@@ -121,6 +124,9 @@ class BarreeCog(
         view, language = state.view(None), table.language
         lines = narrate(language, view["events"], table.names)[-NARRATED_EVENTS:]
         lines.append(f"**{barree_text.status(language, view, table.names)}**")
+        hint = barree_text.trapped_hint(language, view, table.names)
+        if hint:
+            lines.append(f"🔒 {hint}")
         return "\n".join(lines)
 
     def result_text(self, table: Table, state: BarreeState) -> str:
@@ -186,8 +192,9 @@ class BarreeCog(
             await turn.interaction.response.send_message(
                 ephemeral=True, **self.drive_menu(language, turn.table, turn.state)
             )
-        elif verb == "walk_to":
-            await self._walk_to(turn, turn.target.arg)
+        elif verb == "walk_to" and len(turn.values) <= 1:
+            # A button carries its field; the menu of the other fields, the one picked.
+            await self._walk_to(turn, turn.values[0] if turn.values else turn.target.arg)
         elif verb == "walk":
             await self._play(turn, turn.target.arg)
         elif verb == "send" and len(turn.values) == 1:
@@ -245,6 +252,17 @@ class BarreeCog(
             done = barree_text.confirmation(language, before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)
 
+    def typed_confirmation(
+        self, table: Table, state: BarreeState, actions: Sequence[str], language: str
+    ) -> str | None:
+        """A typed roll says what it rolled; a typed walk or sending what it did."""
+        if len(actions) != 1 or actions[0] not in state.legal_actions():
+            return None
+        action = actions[0]
+        if action == ROLL:
+            return barree_text.roll_confirmation(language, state.apply(ROLL).view(None))
+        return barree_text.confirmation(language, state, action, table.names)
+
     async def after_play(
         self, turn: Turn[BarreeState], table: Table, after: BarreeState, done: str | None
     ) -> None:
@@ -297,22 +315,42 @@ class BarreeCog(
     # ---- private menus -----------------------------------------------------------------
 
     async def walk_menu(self, language: str, table: Table, state: BarreeState) -> PrivateView:
-        """The board with the walks' end fields numbered, best first, a button per number."""
+        """The board with the walks' end fields numbered, best first: a button for each of
+        the best few, a menu with the others (each saying what its walk discards)."""
         # A roll of 5 can have hundreds of outcomes: sort them off the event loop.
         options = await asyncio.to_thread(walk_options, state)
         targets = walk_targets(options)
         png = await asyncio.to_thread(render_barree_targets, state.view(None), table.names, targets)
         target = Target(table.id, table.version, "walk_to")
-        buttons: list[discord.ui.Item[Any]] = []
-        for number, end in enumerate(targets, start=1):
-            lands = any(option.lands_on for option in options if option.end == end)
-            buttons.append(
+        items: list[discord.ui.Item[Any]] = []
+        for number, end in enumerate(targets[:BEST_TARGETS], start=1):
+            items.append(
                 TableButton(
                     target.but("walk_to", str(end)),
                     label=t(language, "{number} · field {field}", number=number, field=end),
-                    emoji="⚔️" if lands else None,
+                    emoji="⚔️" if _lands_on(options, end) else None,
                     style=discord.ButtonStyle.primary,
-                    row=(number - 1) // BUTTONS_PER_ROW,
+                    row=0,
+                )
+            )
+        others = targets[BEST_TARGETS:]
+        if others:
+            items.append(
+                TableSelect(
+                    target.but("walk_to"),
+                    options=[
+                        field_choice(language, options, number, end)
+                        for number, end in enumerate(others, start=BEST_TARGETS + 1)
+                    ],
+                    placeholder=tn(
+                        language,
+                        "{count} more field: {first}–{last}…",
+                        "{count} more fields: {first}–{last}…",
+                        len(others),
+                        first=BEST_TARGETS + 1,
+                        last=len(targets),
+                    ),
+                    row=1,
                 )
             )
         start_field = state.pieces[state.current]
@@ -321,7 +359,7 @@ class BarreeCog(
         if left_out:
             lines.append(barree_text.fields_left_out(language, left_out))
         picture = discord.File(io.BytesIO(png), filename=f"barree-walks-{table.id}.png")
-        return {"content": "\n".join(lines), "view": view_of(buttons), "file": picture}
+        return {"content": "\n".join(lines), "view": view_of(items), "file": picture}
 
     def drive_menu(self, language: str, table: Table, state: BarreeState) -> PrivateView:
         """One select per piece landed on (its fields to send it to), and Keep."""
@@ -378,6 +416,29 @@ def turns_of(steps: Sequence[Step[BarreeState]]) -> list[list[Step[BarreeState]]
 def _from_private_menu(interaction: Interaction) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
+
+
+def _lands_on(options: Sequence[WalkOption], end: int) -> bool:
+    return any(option.lands_on for option in options if option.end == end)
+
+
+def field_choice(
+    language: str, options: Sequence[WalkOption], number: int, end: int
+) -> discord.SelectOption:
+    """A numbered end field in the walk menu's select: what its best walk discards."""
+    best = next(option for option in options if option.end == end)
+    if best.discards:
+        cards = ", ".join(map(str, best.discards))
+        what = t(language, "Discards {cards}", cards=cards)
+    else:
+        what = t(language, "Discards nothing")
+    if best.lands_on:
+        what = t(language, "{discards} · lands on a piece", discards=what)
+    return discord.SelectOption(
+        label=t(language, "{number} · field {field}", number=number, field=end),
+        value=str(end),
+        description=clipped(what, LABEL_LIMIT),
+    )
 
 
 def walk_button_label(language: str, walk: WalkOption) -> str:

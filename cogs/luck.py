@@ -119,9 +119,33 @@ def luck_view(kind: str, luck: DiceLuck, language: str) -> dict[str, Any]:
         "faces": [[face, names.get(face, ""), count] for face, count in sorted(luck.faces.items())],
         "expected": luck.expected_per_face,
         "pairs": luck.pair_rolls,
+        "singles": luck.rolls - luck.pair_rolls if luck.pair_rolls else 0,
         "doubles": luck.doubles,
         "expected_doubles": luck.expected_doubles,
     }
+
+
+def rolls_line(language: str, luck: DiceLuck) -> str:
+    """How many rolls and dice, e.g. "108 rolls (213 dice) in 9 games, 3 of them an
+    opening roll of one die": the doubles line counts only the rolls of two dice, so the
+    rolls of one die in a game of two are named (a game of one die counts rolls alone)."""
+    rolls = tn(language, "{count} roll", "{count} rolls", luck.rolls)
+    games = tn(language, "{count} game", "{count} games", luck.games)
+    if not luck.pair_rolls:
+        return t(language, "{rolls} in {games}", rolls=rolls, games=games)
+    dice = tn(language, "{count} die", "{count} dice", luck.dice)
+    singles = luck.rolls - luck.pair_rolls
+    if not singles:
+        return t(language, "{rolls} ({dice}) in {games}", rolls=rolls, dice=dice, games=games)
+    return tn(
+        language,
+        "{rolls} ({dice}) in {games}, {count} of them an opening roll of one die",
+        "{rolls} ({dice}) in {games}, {count} of them opening rolls of one die",
+        singles,
+        rolls=rolls,
+        dice=dice,
+        games=games,
+    )
 
 
 def luck_text(kind: str, luck: DiceLuck, language: str) -> str:
@@ -130,11 +154,8 @@ def luck_text(kind: str, luck: DiceLuck, language: str) -> str:
     faces = " · ".join(
         f"{names.get(face, str(face))}: {count}" for face, count in sorted(luck.faces.items())
     )
-    rolls = tn(language, "{count} roll", "{count} rolls", luck.rolls)
-    dice = tn(language, "{count} die", "{count} dice", luck.dice)
-    games = tn(language, "{count} game", "{count} games", luck.games)
     lines = [
-        t(language, "{rolls} ({dice}) in {games}", rolls=rolls, dice=dice, games=games),
+        rolls_line(language, luck),
         t(
             language,
             "{faces} (fair dice: {expected} each)",
@@ -146,8 +167,8 @@ def luck_text(kind: str, luck: DiceLuck, language: str) -> str:
         lines.append(
             tn(
                 language,
-                "Doubles: {doubles} in {count} roll (fair dice: {expected})",
-                "Doubles: {doubles} in {count} rolls (fair dice: {expected})",
+                "Doubles: {doubles} in {count} two-dice roll (fair dice: {expected})",
+                "Doubles: {doubles} in {count} two-dice rolls (fair dice: {expected})",
                 luck.pair_rolls,
                 doubles=luck.doubles,
                 expected=decimal(language, luck.expected_doubles),

@@ -217,6 +217,13 @@ def file_contents(document: dict[str, Any]) -> bytes:
         return json.dumps(document, indent=2).encode()
 
 
+def _seat_document(seat: int, name: str, language: str | None) -> dict[str, Any]:
+    document: dict[str, Any] = {"seat": seat, "name": name}
+    if language is not None:
+        document["client_language"] = language
+    return document
+
+
 def _table_document(table: TableEntry) -> dict[str, Any]:
     spec = GAMES.get(table.kind)
     document: dict[str, Any] = {
@@ -227,7 +234,7 @@ def _table_document(table: TableEntry) -> dict[str, Any]:
         "created_at": _when(table.created_at),
         "updated_at": _when(table.updated_at),
         "board_message_id": table.board_message_id,
-        "your_seats": [{"seat": seat, "name": name} for seat, name in table.seats],
+        "your_seats": [_seat_document(*seat) for seat in table.seats],
         "you_opened_it": table.created,
         "you_were_invited": table.invited,
         "a_computer_played_for_you": table.substituted,

@@ -2,7 +2,8 @@
 
 The columns that name a member (data/schema.py), and nothing else does:
 
-- ``games``: ``creator_id``; ``seats`` (JSON: each seat's name and user id); ``extra``
+- ``games``: ``creator_id``; ``seats`` (JSON: each seat's name, user id and the language
+  of his client); ``extra``
   (JSON: the member a lobby was reserved for, the members whose seat a computer took over);
 - ``league_seats``: ``user_id`` and ``name``; ``league_ratings``: ``player_id`` and
   ``name``; ``league_seasons``: ``started_by``;
@@ -123,8 +124,9 @@ class TableEntry:
     created_at: float
     updated_at: float
     board_message_id: int | None
-    seats: list[tuple[int, str]]
-    """His seats: their number and the name the seat was given."""
+    seats: list[tuple[int, str, str | None]]
+    """His seats: their number, the name the seat was given and the language of his
+    client it remembers (None if it remembers none)."""
     created: bool
     invited: bool
     substituted: bool
@@ -271,7 +273,11 @@ async def _tables_naming(db: Executor, user_id: int, guild_id: int | None) -> li
 def _entry(row: Row, user_id: int) -> TableEntry | None:
     seats = [Seat.from_dict(seat) for seat in _loads(row["seats"])]
     extra = _loads(row["extra"])
-    his_seats = [(index, seat.name) for index, seat in enumerate(seats) if seat.user_id == user_id]
+    his_seats = [
+        (index, seat.name, seat.language)
+        for index, seat in enumerate(seats)
+        if seat.user_id == user_id
+    ]
     created = row["creator_id"] == user_id
     invited = user_id in (extra.get("invited") or [])
     substituted = user_id in (extra.get("away") or {}).values()
@@ -294,7 +300,7 @@ def _entry(row: Row, user_id: int) -> TableEntry | None:
 
 
 async def _actions_at_seats(db: Executor, tables: Sequence[TableEntry]) -> dict[int, int]:
-    seats = {table.game_id: {seat for seat, _ in table.seats} for table in tables}
+    seats = {table.game_id: {seat for seat, _, _ in table.seats} for table in tables}
     counted: dict[int, int] = {}
     for chunk in _chunks(list(seats)):
         rows = await db.fetch(

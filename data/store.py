@@ -64,11 +64,15 @@ class Seat:
     """One seat at a table: a Discord user, or a computer player when user_id is None.
 
     ``level`` is a computer player's strength (easy, normal, hard); seats stored before
-    levels existed have none and play at the games' default level."""
+    levels existed have none and play at the games' default level. ``language`` is the
+    language of the member's Discord client when he took the seat or last played (None
+    for a computer, and for seats stored before it was kept): his direct messages, which
+    he reads without a click that would tell it, are written in it."""
 
     name: str
     user_id: int | None = None
     level: str | None = None
+    language: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -78,11 +82,18 @@ class Seat:
         data: dict[str, Any] = {"name": self.name, "user_id": self.user_id}
         if self.level is not None:
             data["level"] = self.level
+        if self.language is not None:
+            data["language"] = self.language
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(name=data["name"], user_id=data["user_id"], level=data.get("level"))
+        return cls(
+            name=data["name"],
+            user_id=data["user_id"],
+            level=data.get("level"),
+            language=data.get("language"),
+        )
 
 
 FINAL_SCORES = "final_scores"
@@ -117,6 +128,11 @@ class Table:
         """The language of the table's public messages and pictures: its server's when
         the table opened (tables from before languages existed speak English)."""
         return str(self.extra.get("language", "en"))
+
+    def reader_language(self, seat: int) -> str:
+        """The language of what only ``seat``'s member reads without asking (his direct
+        messages): his client's, as his seat remembers it, else the table's."""
+        return self.seats[seat].language or self.language
 
     @property
     def board_behind(self) -> bool:

@@ -8,6 +8,7 @@ and shard 0 also gets everything outside guilds (DMs and DM interactions).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Iterable
@@ -20,6 +21,14 @@ from aiohttp import WSMsgType, web
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 6, 7, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
+ACK_DELAY_SECONDS = 0.25
+"""How long a heartbeat's acknowledgement takes, as a network round trip to Discord does.
+
+discord.py's heartbeat thread records when it sent a heartbeat only after the event loop
+has sent it. An emulator in the same process that acknowledged at once could answer
+before the thread, descheduled on a busy machine, has recorded the send: discord.py then
+measures the acknowledgement against the previous heartbeat, a whole interval earlier,
+and warns "Can't keep up, shard ID None websocket is 41.3s behind"."""
 RESUME_GATEWAY_URL = "wss://gateway-us-east1-b.discord.gg"
 GUILD_MEMBERS_INTENT = 1 << 1
 GUILD_MESSAGES_INTENT = 1 << 9
@@ -42,6 +51,7 @@ class GatewayConnection:
         self.ready = False
         self.shard = (0, 1)
         self._heartbeat_waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._acknowledgements: set[asyncio.Task[None]] = set()
 
     async def send(self, op: int, data: Any, event: str | None = None) -> int | None:
         frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
@@ -70,12 +80,26 @@ class GatewayConnection:
                 still_waiting.append((wanted, future))
         self._heartbeat_waiters = still_waiting
 
+    def acknowledge_later(self, delay: float) -> None:
+        """Send HEARTBEAT_ACK after ``delay``, without holding up the frames after it."""
+        task = asyncio.get_running_loop().create_task(self._acknowledge(delay))
+        self._acknowledgements.add(task)
+        task.add_done_callback(self._acknowledgements.discard)
+
+    async def _acknowledge(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if not self.ws.closed:
+            with contextlib.suppress(ConnectionResetError):
+                await self.send(HEARTBEAT_ACK, None)
+
     def gone(self) -> None:
         """The bot hung up (or its process died): nobody waits for its heartbeats."""
         for _, future in self._heartbeat_waiters:
             if not future.done():
                 future.set_result(None)
         self._heartbeat_waiters = []
+        for task in self._acknowledgements:
+            task.cancel()
 
     async def wait_until_received(self, sequence: int) -> None:
         """Ask for a heartbeat: its sequence proves the bot parsed everything up to it."""
@@ -140,7 +164,7 @@ class Gateway:
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
             connection.heartbeat_received(data)
-            await connection.send(HEARTBEAT_ACK, None)
+            connection.acknowledge_later(ACK_DELAY_SECONDS)
         elif op == IDENTIFY:
             shard = data.get("shard") or [0, 1]
             connection.shard = (int(shard[0]), int(shard[1]))

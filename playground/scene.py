@@ -28,6 +28,8 @@ CHANNEL_NAMES = ("games", "more-games")
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 SLASH_COMMAND_INTERACTION = 2
 SHOWN = 32
+CLIENT_LOCALES = {"en-US": "English", "de": "Deutsch"}
+"""The client languages a member may switch to: the bot's catalogues."""
 
 
 class BadRequest(Exception):
@@ -80,6 +82,12 @@ class Scene:
                     return attachment.content_type, attachment.data
         raise BadRequest(f"there is no attachment {attachment_id}")
 
+    def set_locale(self, player: SimUser, locale: str) -> None:
+        """Give ``player`` a Discord client in another language."""
+        if locale not in CLIENT_LOCALES:
+            raise BadRequest(f"the client language must be one of {', '.join(CLIENT_LOCALES)}")
+        player.locale = locale
+
     # ---- who sees what -------------------------------------------------------------------
 
     def visible_to(self, message: Message, viewer: SimUser) -> bool:
@@ -106,7 +114,12 @@ class Scene:
             "viewer": str(viewer.id),
             "channels": [{"id": str(c.id), "name": c.name} for c in self.channels],
             "players": [
-                {"id": str(p.id), "name": p.name, "admin": p.permissions.administrator}
+                {
+                    "id": str(p.id),
+                    "name": p.name,
+                    "admin": p.permissions.administrator,
+                    "locale": p.locale,
+                }
                 for p in self.players
             ],
             "commands": self.commands(),

@@ -71,6 +71,10 @@ class Feed:
         for queue in self._pages:
             queue.put_nowait(event)
 
+    def told_locale(self, player: SimUser) -> None:
+        """Every open page learns a member's new client language (its command names)."""
+        self._broadcast(("locale", {"player": str(player.id), "locale": player.locale}))
+
     def close_all(self) -> None:
         for queue in self._pages:
             queue.put_nowait(None)
@@ -114,6 +118,7 @@ class Page:
             "click": self._click,
             "select": self._select,
             "say": self._say,
+            "locale": self._locale,
         }
         for name, action in actions.items():
             app.router.add_post(f"/api/{name}", self._action_handler(action))
@@ -206,6 +211,11 @@ class Page:
             raise BadRequest("values must be a JSON list")
         picked = [as_text(value, "each value") for value in values]
         await viewer.select(message, picked, custom_id=text_field(body, "custom_id"))
+
+    async def _locale(self, viewer: SimUser, body: dict[str, Any]) -> None:
+        locale = text_field(body, "locale")
+        self.scene.set_locale(viewer, locale)
+        self.feed.told_locale(viewer)
 
     async def _say(self, viewer: SimUser, body: dict[str, Any]) -> None:
         text = text_field(body, "text").strip()

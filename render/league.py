@@ -17,7 +17,9 @@ Profile view::
                 "recent": [{"outcome": "win", "change": 42}, ...]}, ...]}
 
 ``rating``/``rank`` are None for a game the member has no rated game in this season;
-``trend`` and ``change`` are displayed rating differences (None: unrated game).
+``trend`` and ``change`` are displayed rating differences (None: unrated game). The
+record counts rated games only; an unrated result's chip is drawn hollow, so it does
+not pass for one that counts.
 
 Both pictures are 660 px wide with no text under 17 px, so every name and number stays
 at least 11 px tall when a phone shows them 450 px wide.
@@ -77,6 +79,8 @@ HEADING_SIZE = TEXT_SIZE
 PROFILE_PANEL_HEIGHT = 188
 PROFILE_GAP = 14
 RECENT_CHIP = 34
+HOLLOW_EDGE = 3
+"""The width of an unrated result's chip, drawn as an outline."""
 
 
 class Label(NamedTuple):
@@ -224,7 +228,7 @@ def render_profile(view: dict[str, Any], language: str) -> bytes:
     for index, game in enumerate(games):
         top = HEADER_HEIGHT + index * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
         _draw_game_panel(draw, top, game, language)
-    footer = t(language, "Newest result on the left · W win, L loss, D draw")
+    footer = t(language, "Newest result on the left · W win, L loss, D draw · hollow: unrated")
     footer_font = font(TEXT_SIZE)
     footer = fit_text(footer, footer_font, WIDTH - 2 * MARGIN)
     draw_text(draw, (WIDTH / 2, height - FOOTER_HEIGHT / 2), footer, footer_font, TEXT_MUTED, "mm")
@@ -255,11 +259,10 @@ def _draw_record(
     label, value = font(HEADING_SIZE, "SemiBold"), font(19, "Medium")
     games = int(game["games"])
     rate = f"{round(100 * game['wins'] / games)}%" if games else "–"
-    record = tn(
+    record = t(
         language,
-        "{wins}–{losses}–{draws} ({count} game)",
-        "{wins}–{losses}–{draws} ({count} games)",
-        games,
+        "{wins}–{losses}–{draws} ({count} rated)",
+        count=games,
         wins=game["wins"],
         losses=game["losses"],
         draws=game["draws"],
@@ -289,12 +292,19 @@ def _draw_recent(
     for index, result in enumerate(recent[:8]):
         left = x + RECENT_OFFSET + index * (RECENT_CHIP + 30)
         colour = OUTCOME_COLOURS[result["outcome"]]
+        change = result["change"]
         box = (left, y, left + RECENT_CHIP, y + RECENT_CHIP)
         fill_rounded(draw, box, 8, colour)
+        if change is not None:
+            letter_colour = TEXT_DARK
+        else:
+            inner = (box[0] + HOLLOW_EDGE, box[1] + HOLLOW_EDGE)
+            inner_box = (*inner, box[2] - HOLLOW_EDGE, box[3] - HOLLOW_EDGE)
+            fill_rounded(draw, inner_box, 8 - HOLLOW_EDGE, PANEL)
+            letter_colour = colour
         letter = t(language, OUTCOME_LETTERS[result["outcome"]])
         centre = (left + RECENT_CHIP / 2, y + RECENT_CHIP / 2)
-        draw_text(draw, centre, letter, font(20, "Bold"), TEXT_DARK, "mm")
-        change = result["change"]
+        draw_text(draw, centre, letter, font(20, "Bold"), letter_colour, "mm")
         caption = "–" if change is None else signed(change)
         caption_colour = TEXT_MUTED if change is None else mix(colour, TEXT, 0.3)
         draw_text(

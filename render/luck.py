@@ -6,10 +6,11 @@ View::
     {"name": "Alice", "season": "Season 1",
      "games": [{"title": "Gul Bara", "rolls": 212, "dice": 424, "games": 9,
                 "faces": [[1, "", 70], …, [6, "", 73]], "expected": 70.7,
-                "pairs": 205, "doubles": 38, "expected_doubles": 34.2}, …]}
+                "pairs": 205, "singles": 7, "doubles": 38, "expected_doubles": 34.2}, …]}
 
 ``faces`` holds (face, label, count); a label replaces the pips (Barree's bar).
-``pairs`` is 0 for a one-die game, which then has no doubles row.
+``pairs`` is 0 for a one-die game, which then has no doubles row; ``singles`` counts the
+rolls of one die in a game of two (its opening rolls), which the doubles leave out.
 """
 
 from __future__ import annotations
@@ -118,3 +119,12 @@ def _draw_doubles(draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any], lan
         draw_text(draw, (DOUBLES_LEFT + width + 8, y + 21), shown, font(15), TEXT, "lm")
     share = tn(language, "in {count} two-dice roll", "in {count} two-dice rolls", game["pairs"])
     draw_text(draw, (DOUBLES_LEFT, top + 150), share, font(14), TEXT_MUTED, "lm")
+    if game.get("singles"):
+        singles = tn(
+            language,
+            "not in {count} opening roll of one die",
+            "not in {count} opening rolls of one die",
+            game["singles"],
+        )
+        shown = fit_text(singles, font(14), room)
+        draw_text(draw, (DOUBLES_LEFT, top + 170), shown, font(14), TEXT_MUTED, "lm")

@@ -27,8 +27,8 @@ his knights. A player who cannot move after tipping loses.
 **Captures.** Every enemy knight next to the square you moved to (not diagonally) is \
 removed, up to three at once. Only the mover captures.
 **Draws.** Offer a draw before your move; a position seen three times is a draw.
-**Notation for `/bann move`.** `tip>knight:direction`, e.g. `4>3:N` tips to 4 and moves \
-knight 3 north (towards rank 6, seen from the first player).\
+**Notation for `/bann move`.** `tip>knight:direction`, e.g. `4>5:N` tips to 4 and moves \
+knight 5 north (towards rank 6), a first move from a1; from f6 it is `4>5:S`.\
 """
 )
 
@@ -69,8 +69,8 @@ DRAW_ACCEPTED = N_("{name} accepts the draw.")
 DRAW_STEPS = {"offer": DRAW_OFFERED, "accept": DRAW_ACCEPTED, "decline": DRAW_DECLINED}
 
 GROUP_HELP = N_("Bann: knights, dice and bans")
-MOVE_HELP = N_("Play a move in notation, e.g. 4>3:N")
-NOTATION_HELP = N_("tip>knight:direction, e.g. 4>3:N (or offer, accept, decline)")
+MOVE_HELP = N_("Play a move in notation, e.g. 4>5:N")
+NOTATION_HELP = N_("tip>knight:direction, e.g. 4>5:N (or offer, accept, decline)")
 ACCEPT_DRAW = N_("Accept draw")
 DECLINE_DRAW = N_("Decline draw")
 OFFER_DRAW = N_("Offer draw")

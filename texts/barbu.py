@@ -10,13 +10,14 @@ from babel.lists import format_list
 
 from games.barbu import (
     CONTRACT_TITLES,
+    DEALS_PER_SERIES,
+    DOUBLES_OWED_PER_SERIES,
     PASS,
     RANKS,
     SUITS,
     BarbuDeal,
     BarbuState,
     BarbuView,
-    DoublingChoice,
     card_name,
     parse_card,
     parse_seats,
@@ -333,18 +334,39 @@ def doubles_text(
     return "; ".join(sentences) if sentences else t(language, "no doubles")
 
 
-def obligation(language: str, choice: DoublingChoice) -> str | None:
-    """E.g. "You must double declarer in 2 of the remaining 3 deals of this series."."""
-    if choice.seat == choice.declarer or choice.needed == 0:
+def doubles_owed(
+    language: str, view: BarbuView, seat: int, names: Sequence[str]
+) -> str | None:
+    """What ``seat`` still owes this series' declarer, e.g. "You owe 2 more doubles of
+    declarer Alice in the 5 deals left of the series." (None when nothing is owed).
+
+    The deals left are those in which the seat still decides on doubles: this one too
+    while its doubling round has not come past him."""
+    declarer = view["declarer"]
+    needed = DOUBLES_OWED_PER_SERIES - view["declarer_doubled"][seat]
+    if seat == declarer or needed <= 0 or view["phase"] == "over":
         return None
-    if choice.deals_left == 1:
-        return t(language, "You must double declarer in this deal, the last of the series.")
+    decides_now = view["phase"] == "contract" or (
+        view["phase"] == "doubling" and seat not in view["doubling_acted"]
+    )
+    deals = DEALS_PER_SERIES - view["deal"] % DEALS_PER_SERIES - (0 if decides_now else 1)
+    name = names[declarer]
+    if deals <= 1:
+        sentence = (
+            N_("You owe declarer {name} a double in this deal, the last of the series.")
+            if decides_now
+            else N_("You owe declarer {name} a double in the next deal, the last of the series.")
+        )
+        return t(language, sentence, name=name)
     return tn(
         language,
-        "You must double declarer in one of the remaining {deals} deals of this series.",
-        "You must double declarer in {count} of the remaining {deals} deals of this series.",
-        choice.needed,
-        deals=choice.deals_left,
+        "You owe {count} more double of declarer {name} in the {deals} deals left of the "
+        "series.",
+        "You owe {count} more doubles of declarer {name} in the {deals} deals left of the "
+        "series.",
+        needed,
+        name=name,
+        deals=deals,
     )
 
 

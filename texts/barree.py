@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.barree import BAR, KEEP, BarreeEvent, BarreeState, BarreeView, format_walk
+from games.barree import BAR, KEEP, BarreeEvent, BarreeState, BarreeView, format_walk, row_of
 from texts.i18n import N_, t, tn
 
 RULES = N_(
@@ -46,7 +46,7 @@ SEND_NOTATION = N_(
 )
 
 ROLLED_PICK_FIELD = N_(
-    "You rolled **{die}** on field {start}. Tap the number of the field to end on (1 "
+    "You rolled **{die}** on field {start}. Pick the number of the field to end on (1 "
     "discards the most cards)."
 )
 
@@ -54,7 +54,7 @@ ROLLED_PICK_FIELD = N_(
 ROLLS_BAR = N_("{name} rolls the bar.")
 ROLLS = N_("{name} rolls {die}.")
 BLOCKADE_MOVES = N_("Card {card}: the blockade moves to row {row}.")
-TRAPPED = N_("{name} is trapped in the blockaded row; the turn passes.")
+TRAPPED = N_("{name} is trapped in the blockade until a bar; the turn passes.")
 WALKS = N_("{name} walks {path}.")
 WALKS_DISCARDING = N_("{name} walks {path}, discarding {cards}.")
 KEEPS = N_("{name} leaves the piece there.")
@@ -74,11 +74,19 @@ YOU_WALKED = N_("✅ You walked {path}.")
 YOU_WALKED_DISCARDING = N_("✅ You walked {path} and discarded {cards}.")
 YOU_SENT = N_("✅ You played card {field} and sent {name} to {field}.")
 YOU_KEPT = N_("✅ You left the piece there.")
+YOU_ROLLED = N_("✅ You rolled {die}: choose a walk.")
+YOU_ROLLED_BAR = N_("✅ You rolled the bar: the blockade moves to row {row}.")
+YOU_ROLLED_TRAPPED = N_(
+    "✅ You rolled {die}, but your piece is trapped in the blockade: only a bar frees it. "
+    "The turn passes."
+)
 
 ROUND = N_("Round {number} of {rounds} · {status}")
 ROLLED = N_("{name} rolled {die}: choose a walk")
 LANDED = N_("{name} landed on {targets}: send away or keep")
 TO_ROLL = N_("{name} to roll")
+TO_ROLL_TRAPPED = N_("{name} to roll · trapped")
+TRAPPED_HINT = N_("{name} is trapped in the blockade: only a bar frees the piece.")
 LAST_TURNS = N_("{status} · {finisher} is out, last turns")
 WINS = N_("{winner} wins with {points}")
 SHARED_WIN = N_("{winners} share the win with {points}")
@@ -105,6 +113,16 @@ def confirmation(language: str, state: BarreeState, action: str, names: Sequence
         cards = ", ".join(str(card) for card in walk["discarded"])
         return t(language, YOU_WALKED_DISCARDING, path=path, cards=cards)
     return t(language, YOU_WALKED, path=path)
+
+
+def roll_confirmation(language: str, view: BarreeView) -> str:
+    """The private note for a roll, from the view right after it."""
+    kinds = {event["type"]: event for event in view["events"]}
+    if "bar" in kinds:
+        return t(language, YOU_ROLLED_BAR, row=kinds["bar"]["row"])
+    if "trapped" in kinds:
+        return t(language, YOU_ROLLED_TRAPPED, die=kinds["trapped"]["die"])
+    return t(language, YOU_ROLLED, die=kinds["roll"]["die"])
 
 
 def minus_points(language: str, count: int) -> str:
@@ -154,11 +172,26 @@ def _turn_status(language: str, view: BarreeView, names: Sequence[str], seat: in
     elif view["phase"] == "drive":
         targets = both(language, [names[target] for target in view["drive_targets"]])
         text = t(language, LANDED, name=name, targets=targets)
+    elif is_trapped(view, seat):
+        text = t(language, TO_ROLL_TRAPPED, name=name)
     else:
         text = t(language, TO_ROLL, name=name)
     if view["finisher"] is not None:
         return t(language, LAST_TURNS, status=text, finisher=names[view["finisher"]])
     return text
+
+
+def is_trapped(view: BarreeView, seat: int) -> bool:
+    """Whether ``seat``'s piece stands in the blockaded row, where it cannot walk."""
+    return row_of(view["pieces"][seat]) == view["blockade"]
+
+
+def trapped_hint(language: str, view: BarreeView, names: Sequence[str]) -> str | None:
+    """The line that explains a trapped piece to the player about to roll, or None."""
+    seat = view["current"]
+    if view["phase"] != "roll" or seat is None or not is_trapped(view, seat):
+        return None
+    return t(language, TRAPPED_HINT, name=names[seat])
 
 
 def result(language: str, view: BarreeView, names: Sequence[str]) -> str:

@@ -7,6 +7,7 @@ import asyncio
 import discord
 
 from cogs.host import Host, Interaction
+from cogs.language import private_language
 from cogs.replies import (
     NOT_RUNNING,
     NOT_SEATED,
@@ -82,21 +83,24 @@ class Delivery:
             return
         cog = self.cogs[table.kind]
         state = cog.spec.from_dict(table.state)
-        payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
+        language = private_language(interaction)
+        payload = await asyncio.to_thread(cog.private_payload, table, state, seat, language)
         await interaction.response.send_message(ephemeral=True, **payload)
 
     async def send_private(self, table: Table, state: GameState, seats: list[int]) -> None:
-        """Show each seat its private view by DM, editing the DM it already got for the
-        same purpose (the game's ``private_purpose``); a closed DM gets one note in the
-        channel."""
+        """Show each seat its private view by DM, in the language of the member's client,
+        editing the DM it already got for the same purpose (the game's
+        ``private_purpose``); a closed DM gets one note in the channel."""
         cog = self.cogs[table.kind]
         purpose = cog.private_purpose(state)
         for seat in seats:
             user_id = table.seats[seat].user_id
             if user_id is None:
                 continue
-            payload = await asyncio.to_thread(cog.private_payload, table, state, seat)
-            payload["content"] = f"{self._where(table)}\n{payload.get('content') or ''}".strip()
+            language = table.reader_language(seat)
+            payload = await asyncio.to_thread(cog.private_payload, table, state, seat, language)
+            where = self._where(table, language)
+            payload["content"] = f"{where}\n{payload.get('content') or ''}".strip()
             try:
                 dm = await self.bot.create_dm(discord.Object(user_id))
                 earlier = await self.store.private_message(table.id, user_id, purpose)
@@ -119,9 +123,51 @@ class Delivery:
             return False
         return True
 
-    def _where(self, table: Table) -> str:
+    async def close_changed(self, table: Table, before: GameState, after: GameState) -> None:
+        """Close the DMs of ``before``'s purpose if a running game has moved on to another
+        (a new deal)."""
+        cog = self.cogs[table.kind]
+        if not cog.spec.hidden_information:
+            return
+        purpose = cog.private_purpose(before)
+        if purpose != cog.private_purpose(after):
+            await self.close_private(table, before, after, purpose)
+
+    async def close_ended(self, table: Table, state: GameState) -> None:
+        """Close the DMs of a game that ended, however it ended."""
+        cog = self.cogs[table.kind]
+        if cog.spec.hidden_information:
+            await self.close_private(table, state, state, cog.private_purpose(state))
+
+    async def close_private(
+        self, table: Table, before: GameState, after: GameState, purpose: str
+    ) -> None:
+        """Turn every member's DM for ``purpose`` (a deal that ended, or the game) into a
+        record: the game's sentence saying it is over, and no controls, so no button is
+        left that could only answer "outdated". A DM that is gone stays gone."""
+        cog = self.cogs[table.kind]
+        for seat, player in enumerate(table.seats):
+            if player.user_id is None:
+                continue
+            message_id = await self.store.private_message(table.id, player.user_id, purpose)
+            if message_id is None:
+                continue
+            language = table.reader_language(seat)
+            closed = cog.private_closed(table, before, after, language)
+            content = f"{self._where(table, language)}\n{closed}"
+            try:
+                dm = await self.bot.create_dm(discord.Object(player.user_id))
+                await dm.get_partial_message(message_id).edit(content=content, view=None)
+            except discord.HTTPException as failure:
+                log.info(
+                    "game %d: could not close the DM of seat %d: %s",
+                    table.id,
+                    seat,
+                    failure_text(failure),
+                )
+
+    def _where(self, table: Table, language: str) -> str:
         guild = self.bot.get_guild(table.guild_id)
-        language = table.language
         server = guild.name if guild else table.extra.get("server", t(language, "your server"))
         return t(
             language,

@@ -24,7 +24,7 @@ from cogs.render_pool import RenderJob
 from cogs.table.components import Target
 from cogs.table.computers import LEVEL_HELP, Level
 from cogs.table.deadlines import CLOCK_HELP, CLOCK_OPTIONS
-from cogs.table.payload import PrivateView
+from cogs.table.payload import MessagePayload, PrivateView
 from cogs.table.private import PrivateMessages
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
@@ -236,8 +236,15 @@ class GameCog(commands.GroupCog, Generic[S]):
     def result_text(self, table: Table, state: S) -> str:
         return t(table.language, "The game is over.")
 
-    def private_payload(self, table: Table, state: S, seat: int) -> PrivateView:
-        """Message keyword arguments showing ``seat`` what only it may see."""
+    def private_payload(self, table: Table, state: S, seat: int, language: str) -> PrivateView:
+        """Message keyword arguments showing ``seat`` what only it may see, in the
+        language of the member who reads it."""
+        raise NotImplementedError
+
+    def private_closed(self, table: Table, before: S, after: S, language: str) -> str:
+        """What a private message about ``before``'s purpose says once that purpose is
+        over (``after`` is the state the game went on to, or ended in): it keeps its
+        picture and loses its controls."""
         raise NotImplementedError
 
     def private_purpose(self, state: S) -> str:
@@ -267,6 +274,21 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Called once for each play that landed (never for a refused or outdated one),
         after the board is redrawn and before the next player is pinged: the place for a
         game's own summaries and follow-up menus. ``turn.state`` is the state before."""
+
+    async def finished_part(self, table: Table, before: S, after: S) -> MessagePayload | None:
+        """The channel's record of a part of the game (a deal, a round) that the change
+        from ``before`` to ``after`` finished, or None. The board it finished on turns into
+        this record, and the board is posted anew below it, so the live board stays the
+        channel's newest message."""
+        return None
+
+    def typed_confirmation(
+        self, table: Table, state: S, actions: Sequence[str], language: str
+    ) -> str | None:
+        """The private note saying what a move typed with `/<game> move` did, when the
+        game can say more than "You played …" (a roll's number, say); None otherwise.
+        Called before the move is checked: None for actions the rules refuse."""
+        return None
 
     def automatic_action(self, state: S) -> str | None:
         """A human seat's action that plays itself (e.g. a forced move), or None to wait

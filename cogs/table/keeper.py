@@ -9,8 +9,10 @@ with bounded backoff, never holding up another game.
 A board is edited in place while it is young and in sight. Discord allows only a few
 edits of a message older than an hour (429, code 30046), and a board far up a busy
 channel is as good as gone, so an old or buried board is posted anew at the bottom and
-the old one points to it. Every request of a redraw fails at Discord's first refusal
-(``unretried``) rather than sleeping it out under the table's lock.
+the old one points to it. A part of a game that just ended (a deal, a round) turns the
+board it ended on into its record, and the board moves below it. Every request of a
+redraw fails at Discord's first refusal (``unretried``) rather than sleeping it out under
+the table's lock.
 """
 
 from __future__ import annotations
@@ -119,13 +121,20 @@ class BoardKeeper:
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def draw(self, table: Table, payload: MessagePayload) -> None:
+    async def draw(
+        self, table: Table, payload: MessagePayload, record: MessagePayload | None = None
+    ) -> None:
         """Show ``payload`` in the table's message and record that it shows
         ``table.version``. A board that is old, buried or refused more edits by Discord
         is posted anew and the old one points to it; a deleted message is posted anew.
-        Discord's errors propagate at its first refusal."""
+        With a ``record`` (of a deal that just ended, say), the board is posted anew and
+        the old one turns into the record. Discord's errors propagate at its first
+        refusal."""
         channel = self._channel(table)
         former = table.board_message_id
+        if record is not None:
+            await self._below_record(table, payload, record)
+            return
         if former is not None and not await self._out_of_sight(table, former):
             try:
                 with unretried():
@@ -148,6 +157,36 @@ class BoardKeeper:
         await self.shown(table, message.id)
         if former is not None:
             await self.point_to_board(table, former)
+
+    async def _below_record(
+        self, table: Table, payload: MessagePayload, record: MessagePayload
+    ) -> None:
+        """Post the board anew and turn the former board into ``record``, so the record
+        stands above the live board. Where the former board cannot take the record (it
+        is gone, or Discord takes no more edits of it), the record is posted as a message
+        of its own, before the board when nothing is in the way."""
+        channel = self._channel(table)
+        former = table.board_message_id
+        if former is None:
+            with unretried():
+                await channel.send(**record.new_message())
+        with unretried():
+            message = await channel.send(**payload.new_message())
+        await self.shown(table, message.id)
+        if former is None:
+            return
+        try:
+            with unretried():
+                await channel.get_partial_message(former).edit(**record.edit())
+        except discord.HTTPException as refused:
+            log.info(
+                "game %d: its former board cannot take the record (%s); posting it",
+                table.id,
+                failure_text(refused),
+            )
+            record.rewind()
+            with unretried():
+                await channel.send(**record.new_message())
 
     async def _out_of_sight(self, table: Table, board_id: int) -> bool:
         """Whether a board is to be posted anew rather than edited: older than
@@ -211,10 +250,12 @@ class BoardKeeper:
         table.board_version = table.version
         await self.store.mark_board(table.id, message_id, table.version)
 
-    async def draw_or_retry(self, table: Table, payload: Payload) -> bool:
+    async def draw_or_retry(
+        self, table: Table, payload: Payload, record: MessagePayload | None = None
+    ) -> bool:
         """Draw now; if Discord fails, keep trying in the background. True if drawn."""
         try:
-            await self.draw(table, await payload())
+            await self.draw(table, await payload(), record)
         except discord.HTTPException as failure:
             log.warning(
                 "game %d: could not redraw its board, retrying in the background: %s",
@@ -231,12 +272,20 @@ class BoardKeeper:
         state: GameState,
         headline: str | None = None,
         notes: Sequence[str] = (),
+        record: MessagePayload | None = None,
     ) -> bool:
-        """Redraw the board message in place (post a new one if it is gone). If Discord
-        fails, a background retry takes over; True if the board shows the table now."""
-        return await self.draw_or_retry(
-            table, lambda: self.composer.payload(table, state, headline, notes)
+        """Redraw the board message in place (post a new one if it is gone, or below
+        ``record``, see ``draw``). If Discord fails, a background retry takes over; True
+        if the board shows the table now.
+
+        The board of a game that ended, however it ended, is redrawn here: its players'
+        private messages then lose their controls too."""
+        drawn = await self.draw_or_retry(
+            table, lambda: self.composer.payload(table, state, headline, notes), record
         )
+        if table.status != "active":
+            await self.delivery.close_ended(table, state)
+        return drawn
 
     async def sync(self, game_id: int) -> bool:
         """Bring the table's message to its committed version and ping the seat to act;

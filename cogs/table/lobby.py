@@ -133,7 +133,13 @@ class Lobby:
         # interaction its three seconds.
         await interaction.response.defer(thinking=True)
         language = await channel_language(interaction)
-        seats = [Seat(interaction.user.display_name, interaction.user.id)]
+        seats = [
+            Seat(
+                interaction.user.display_name,
+                interaction.user.id,
+                language=private_language(interaction),
+            )
+        ]
         for _ in range(computers):
             seats.append(computer_seat(seats, level, language))
         del seats[spec.max_players :]
@@ -318,7 +324,7 @@ class Lobby:
         if refusal:
             await tell(interaction, refusal)
             return
-        table.seats.append(Seat(user.display_name, user.id))
+        table.seats.append(Seat(user.display_name, user.id, language=private_language(interaction)))
         await self._seated(interaction, table)
 
     async def _leave(self, interaction: Interaction, table: Table) -> None:

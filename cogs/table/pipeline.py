@@ -270,6 +270,8 @@ class Pipeline:
             return t(language, NOT_SAVED)
         if table is None or table.version != turn.table.version:
             return t(language, MENU_OUTDATED if is_private(interaction) else OUTDATED)
+        # His direct messages follow the client he last played from.
+        table.seats[turn.seat].language = language
         state, computer_actions, notes = await self.automatic_turns(
             table, steps[-1].after, played=steps
         )
@@ -316,7 +318,8 @@ class Pipeline:
         it then finds the board current, so a board still behind afterwards can only be a
         fault. The private confirmation goes out while the board is drawn."""
         interaction = turn.interaction
-        redrawn = self.keeper.refresh(table, state, notes=notes)
+        record = await self.cogs[table.kind].finished_part(table, turn.state, state)
+        redrawn = self.keeper.refresh(table, state, notes=notes, record=record)
         if done is None:
             await redrawn
             return
@@ -412,6 +415,8 @@ class Pipeline:
         cog = self.cogs[table.kind]
         delivery = self.delivery
         if cog.spec.hidden_information and table.status == "active":
+            if before is not None and not state.is_over:
+                await delivery.close_changed(table, before, state)
             await delivery.send_private(table, state, cog.private_recipients(table, before, state))
         if table.status != "active" or state.is_over:
             await delivery.drop_ping(table)

@@ -238,7 +238,10 @@ class Router:
         except IllegalAction as illegal:
             await tell(interaction, illegal.message, **illegal.params)
             return
-        done = t(private_language(interaction), YOU_PLAYED, move=" ".join(notation.split()))
+        language = private_language(interaction)
+        done = self.cogs[kind].typed_confirmation(turn.table, turn.state, actions, language)
+        if done is None:
+            done = t(language, YOU_PLAYED, move=" ".join(notation.split()))
         await self.pipeline.play(turn, actions, done=done)
 
     async def _catch_up(self, interaction: Interaction, table: Table) -> None:

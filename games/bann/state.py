@@ -250,7 +250,7 @@ class BannState(GameState):
         if match is None:
             raise IllegalAction(
                 N_(
-                    "'{action}' is not a Bann action: write tip>knight:direction like 4>3:N,"
+                    "'{action}' is not a Bann action: write tip>knight:direction like 4>5:N,"
                     " or offer, accept, decline."
                 ),
                 action=action,

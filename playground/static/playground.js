@@ -58,6 +58,10 @@ function connect() {
     }
   });
   events.addEventListener("activity", (event) => showActivity(JSON.parse(event.data)));
+  events.addEventListener("locale", (event) => {
+    const { player, locale } = JSON.parse(event.data);
+    setLocale(player, locale);
+  });
   events.onopen = () => { $("#connection").hidden = true; };
   events.onerror = () => { $("#connection").hidden = false; };
 }
@@ -68,7 +72,7 @@ function applySnapshot(world) {
   remember("viewer", playerName(state.viewer));
   const channel = world.channels.find((c) => c.id === state.channel || c.name === remembered.channel);
   state.channel = (channel || world.channels[0]).id;
-  state.commands = leafCommands(world.commands);
+  state.commands = leafCommands(world.commands, viewerLocale());
   state.messages = new Map(world.messages.map((message) => [message.id, message]));
   state.attention.delete(state.viewer);
   document.body.dataset.viewer = playerName(state.viewer);
@@ -172,6 +176,27 @@ function renderPlayers() {
   const me = state.world.players.find((p) => p.id === state.viewer);
   $("#me-avatar").replaceWith(Object.assign(avatarFor(me.id, me.name), { id: "me-avatar" }));
   $("#me-name").textContent = me.name;
+  $("#me-locale").value = me.locale;
+}
+
+// Each member's Discord client has a language: the bot answers him privately in it, and
+// a German client shows (and takes) the commands' German names.
+async function switchLocale(locale) {
+  const answer = await post("/api/locale", { viewer: state.viewer, locale });
+  if (answer.error) {
+    showComposerError(answer.error);
+    return;
+  }
+  setLocale(state.viewer, locale);
+}
+
+function setLocale(playerId, locale) {
+  const player = state.world.players.find((p) => p.id === playerId);
+  if (!player) return;
+  player.locale = locale;
+  if (playerId === state.viewer) state.commands = leafCommands(state.world.commands, locale);
+  renderPlayers();
+  updateComposer();
 }
 
 // The bot's avatar is a die drawn in SVG, so it shows without an emoji font.
@@ -575,19 +600,31 @@ async function post(path, body) {
 
 // ---- the message box and its slash commands --------------------------------------------
 
-function leafCommands(commands) {
+// The commands as a client in `locale` shows them: Discord sends the bot the canonical
+// names (`command`, each option's `canonical`) whatever names the member typed.
+function leafCommands(commands, locale) {
+  const shown = (node, key) => (node[`${key}_localizations`] || {})[locale] || node[key];
   const leaves = [];
-  const walk = (node, path) => {
+  const walk = (node, path, typed) => {
     const children = (node.options || []).filter(
       (option) => option.type === OPTION.SUBCOMMAND || option.type === OPTION.GROUP);
     if (!children.length) {
-      leaves.push({ path: path.join(" "), description: node.description, options: node.options || [] });
+      const options = (node.options || []).map((option) => ({ ...option,
+        canonical: option.name, name: shown(option, "name"), description: shown(option, "description"),
+        choices: (option.choices || []).map((choice) => ({ ...choice, name: shown(choice, "name") })) }));
+      leaves.push({ path: typed.join(" "), command: path.join(" "),
+        description: shown(node, "description"), options });
       return;
     }
-    for (const child of children) walk(child, [...path, child.name]);
+    for (const child of children) walk(child, [...path, child.name], [...typed, shown(child, "name")]);
   };
-  for (const command of commands) walk(command, [command.name]);
+  for (const command of commands) walk(command, [command.name], [shown(command, "name")]);
   return leaves.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function viewerLocale() {
+  const me = state.world.players.find((p) => p.id === state.viewer);
+  return me ? me.locale : "en-US";
 }
 
 // What the typed text means: which command, which options so far, what is being typed.
@@ -615,7 +652,12 @@ function parseCommand(text) {
   const stray = (marks.length ? rest.slice(0, marks[0].index) : rest).trim();
   const editing = lastMark && !/\s$/.test(rest) ? lastMark[1] : null;
   const tail = /(\S*)$/.exec(rest)[1];
-  return { leaf, values, editing, stray, word: editing ? "" : (/\s$/.test(rest) ? "" : tail) };
+  // Text right after the command fills its first required option, as in Discord's
+  // client, which puts the cursor there: "/bann move 4>5:N" is "notation:4>5:N".
+  const open = leaf.options.find((option) => option.required && !(option.name in values));
+  const bare = stray && open ? { name: open.name, value: stray } : null;
+  return { leaf, values, editing, stray, bare,
+    word: editing ? "" : (/\s$/.test(rest) ? "" : tail) };
 }
 
 function escapeRegExp(text) {
@@ -761,7 +803,7 @@ function renderCommandNote(parsed) {
   note.hidden = false;
   note.append(element("span", "note-command", `/${parsed.leaf.path}`));
   for (const option of parsed.leaf.options) {
-    const filled = option.name in parsed.values;
+    const filled = option.name in parsed.values || (parsed.bare && parsed.bare.name === option.name);
     const pill = element("span", `pill${filled ? " filled" : ""}${option.required ? " required" : ""}`,
       option.name);
     pill.title = `${option.description} (${OPTION_TYPE_NAMES[option.type] || "value"})`;
@@ -806,30 +848,31 @@ async function send() {
     showComposerError(`${state.world.bot.name} has no command ${text.split(" ")[0]}; type / to see them.`);
     return;
   }
-  if (parsed.stray) {
+  if (parsed.stray && !parsed.bare) {
     showComposerError(`Options are written name:value; "${parsed.stray}" is not one of /${parsed.leaf.path}'s options.`);
     return;
   }
+  const given = parsed.bare ? { ...parsed.values, [parsed.bare.name]: parsed.bare.value } : parsed.values;
   const options = {};
   for (const option of parsed.leaf.options) {
-    if (!(option.name in parsed.values)) {
+    if (!(option.name in given)) {
       if (option.required) {
-        showComposerError(`${option.name}: this field is required`);
+        showComposerError(`${option.name}: this field is required: type it after /${parsed.leaf.path}`);
         return;
       }
       continue;
     }
-    const typed = typedValue(option, parsed.values[option.name]);
+    const typed = typedValue(option, given[option.name]);
     if (typed.error) {
       showComposerError(typed.error);
       return;
     }
-    options[option.name] = typed.value;
+    options[option.canonical] = typed.value;
   }
   input.value = "";
   updateComposer();
   const answer = await post("/api/slash", { viewer: state.viewer, channel: state.channel,
-    command: parsed.leaf.path, options });
+    command: parsed.leaf.command, options });
   if (answer.error) showComposerError(`${answer.error}${answer.detail ? `: ${answer.detail}` : ""}`);
 }
 
@@ -861,6 +904,25 @@ function onComposerKey(event) {
 }
 
 // ---- odds and ends ---------------------------------------------------------------------
+
+// The bot writes emoji (🎲 ⏰ ✅ 👁); without a colour emoji font the browser draws each
+// as an empty box. A colour font paints the die in colour; a missing glyph is drawn in
+// the text colour alone.
+function hasColourEmoji() {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 32;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.fillStyle = "#000";
+  context.font = "24px sans-serif";
+  context.textBaseline = "top";
+  context.fillText("🎲", 2, 2);
+  const pixels = context.getImageData(0, 0, 32, 32).data;
+  for (let index = 0; index < pixels.length; index += 4) {
+    const [red, green, blue] = [pixels[index], pixels[index + 1], pixels[index + 2]];
+    if (Math.max(red, green, blue) - Math.min(red, green, blue) > 40) return true;
+  }
+  return false;
+}
 
 function openLightbox(url) {
   const box = $("#lightbox");
@@ -906,6 +968,8 @@ function start() {
       jumpTo(jump.href);
     }
   });
+  $("#me-locale").addEventListener("change", (event) => switchLocale(event.target.value));
+  $("#emoji-note").hidden = hasColourEmoji();
   setInterval(refreshTimestamps, 30000);
   connect();
 }

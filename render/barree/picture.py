@@ -287,8 +287,10 @@ def _draw_footer(
     draw: ImageDraw.ImageDraw, view: BarreeView, players: Sequence[str], language: str
 ) -> None:
     left, top, right, bottom = FOOTER_BOX
-    narrated = barree_text.narrate(language, view["events"], players)[-FOOTER_LINES:]
+    narrated = barree_text.narrate(language, view["events"], players)
     lines = narrated or [t(language, "No moves yet")]
+    hint = barree_text.trapped_hint(language, view, players)
+    lines = [*lines[-(FOOTER_LINES - 1) :], hint] if hint else lines[-FOOTER_LINES:]
     line_height = 28
     y = (top + bottom) // 2 - line_height * (len(lines) - 1) // 2
     for line in lines:
@@ -313,6 +315,10 @@ def labels(language: str) -> list[Label]:
     view["cards"][0], view["hidden"][0] = [], 0
     scores.append(score_text(language, view, 0))
     status_room = STATUS_BOX[2] - STATUS_BOX[0] - 40 - DIE_SIZE - 28 - 16
+    trapped = view.copy()
+    trapped["phase"], trapped["pieces"] = "roll", [81, 11, 12, 13]
+    hint = barree_text.trapped_hint(language, trapped, names)
+    assert hint is not None, "seat 0 stands in the blockaded row 8"
     footer_room = FOOTER_BOX[2] - FOOTER_BOX[0] - 32
     return [
         *(Label(text, font(TEXT_SIZE, "SemiBold"), score_room) for text in scores),
@@ -321,6 +327,8 @@ def labels(language: str) -> list[Label]:
             for _icon, text in table_entries(language, view, names)
         ),
         Label(barree_text.status(language, view, names), font(22, "Bold"), status_room),
+        Label(barree_text.status(language, trapped, names), font(22, "Bold"), status_room),
+        Label(hint, font(TEXT_SIZE), footer_room),
         *(
             Label(text, font(TEXT_SIZE), footer_room)
             for text in barree_text.narrate(language, _every_event(), names)

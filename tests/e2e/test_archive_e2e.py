@@ -140,8 +140,13 @@ async def test_an_exported_record_verifies_and_profile_counts_the_dice(
     game = stored_game(database_path)
     facts = GameFacts("gulbara", 2, world.guild.id, world.games.id, game["seed"], {}, ["", ""])
     expected = luck_in_game(facts, logged_moves(database_path), 0)
-    assert luck["value"].startswith(f"{expected.rolls} rolls ({expected.dice} dice) in 1 game\n")
-    assert f"Doubles: {expected.doubles} in {expected.pair_rolls} rolls" in luck["value"]
+    singles = expected.rolls - expected.pair_rolls
+    opening = {0: "", 1: ", 1 of them an opening roll of one die"}.get(
+        singles, f", {singles} of them opening rolls of one die"
+    )
+    first_line = f"{expected.rolls} rolls ({expected.dice} dice) in 1 game{opening}\n"
+    assert luck["value"].startswith(first_line), "rolls of one die are told apart"
+    assert f"Doubles: {expected.doubles} in {expected.pair_rolls} two-dice rolls" in luck["value"]
     counts = " · ".join(f"{face}: {expected.faces[face]}" for face in range(1, 7))
     assert counts in luck["value"]
     assert [a.filename for a in profile.message.attachments] == ["profile.png", "luck.png"]

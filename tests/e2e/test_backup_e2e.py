@@ -40,7 +40,9 @@ KINDS = ["bann"] * 8 + ["gulbara"] * 4 + ["barree"] * 4 + ["barbu"] * 4
 PLAYERS = {"bann": 2, "gulbara": 2, "barree": 2, "barbu": 4}
 MOVES_BEFORE_BACKUP = 40
 MOVES_AFTER_BACKUP = 20
-CONFIRMATION = "✅ You played"
+CONFIRMATION = "✅ You "
+"""How a typed move's confirmation begins: "✅ You played 4>5:N.", or a game's own words
+for it ("✅ You rolled 4: choose a walk.")."""
 
 
 @dataclass

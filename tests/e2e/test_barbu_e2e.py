@@ -12,7 +12,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from stored import arrange, logged_actions, logged_moves, stored_game, stored_state
+from stored import (
+    arrange,
+    board_in,
+    logged_actions,
+    logged_moves,
+    stored_game,
+    stored_state,
+)
 from testdb import both_engines
 
 from fakediscord import Message, Result, SimUser
@@ -233,12 +240,20 @@ async def test_one_player_and_three_computers_play_a_whole_deal_by_dm_and_button
     contract = deal["contract"].partition(":")[0]
     assert sum(deal["raw"]) == CONTRACT_TOTALS[contract], "the deal was played to its end"
     assert sum(deal["scores"]) == sum(deal["raw"]), "doubles only move points"
-    summary = next(m for m in world.games.public_messages() if m.content.startswith("📋"))
+    summary = board
+    assert summary.content.startswith("📋"), "the board the deal ended on becomes its record"
     assert "deal 1 of 7 is over" in summary.content and "Totals: Alice" in summary.content
     assert summary.image().size[0] == SHEET_WIDTH, "the score sheet comes with the deal's scores"
+    assert not summary.embeds and not summary.buttons()
+    board = board_in(world.games, database_path)
+    assert world.games.public_messages()[-2:] == [summary, board], "the board stays below"
     assert "Deal 2 of 7" in board.embeds[0]["description"]
     assert "Your hand · Deal 2 of 7" in world.alice.dms[-1].content, "a new deal, a new hand"
     assert world.alice.dms == [first_hand, world.alice.dms[-1]], "one DM per deal"
+    assert not first_hand.buttons(), "the finished deal's hand takes no more clicks"
+    assert "Your turn" not in first_hand.content
+    assert "**Deal 1 of 7 is over.** Alice's" in first_hand.content
+    assert "Your hand for deal 2 is in a new message." in first_hand.content
     alice_cards = [action for seat, action in logged_moves(database_path) if seat == 0][1:14]
     assert len(alice_cards) == 13 and cards_clicked < 13, "her last card played itself"
     watch.check_images()
@@ -289,7 +304,9 @@ async def test_four_players_complete_a_doubling_round(fake_discord, start_bot, d
         "Confirm",
     ]
     assert panel.buttons()[-1].disabled, "confirming nobody would only repeat Pass"
-    assert "remaining 7 deals" in panel.content, "the panel shows Bob's obligation"
+    assert "You owe 2 more doubles of declarer Alice in the 7 deals left of the series." in (
+        panel.content
+    ), "the panel shows Bob's obligation"
     await bob.click(panel, "Double Alice")
     await bob.click(panel, "Double Carol")
     await bob.click(panel, "Double Carol")
@@ -353,7 +370,9 @@ async def test_a_pass_that_breaks_the_obligation_is_refused(fake_discord, start_
     )
     version = stored_game(database_path)["version"]
     panel = (await world.alice.click(board, "Double or pass…")).ephemeral[0]
-    assert "You must double declarer in this deal, the last of the series." in panel.content
+    assert "You owe declarer AdaBot a double in this deal, the last of the series." in (
+        panel.content
+    )
     refused = await world.alice.click(panel, "Pass")
     assert refused.ephemeral[-1].content.startswith("You must double declarer now")
     assert stored_game(database_path)["version"] == version, "a refused choice changes nothing"
@@ -522,6 +541,7 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
         assert step < 30
 
     assert stored_game(database_path)["status"] == "finished"
+    summary, board = board, board_in(world.games, database_path)
     assert board.buttons() == [], "a finished board takes no more clicks"
     totals = stored_state(database_path).totals
     names = seat_names(database_path)
@@ -529,8 +549,14 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     verb = "wins" if len(winners) == 1 else "win"
     expected = f"{' and '.join(f'**{name}**' for name in winners)} {verb} with "
     assert expected in board.embeds[0]["description"]
-    summary, result = world.games.public_messages()[-2:]  # the last deal, then the result
+    # The last deal's record, the final board, then the result.
+    assert world.games.public_messages()[-3:-1] == [summary, board]
+    result = world.games.public_messages()[-1]
     assert result.content.startswith(f"🏁 Barbu game #1: {expected}")
+    last_hand = world.alice.dms[-1]
+    assert not last_hand.buttons(), "the game's last hand takes no more clicks"
+    assert "**Deal 7 of 7 is over.** Alice's No Tricks" in last_hand.content
+    assert "The game has ended; the channel says how." in last_hand.content
     assert summary.content.startswith("📋 Barbu game #1: deal 7 of 7 is over. Alice's No Tricks")
     assert summary.image().size[0] == SHEET_WIDTH, "the final score sheet"
 
@@ -565,3 +591,66 @@ async def test_typed_doubles_name_players_as_the_picture_numbers_them(
 
     assert played.message.content == "✅ You played double:2."
     assert logged_actions(database_path)[0] == "double:1", "player 2 on the picture is seat 1"
+
+
+async def press(user: SimUser, message: Message, verb: str) -> Result:
+    """Press the button whose target is ``verb``, whatever the language of its label."""
+    button = next(b for b in message.buttons() if (b.custom_id or "").split(":")[3] == verb)
+    return await user.click(message, custom_id=button.custom_id)
+
+
+async def test_hands_and_doubling_panels_speak_each_members_client_language(
+    fake_discord, start_bot
+):
+    """A German table (the server's language) with two English and two German clients:
+    each reads his hand, by DM and behind the hand button, in his own client's language,
+    and a toggle on the doubling panel keeps the panel's language."""
+    world = fake_discord
+    world.guild.preferred_locale = "de"
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    bob.locale = dave.locale = "de"
+    await start_bot()
+    lobby = (await alice.slash(world.games, "barbu new", series=1)).message
+    for user in (bob, carol):
+        await press(user, lobby, "join")
+    board = (await press(dave, lobby, "join")).message
+    assert "Mein Blatt" in button_labels(board), "the board speaks the server's language"
+    assert alice.dms[-1].content.splitlines()[1].startswith("Your hand · Deal 1 of 7")
+    assert bob.dms[-1].content.splitlines()[1].startswith("Dein Blatt · Spiel 1 von 7")
+
+    await press(alice, board, "contract")  # the first contract, Keine Stiche
+    bob_panel = latest_hand_dm(bob)
+    assert button_labels(bob_panel)[:3] == ["Alice doppeln", "Carol doppeln", "Dave doppeln"]
+    await bob.click(bob_panel, "Carol doppeln")
+    assert button_labels(bob_panel)[0] == "Alice doppeln", "a German panel stays German"
+    assert "1 Doppel bestätigen" in button_labels(bob_panel)
+    await bob.click(bob_panel, "1 Doppel bestätigen")
+
+    carol_panel = latest_hand_dm(carol)
+    assert "Your turn to double" in carol_panel.content
+    assert "You owe 2 more doubles of declarer Alice" in carol_panel.content
+    await carol.click(carol_panel, "Redouble Bob")
+    assert button_labels(carol_panel)[:4] == [
+        "Double Alice",
+        "Redouble Bob",
+        "Double Dave",
+        "Maximum",
+    ], "after a toggle the buttons speak the panel's language"
+    assert "Confirm 1 double" in button_labels(carol_panel)
+    behind_button = (await press(carol, board, "private")).ephemeral[0]
+    assert behind_button.content.startswith("Your hand · Deal 1 of 7")
+    assert "Double Alice" in button_labels(behind_button)
+
+
+async def test_a_resigned_game_leaves_no_live_hand(fake_discord, start_bot, database_path):
+    world = fake_discord
+    board = await four_humans(world, start_bot)
+    await world.alice.click(board, "No Tricks")
+    assert latest_hand_dm(world.bob).buttons(), "Bob is to double"
+    asked = await world.carol.slash(world.games, "game resign")
+    await world.carol.click(asked.message, "Yes, resign")
+    assert stored_game(database_path)["status"] == "finished"
+    for user in (world.alice, world.bob, world.carol, world.dave):
+        hand = latest_hand_dm(user)
+        assert not hand.buttons(), f"{user.name}'s hand takes no more clicks"
+        assert hand.content.endswith("The game has ended; the channel says how.")

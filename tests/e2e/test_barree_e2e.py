@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
 from stored import arrange, logged_actions, stored_game, stored_state
 from testdb import both_engines
 
-from cogs.barree import TARGET_BUTTONS, walk_targets, walks_to
+from cogs.barree import BEST_TARGETS, SELECT_OPTIONS, walk_targets, walks_to
 from fakediscord import Message, Result, SimUser
+from fakediscord.content import SelectInfo
 from games import GAMES
 from games.barree import KEEP, walk_options
 
@@ -25,12 +27,23 @@ def menu_values(menu: Message) -> list[str]:
 
 
 def target_fields(menu: Message) -> list[int]:
-    """The numbered end fields of a walk menu, in the order of their numbers."""
-    return [
+    """The numbered end fields of a walk menu, in the order of their numbers: the
+    buttons', then those of the menu of the other fields."""
+    buttons = [
         int(button.custom_id.rpartition(":")[2])
         for button in menu.buttons()
         if ":walk_to:" in button.custom_id
     ]
+    return buttons + [int(value) for value in field_menu_values(menu)]
+
+
+def field_menu(menu: Message) -> SelectInfo | None:
+    return next((select for select in menu.selects() if ":walk_to:" in select.custom_id), None)
+
+
+def field_menu_values(menu: Message) -> list[str]:
+    select = field_menu(menu)
+    return [] if select is None else select.values
 
 
 def offered_walks(state) -> list[str]:
@@ -54,13 +67,24 @@ async def choose(user: SimUser, menu: Message, action: str) -> Result:
                 return await user.select(menu, [action], custom_id=select.custom_id)
         raise AssertionError(f"{action} is not offered: {menu_values(menu)}")
     end = action.rpartition("-")[2]
-    target = button_ending(menu, f":walk_to:{end}")
-    assert target is not None, f"field {end} is not numbered: {target_fields(menu)}"
-    result = await user.click(menu, custom_id=target)
+    result = await pick_field(user, menu, int(end))
     walk = button_ending(menu, f":walk:{action}")
     if walk is None:
         return result
     return await user.click(menu, custom_id=walk)
+
+
+async def pick_field(user: SimUser, menu: Message, end: int) -> Result:
+    """Tap the numbered field ``end`` in a walk menu: its button, or its entry in the menu
+    of the other fields."""
+    target = button_ending(menu, f":walk_to:{end}")
+    if target is not None:
+        return await user.click(menu, custom_id=target)
+    select = field_menu(menu)
+    assert select is not None and str(end) in select.values, (
+        f"field {end} is not numbered: {target_fields(menu)}"
+    )
+    return await user.select(menu, [str(end)], custom_id=select.custom_id)
 
 
 async def roll(user: SimUser, board: Message, database_path: Path) -> Message | None:
@@ -401,7 +425,7 @@ async def test_illegal_text_moves_are_explained_and_a_legal_one_plays(
 
     played = await world.alice.slash(world.games, "barree move", notation="33-34-35")
 
-    assert played.message.content == "✅ You played 33-34-35."
+    assert played.message.content == "✅ You walked 33-34-35."
     assert stored_state(database_path).to_dict() == state.apply("33-34-35").to_dict()
     assert board.versions, "the board was redrawn"
 
@@ -416,7 +440,8 @@ async def test_a_typed_roll_brings_the_walk_menu(fake_discord, start_bot, databa
         result = await world.alice.slash(world.games, "barree move", notation="roll")
         if stored_state(database_path).phase == "move":
             break
-    assert result.message.content == "✅ You played roll."
+    die = stored_state(database_path).die
+    assert result.message.content == f"✅ You rolled {die}: choose a walk."
     assert [target_fields(message) != [] for message in result.followups] == [True]
 
 
@@ -453,16 +478,24 @@ async def test_a_roll_with_hundreds_of_outcomes_numbers_the_best_end_fields(
 
     menu = (await world.alice.click(board, "Choose a walk (5)")).ephemeral[0]
 
-    assert len(outcomes) > 200 and ends > TARGET_BUTTONS
-    assert menu.selects() == [] and len(menu.buttons()) == TARGET_BUTTONS
+    numbered = BEST_TARGETS + SELECT_OPTIONS
+    assert len(outcomes) > 200 and ends > numbered
+    assert len(menu.buttons()) == BEST_TARGETS, "one row of buttons: no wall on a phone"
+    assert {button.row for button in menu.buttons()} == {0}
+    assert len(field_menu_values(menu)) == SELECT_OPTIONS, "the other fields in one menu"
+    assert field_menu(menu).placeholder == f"25 more fields: 6–{numbered}…"
     assert target_fields(menu)[0] == outcomes[0].end, "number 1 is the best walk's field"
     assert menu.buttons()[0].label == f"1 · field {outcomes[0].end}"
+    sixth = field_menu(menu).options[0]
+    assert sixth.label == f"6 · field {target_fields(menu)[5]}"
+    assert sixth.description.startswith("Discards "), "each field says what its walk discards"
     assert menu.image().size == (508, 656), "the board alone, small enough for a phone"
-    assert f"{ends - TARGET_BUTTONS} weaker end fields are not numbered" in menu.content
-    field = next(end for end in target_fields(menu) if len(walks_to(outcomes, end)) > 2)
+    assert f"{ends - numbered} weaker end fields are not numbered" in menu.content
+    in_the_menu = target_fields(menu)[BEST_TARGETS:]
+    field = next(end for end in in_the_menu if len(walks_to(outcomes, end)) > 1)
     walks = walks_to(outcomes, field)
     taps = 0
-    await world.alice.click(menu, custom_id=button_ending(menu, f":walk_to:{field}"))
+    await pick_field(world.alice, menu, field)
     taps += 1
     assert [b.custom_id.partition(":walk:")[2] for b in menu.buttons()] == [
         walk.action for walk in walks
@@ -479,9 +512,10 @@ def test_a_roll_of_five_numbers_at_most_a_message_of_fields_and_offers_the_unbea
 
     targets = walk_targets(options)
 
-    assert len(targets) == TARGET_BUTTONS and len(set(targets)) == len(targets)
+    numbered = BEST_TARGETS + SELECT_OPTIONS
+    assert len(targets) == numbered and len(set(targets)) == len(targets)
     firsts = list(dict.fromkeys(walk.end for walk in options))
-    assert targets == firsts[:TARGET_BUTTONS], "fields in the order of their best walk"
+    assert targets == firsts[:numbered], "fields in the order of their best walk"
     for end in targets:
         offered = walks_to(options, end)
         assert offered == [walk for walk in options if walk in offered], "still best first"
@@ -500,6 +534,9 @@ async def test_a_fruitless_roll_is_told_on_its_own_line_before_the_computers_tur
     board = await arrange(
         world, database_path, current=0, phase="roll", blockade=3, pieces=[34, 56]
     )
+    lines = board.embeds[0]["description"].splitlines()
+    assert "**Alice to roll · trapped**" in lines
+    assert "🔒 Alice is trapped in the blockade: only a bar frees the piece." in lines
 
     await roll(world.alice, board, database_path)
 
@@ -538,3 +575,27 @@ async def test_a_typed_sending_names_the_player_as_the_board_numbers_him(
 
     assert logged_actions(database_path)[logged] == "send:1:62", "player 2 on the board is seat 1"
     assert 62 not in stored_state(database_path).cards[0], "Alice played her card 62"
+
+
+async def test_a_typed_roll_says_what_came_of_it(fake_discord, start_bot, database_path):
+    """Alice stands in the blockaded row: a typed roll tells her the bar moved the
+    blockade, or that her piece stays trapped, never just "You played roll"."""
+    world = fake_discord
+    await open_table(world, start_bot, computers=1)
+    trapped = re.compile(
+        r"✅ You rolled [1-5], but your piece is trapped in the blockade: only a bar frees it\."
+        r" The turn passes\."
+    )
+    bar = re.compile(r"✅ You rolled the bar: the blockade moves to row [1-8]\.")
+    seen = {"trapped": 0, "bar": 0}
+    for _ in range(40):
+        await arrange(
+            world, database_path, current=0, phase="roll", die=None, blockade=3, pieces=[34, 56]
+        )
+        answer = (await world.alice.slash(world.games, "barree move", notation="roll")).message
+        kind = "bar" if bar.fullmatch(answer.content) else "trapped"
+        assert kind == "bar" or trapped.fullmatch(answer.content), answer.content
+        seen[kind] += 1
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

@@ -39,7 +39,9 @@ MOVE_COMMANDS = {
     "barbu": ("barbu move", "notation"),
     "barree": ("barree move", "notation"),
 }
-CONFIRMATION = "✅ You played"
+CONFIRMATION = "✅ You "
+"""How a typed move's confirmation begins: "✅ You played 4>5:N.", or a game's own words
+for it ("✅ You rolled 4: choose a walk.")."""
 
 
 @dataclass

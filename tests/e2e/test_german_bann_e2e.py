@@ -140,7 +140,7 @@ async def test_the_bann_and_game_commands_carry_german_names(fake_discord, start
     assert options["rules"]["description_localizations"]["de"] == "So wird Bann gespielt"
     move = options["move"]
     assert move["name_localizations"]["de"] == "zug"
-    assert move["description_localizations"]["de"] == "Einen Zug in Notation spielen, z. B. 4>3:N"
+    assert move["description_localizations"]["de"] == "Einen Zug in Notation spielen, z. B. 4>5:N"
     assert move["options"][0]["description"].startswith("tip>knight"), "Bann's own notation"
     assert move["options"][0]["description_localizations"]["de"].startswith("Kippen>Springer")
     assert game["name_localizations"]["de"] == "partie"

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 from german import english_seen
-from stored import arrange, stored_game, stored_state
+from stored import arrange, board_in, stored_game, stored_state
 
 from fakediscord import Message, Result, SimUser
 from games import GAMES
@@ -179,5 +179,6 @@ async def test_four_german_players_play_barbu_in_german(fake_discord, start_bot,
     await table.play_on()
 
     assert stored_game(database_path)["status"] == "finished"
+    board = board_in(world.games, database_path)
     assert " mit " in board.embeds[0]["description"], "the result names the winner"
     assert english_seen(world.games, players) == {}

@@ -152,7 +152,11 @@ async def test_barree_walk_buttons_refuse_fields_and_walks_never_offered(
         raise AssertionError("twenty rolls without a walk menu")
     game = stored_game(database_path)
     game_id, version = game["id"], game["version"]
-    offered = {button.custom_id for button in menu.buttons()}
+    # A field of the menu of the other fields is as much offered as a numbered button.
+    in_the_menu = [value for select in menu.selects() for value in select.values]
+    offered = {button.custom_id for button in menu.buttons()} | {
+        f"tb:{game_id}:{version}:walk_to:{field}" for field in in_the_menu
+    }
     hostile_args = examples(st.text(alphabet="0123456789-" + UNICODE_DIGITS, max_size=20), 15)
     forged = [
         f"tb:{game_id}:{version}:{verb}:{arg}"

@@ -71,11 +71,17 @@ async def test_profile_luck_matches_a_count_made_from_the_seed_alone(
     [embed] = profile.message.embeds
     luck = next(field for field in embed["fields"] if "Gul Bara" in field["name"])["value"]
     dice = sum(faces.values())
-    assert luck.splitlines()[0] == f"{len(alice)} rolls ({dice} dice) in 1 game"
+    singles = len(alice) - len(pairs)
+    opening = {0: "", 1: ", 1 of them an opening roll of one die"}.get(
+        singles, f", {singles} of them opening rolls of one die"
+    )
+    assert luck.splitlines()[0] == f"{len(alice)} rolls ({dice} dice) in 1 game{opening}", (
+        "a roll of one die is told apart from the rolls that may be doubles"
+    )
     counted = dict(re.findall(r"(\d): (\d+)", luck.splitlines()[1]))
     assert counted == {str(face): str(faces[face]) for face in range(1, 7)}
     assert f"(fair dice: {dice / 6:.1f} each)" in luck
     assert luck.splitlines()[2] == (
-        f"Doubles: {doubles} in {len(pairs)} roll{'s' if len(pairs) != 1 else ''}"
+        f"Doubles: {doubles} in {len(pairs)} two-dice roll{'s' if len(pairs) != 1 else ''}"
         f" (fair dice: {len(pairs) / 6:.1f})"
     )

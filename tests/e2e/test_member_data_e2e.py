@@ -158,7 +158,7 @@ async def test_show_hands_the_member_his_data_and_nobody_elses(fake_discord, sta
     tables = {table["game_id"]: table for table in server["tables"]}
     assert sorted(tables) == [1, 2, barbu]
     assert [table["game"] for table in tables.values()] == ["Bann", "Gul Bara", "Barbu"]
-    assert tables[1]["your_seats"] == [{"seat": 0, "name": "Alice"}]
+    assert tables[1]["your_seats"] == [{"seat": 0, "name": "Alice", "client_language": "en"}]
     assert tables[1]["you_opened_it"] and tables[1]["record"] == "/game export game:1"
     assert tables[barbu]["status"] == "active" and "record" not in tables[barbu]
     assert tables[barbu]["channel_id"] == cards.id

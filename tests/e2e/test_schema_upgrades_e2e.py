@@ -39,7 +39,9 @@ MADE_BY_RELEASES = sorted(
 # Parents before children, so the foreign keys hold at every insert.
 PARENTS_FIRST = ("games", "actions", "league_seasons", "league_results", "league_seats")
 GENERATED_IDS = ("games", "league_seasons")
-CONFIRMATION = "✅ You played"
+CONFIRMATION = "✅ You "
+"""How a typed move's confirmation begins: "✅ You played 4>5:N.", or a game's own words
+for it ("✅ You rolled 4: choose a walk.")."""
 NEWCOMER = 0
 """The key of the member who joins the release's lobby (no seat of the release's)."""
 

@@ -242,6 +242,11 @@ def reworded(payload: object) -> object:
     return REWORDED_SINCE_RELEASE.get(payload, payload) if isinstance(payload, str) else payload
 
 
+EXAMPLES_CHANGED_SINCE_RELEASE = {"4>3:N": "4>5:N"}
+"""Examples in descriptions changed on purpose since the release: `/bann move`'s was no
+legal first move."""
+
+
 def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
     """Every command, option, choice and description, in every language and in the same
     order, as the last release synced them: members see the same commands, and the ones
@@ -257,4 +262,7 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
             if payload["name"] in OPTIONS_ADDED_SINCE_RELEASE:
                 held = without_added_options(payload)
                 assert held == list(OPTIONS_ADDED_SINCE_RELEASE[payload["name"]])
-    assert today == reworded(synced_commands(release))
+    released = json.dumps(synced_commands(release), ensure_ascii=False)
+    for before, after in EXAMPLES_CHANGED_SINCE_RELEASE.items():
+        released = released.replace(before, after)
+    assert today == reworded(json.loads(released))

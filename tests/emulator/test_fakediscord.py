@@ -19,6 +19,7 @@ from PIL import Image
 
 from fakediscord import ErrorLog, FakeDiscord
 from fakediscord.fixtures import FakeWorld
+from fakediscord.gateway import ACK_DELAY_SECONDS
 
 RED, BLUE, GREEN = (200, 30, 30), (30, 30, 200), (30, 160, 30)
 _log = logging.getLogger("tablebot.fakediscord_test")
@@ -877,3 +878,28 @@ async def test_history_after_a_message_lists_the_next_ones_newest_first(
 
     assert [m["content"] for m in after] == ["3", "2"]
     assert [m["content"] for m in before] == ["2", "1"]
+
+
+async def test_a_heartbeat_is_acknowledged_after_a_round_trip_as_by_discord(
+    fake_discord: FakeWorld,
+) -> None:
+    """discord.py's heartbeat thread records a heartbeat as sent only after the event loop
+    has sent it; an acknowledgement quicker than that is measured against the previous
+    heartbeat, a whole interval earlier ("Can't keep up, shard ID None websocket is
+    41.3s behind" in the playground). The emulator answers after a network's round trip."""
+    async with (
+        aiohttp.ClientSession(connector=fake_discord.fake.connector()) as session,
+        session.ws_connect("wss://gateway.discord.gg/?v=10&encoding=json") as socket,
+    ):
+        hello = await socket.receive_json()
+        assert hello["op"] == 10
+        loop = asyncio.get_running_loop()
+        sent = loop.time()
+        await socket.send_json({"op": 1, "d": None})
+        await socket.send_json({"op": 1, "d": None})
+        acknowledged = []
+        for _ in range(2):
+            frame = await socket.receive_json(timeout=5)
+            assert frame["op"] == 11
+            acknowledged.append(loop.time() - sent)
+    assert min(acknowledged) >= ACK_DELAY_SECONDS

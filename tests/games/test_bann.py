@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 from games import GAMES, IllegalAction
 from games.bann import BannState, bot_action, from_code, new_game
 from games.base import Rng
+from texts import bann as bann_text
 
 START_CODE = "BN1:...dba/....ec/.....f/6...../35..../124...|1,1|0"
 
@@ -529,3 +532,23 @@ def test_a_menu_describes_each_move_as_playing_it_turns_out(seed: int, chooser_s
             assert details["captured"] == after.last_move["captured"]
             assert details["wins"] == (after.winner == state.turn)
         state = state.apply(chooser.choice(moves))
+
+
+def test_every_notation_example_shown_to_players_is_a_legal_first_move() -> None:
+    """A newcomer tries the example he was shown first: in the rules, the command's help,
+    the README and the rule book, each written example must be a legal opening move for
+    one of the two players (`4>5:N` from a1, `4>5:S` from f6)."""
+    root = Path(__file__).resolve().parents[2]
+    shown = [
+        bann_text.RULES,
+        bann_text.MOVE_HELP,
+        bann_text.NOTATION_HELP,
+        (root / "README.md").read_text(),
+        (root / "docs/rules/bann.md").read_text(),
+        (root / "docs/rules/de/bann.md").read_text(),
+    ]
+    examples = {example for text in shown for example in re.findall(r"\b\d>\d:[NESW]\b", text)}
+    openings = [from_code(START_CODE), from_code(START_CODE[:-1] + "1")]
+    assert examples, "the texts show examples"
+    for example in examples:
+        assert any(example in start.legal_actions() for start in openings), example

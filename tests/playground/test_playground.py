@@ -272,3 +272,29 @@ async def test_an_address_this_machine_does_not_have_is_refused_in_one_line(tmp_
         "--host an address of this machine, such as 127.0.0.1 or 0.0.0.0."
     ]
     assert list(tmp_path.iterdir()) == [], "its temporary database is gone"
+
+
+async def test_a_member_given_a_german_client_gets_german_answers_and_every_page_knows(
+    playground_page,
+):
+    """The playground has no German client to log in with: a member's client language is
+    switched on the page. His private answers then follow it; the others' do not."""
+    alice = await playground_page.watch_as("alice")
+    bob = await playground_page.watch_as("bob")
+    snapshot = await alice.first("snapshot")
+    assert {player["locale"] for player in snapshot["players"]} == {"en-US"}
+
+    status, _ = await playground_page.act("locale", "alice", locale="de")
+    assert status == 200
+    told = await bob.first("locale")
+    assert told == {"player": str(playground_page.player("alice").id), "locale": "de"}
+    await playground_page.act("slash", "alice", channel="games", command="bann rules")
+    await playground_page.act("slash", "bob", channel="games", command="bann rules")
+
+    german = await alice.first("message", lambda m: m["ephemeral"])
+    english = await bob.first("message", lambda m: m["ephemeral"])
+    assert german["embeds"][0]["title"] == "Bann: die Regeln in Kürze"
+    assert english["embeds"][0]["title"] == "Bann: the rules in short"
+    status, answer = await playground_page.act("locale", "alice", locale="fr")
+    assert status == 400 and "en-US, de" in answer["error"]
+    assert playground_page.player("alice").locale == "de", "a refused switch changes nothing"

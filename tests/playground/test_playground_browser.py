@@ -177,3 +177,65 @@ async def test_a_person_plays_bann_and_barbu_in_the_browser(
             SCREENSHOT.parent.mkdir(exist_ok=True)
             await page.screenshot(path=str(SCREENSHOT))
             await browser.close()
+
+
+NO_EMOJI_FONTS = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{cache}</cachedir></fontconfig>
+"""
+
+
+async def test_a_newcomer_types_a_bare_move_tries_a_german_client_and_learns_the_emoji_font(
+    chromium: str, playground_url: str, tmp_path: Path
+) -> None:
+    """A browser whose only font is DejaVu (no colour emoji) is told what to install; a
+    move typed right after `/bann move` is sent as its notation, as Discord's client
+    does; and a member switched to a German client types the German command names and
+    reads the bot's private answers in German."""
+    from playwright.async_api import async_playwright, expect
+
+    fonts = tmp_path / "fonts.conf"
+    fonts.write_text(NO_EMOJI_FONTS.format(cache=tmp_path / "font-cache"))
+    async with async_playwright() as driver:
+        browser = await driver.chromium.launch(
+            executable_path=chromium,
+            args=["--no-sandbox"],
+            env={**os.environ, "FONTCONFIG_FILE": str(fonts)},
+        )
+        page = await browser.new_page(viewport={"width": 1280, "height": 860})
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        expect.set_options(timeout=STEP_TIMEOUT_MS)
+        script_errors: list[str] = []
+        page.on("pageerror", lambda error: script_errors.append(str(error)))
+        try:
+            await page.goto(playground_url)
+            await page.wait_for_selector("body[data-viewer=alice]")
+            note = page.locator("#emoji-note")
+            await expect(note).to_be_visible()
+            await expect(note).to_contain_text("fonts-noto-color-emoji")
+
+            await type_command(page, ["/bann new computer:normal", "\n"])
+            answer = await type_command(page, ["/bann move 4>5:N", "\n"])
+            assert answer.get("ok"), answer
+            await expect(page.locator("#composer-note")).not_to_contain_text("name:value")
+            told = page.locator("#messages article.message.ephemeral").last
+            await expect(told).to_contain_text("4", timeout=STEP_TIMEOUT_MS)
+
+            await page.locator("#me-locale").select_option("de")
+            box = page.locator("#composer-input")
+            await box.click()
+            await box.type("/bann reg")
+            await expect(page.locator(".suggestion.active")).to_contain_text("/bann regeln")
+            await type_command(page, ["\n", "\n"])
+            rules = page.locator("#messages article.message.ephemeral").last
+            await expect(rules).to_contain_text("Bann: die Regeln in Kürze")
+            await expect(rules).to_contain_text("4>5:N")
+
+            await play_as(page, "bob")
+            await expect(page.locator("#me-locale")).to_have_value("en-US")
+            await play_as(page, "alice")
+            await expect(page.locator("#me-locale")).to_have_value("de")
+            assert script_errors == []
+        finally:
+            await page.screenshot(path=str(tmp_path / "newcomer.png"))
+            await browser.close()

@@ -138,7 +138,13 @@ async def test_every_post_route_answers_malformed_json_with_a_short_400(playgrou
     changes nothing; the well-formed bodies they were made from are then played."""
     caplog.set_level(logging.ERROR)
     page = playground_page
-    assert post_routes(page) == ["/api/click", "/api/say", "/api/select", "/api/slash"]
+    assert post_routes(page) == [
+        "/api/click",
+        "/api/locale",
+        "/api/say",
+        "/api/select",
+        "/api/slash",
+    ]
     stream = await page.watch_as("alice")
     bann = {"command": "bann new", "options": {"opponent": "bob"}}
     await page.act("slash", "alice", channel="games", **bann)
@@ -162,6 +168,7 @@ async def test_every_post_route_answers_malformed_json_with_a_short_400(playgrou
             "values": [add_computer["options"][0]["value"]],
         },
         "/api/say": {"viewer": "dave", "channel": "games", "text": "hello"},
+        "/api/locale": {"viewer": "bob", "locale": "de"},
     }
     before = len(page.scene.fake.message_log), page.scene.fake.interactions.copy()
     headers = {"Content-Type": "application/json"}
@@ -170,11 +177,14 @@ async def test_every_post_route_answers_malformed_json_with_a_short_400(playgrou
             *MALFORMED.values(),
             *(json.dumps(body).encode() for body in wrong_types(bases[path])),
         ]
+        if path == "/api/locale":
+            hostile.append(json.dumps({**bases[path], "locale": "fr"}).encode())
         for body in hostile:
             status, text = await post(page, path, body, **headers)
             error = json.loads(text).get("error", "")
             assert status == 400 and 0 < len(error) <= 80, f"{path} {body[:80]!r}: {status} {text}"
     assert (len(page.scene.fake.message_log), page.scene.fake.interactions) == before
+    assert page.player("bob").locale == "en-US", "no refused body changed a client"
     assert [
         record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR
     ] == []
@@ -188,7 +198,7 @@ async def test_the_playground_process_answers_nested_json_on_every_route_and_log
 ):
     """``python bot.py --playground`` as a user starts it: what aiohttp would log as an
     error while answering 500 reaches its standard error."""
-    routes = ["/api/click", "/api/say", "/api/select", "/api/slash"]
+    routes = ["/api/click", "/api/locale", "/api/say", "/api/select", "/api/slash"]
     async with playground_process(tmp_path) as run, aiohttp.ClientSession(run.url) as http:
         for path in routes:
             for body in (MALFORMED["nested arrays"], MALFORMED["nested in a field"]):

@@ -11,11 +11,14 @@ from render.league import (
     COLUMN_HEADER_HEIGHT,
     FALL,
     HEADER_HEIGHT,
+    MARGIN,
     MEDALS,
     OUTCOME_COLOURS,
     PROFILE_PANEL_HEIGHT,
     RANK_X,
     RATING_RIGHT,
+    RECENT_CHIP,
+    RECENT_OFFSET,
     RISE,
     ROW_HEIGHT,
     TREND_RIGHT,
@@ -153,3 +156,22 @@ def test_a_profile_has_one_panel_per_game_and_shows_results_by_colour():
         assert close_to(colour, first_panel)
     no_results = colours_in(one, (0, HEADER_HEIGHT, WIDTH, HEADER_HEIGHT + PROFILE_PANEL_HEIGHT))
     assert not close_to(OUTCOME_COLOURS["win"], no_results)
+
+
+def test_an_unrated_result_is_a_hollow_chip_beside_a_record_of_rated_games():
+    """A newcomer's three unrated losses must not pass for rated ones: their chips are
+    outlines (the panel shows through), a rated loss's is filled."""
+    recent = [{"outcome": "loss", "change": None}, {"outcome": "loss", "change": -18}]
+    game = game_entry("Bann", rating=None, rank=None, games=0, wins=0, losses=0, recent=recent)
+    image = decode(render_profile({"name": "Alice", "season": "S1", "games": [game]}, "en"))
+    chip_top = HEADER_HEIGHT + 122
+    first_left = MARGIN + 20 + RECENT_OFFSET
+    centres = [
+        (first_left + index * (RECENT_CHIP + 30) + RECENT_CHIP // 2 - 9, chip_top + 4)
+        for index in range(2)
+    ]
+    unrated, rated = (image.getpixel(centre) for centre in centres)
+    assert close_to(FALL, {rated}), "a rated loss is a filled red chip"
+    assert not close_to(FALL, {unrated}), "an unrated loss is only an outline"
+    edge = image.getpixel((first_left + 1, chip_top + RECENT_CHIP // 2))
+    assert close_to(FALL, {edge}), "drawn in the loss colour"

@@ -16,9 +16,12 @@ import pytest
 
 import texts
 from cogs.barbu import BarbuCog
+from cogs.luck import luck_text
 from cogs.table.components import Target
+from games import GAMES
 from games.barbu import DoublingChoice
 from games.barbu.state import must_double_now
+from games.luck import DiceLuck
 from texts import bann, barbu, barree, gulbara, table
 from texts.common import duration
 
@@ -107,13 +110,27 @@ def test_sentences_chosen_by_count_agree_with_it(count: int) -> None:
         assert wrong_number(text) == [], text
 
 
-@pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (1, 3), (2, 2), (2, 5)])
-def test_barbus_obligation_reads_right_for_any_count(needed: int, deals_left: int) -> None:
-    choice = DoublingChoice(1, 0, (0, 2, 3), (), None, needed, deals_left)
-    for text in (choice.obligation_text(), barbu.obligation("en", choice)):
-        assert text and "(s)" not in text and wrong_number(text) == [], text
-        assert "remaining 1 deal" not in text and "1 of the remaining" not in text, text
-    assert barbu.obligation("en", choice) == choice.obligation_text()
+@pytest.mark.parametrize(
+    ("owed", "deal", "phase", "deals_left"),
+    [(1, 6, "contract", 1), (1, 5, "play", 1), (1, 2, "doubling", 5), (2, 0, "contract", 7)],
+)
+def test_barbus_owed_doubles_read_right_for_any_count(
+    owed: int, deal: int, phase: str, deals_left: int
+) -> None:
+    """The deals left are those in which the player still decides on doubles."""
+    view = GAMES["barbu"].new_game(seed=1).view(None)
+    seat = (view["declarer"] + 1) % 4
+    doubled = [0, 0, 0, 0]
+    doubled[seat] = 2 - owed
+    view |= {"deal": deal, "phase": phase, "declarer_doubled": doubled, "doubling_acted": []}
+    text = barbu.doubles_owed("en", view, seat, ["Ann", "Ben", "Cid", "Dot"])
+    assert text and "(s)" not in text and wrong_number(text) == [], text
+    if deals_left == 1:
+        assert ("this deal" if phase == "contract" else "the next deal") in text, text
+    else:
+        assert f"{owed} more double" in text and f"the {deals_left} deals left" in text, text
+    view["declarer_doubled"] = [2, 2, 2, 2]
+    assert barbu.doubles_owed("en", view, seat, ["Ann", "Ben", "Cid", "Dot"]) is None
 
 
 @pytest.mark.parametrize(("needed", "deals_left"), [(1, 1), (2, 2)])
@@ -150,3 +167,20 @@ def code_strings() -> Iterator[tuple[str, str]]:
 def test_no_string_in_the_code_hedges_its_number() -> None:
     hedged = [where for where, text in code_strings() if "(s)" in text]
     assert hedged == []
+
+
+def test_the_dice_luck_tells_the_rolls_of_one_die_from_those_that_can_be_doubles() -> None:
+    """108 rolls, but doubles "in 105 rolls": the three opening rolls of one die are
+    named, and a game of one die counts its rolls alone."""
+    gulbara = DiceLuck(games=9)
+    for _ in range(3):
+        gulbara.add_throw([4], 1)
+    for index in range(105):
+        gulbara.add_throw([index % 6 + 1, (index // 6) % 6 + 1], 1)
+    text = luck_text("gulbara", gulbara, "en").splitlines()
+    assert text[0] == "108 rolls (213 dice) in 9 games, 3 of them opening rolls of one die"
+    assert text[-1].startswith(f"Doubles: {gulbara.doubles} in 105 two-dice rolls")
+    barree = DiceLuck(games=2)
+    for face in (0, 3, 5):
+        barree.add_throw([face], 0)
+    assert luck_text("barree", barree, "en").splitlines()[0] == "3 rolls in 2 games"
