@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal
+
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from games.turn_clock import DAY, HOUR, MINUTE
-from texts.i18n import tn
+from texts.i18n import t, tn
 
 
 def duration(language: str, seconds: int) -> str:
@@ -29,3 +33,21 @@ def signed(change: int) -> str:
 def decimal(language: str, value: float) -> str:
     """``value`` with one decimal, as the language writes it: 70.7, 70,7."""
     return str(format_decimal(value, format="0.0", locale=language))
+
+
+def listed(
+    language: str, items: Sequence[object], style: Literal["standard", "or"] = "standard"
+) -> str:
+    """Items as a sentence lists them: "2 and 5", "2, 4 und 5" (``style="or"``: "5 or 6")."""
+    return str(format_list([str(item) for item in items], style=style, locale=language))
+
+
+MOST_REASONS = 2
+"""A hint names at most this many reasons: one line a player reads at a glance."""
+
+
+def reasons(language: str, found: Sequence[str]) -> str:
+    """The first ``MOST_REASONS`` of a hint's reasons, most important first, as one
+    clause: "captures knights 2 and 5; knight 3 is out of danger"."""
+    first, *others = found[:MOST_REASONS]
+    return t(language, "{reason}; {other}", reason=first, other=others[0]) if others else first

@@ -22,6 +22,7 @@ from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCog, GameCogs, Turn
 from cogs.table.game_commands import GameCommands
+from cogs.table.hints import Hints, RatingRules
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lobby import Lobby
 from cogs.table.memory import GameMemory
@@ -46,6 +47,7 @@ class TableMachinery:
         renderer: RenderPool,
         deadlines: Deadlines,
         recorder: ResultRecorder,
+        rating: RatingRules,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -58,6 +60,7 @@ class TableMachinery:
             bot, store, self.memory, self.composer, self.delivery, deadlines.time
         )
         self.results = Results(bot, store, self.memory, self.keeper, self.cogs, recorder)
+        self.hints = Hints(store, self.cogs, rating)
         self.pipeline = Pipeline(
             store,
             self.memory,
@@ -67,6 +70,7 @@ class TableMachinery:
             self.delivery,
             self.results,
             deadlines,
+            self.hints,
         )
         self.lobby = Lobby(store, self.cogs, self.keeper, self.pipeline, deadlines, seed_source)
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
@@ -82,6 +86,7 @@ class TableMachinery:
             self.delivery,
             deadlines,
             self.clock_verbs,
+            self.hints,
         )
         self.commands = GameCommands(
             bot,
