@@ -219,7 +219,7 @@ HINT_NOTHING_TO_DISCARD = N_("no walk of this roll discards a card")
 HINT_REVEALS = N_("leaves you two or fewer face-up cards: everyone reveals the hidden ones")
 HINT_LANDS_ON = N_("lands on {names}: you may send a piece away")
 HINT_SHEDS = N_("you discard card {field} without walking to it")
-HINT_RIVAL_STUCK = N_("{name} reaches none of his cards from there until the blockade moves")
+HINT_RIVAL_STUCK = N_("from there no card {name} holds can be reached until the blockade moves")
 
 
 def hint(language: str, advice: BarreeHint, names: Sequence[str]) -> str:
@@ -288,8 +288,8 @@ def _send_reasons(language: str, advice: BarreeHint, name: str) -> list[str]:
         found.append(
             tn(
                 language,
-                "{name} ends {count} step from his nearest card",
-                "{name} ends {count} steps from his nearest card",
+                "{name}'s nearest card is then {count} step away",
+                "{name}'s nearest card is then {count} steps away",
                 after.steps,
                 name=name,
             )
