@@ -250,21 +250,22 @@ async def test_gulbara_a_hint_is_the_computers_play_of_the_dice_in_german(
     state = stored_state(database)
     advice = gulbara_explain(state, seed_of_step(database))
     steps = gulbara_text.board_steps(advice.steps, 0, 0)
+    onlooker = seen_by(world, world.carol)
 
     answer = only_for(await world.alice.click(board, "Tipp"), world.alice)
 
     assert answer.content == advice_line(gulbara_text.hint("de", advice, 0), "de")
     assert answer.content.startswith(f"💡 Tipp (nur du siehst ihn): Spiele {steps}: ")
+    assert seen_by(world, world.carol) == onlooker
     assert logged_moves(database)[-1] == (0, "!hint")
-    record = await exported_after_resigning(world, board)
-    assert verify_record(record).startswith("verified: Gul Bara game #1")
-    assert "seat 0: !hint" in record
-
-
-async def exported_after_resigning(world, board: Message) -> str:
     question = await world.alice.click(board, "Aufgeben")
     await world.alice.click(question.ephemeral[0], "Ja, aufgeben")
-    return await exported(world, world.alice)
+    assert (
+        "Nicht gewertet: ein Computer hat mitgespielt." in world.games.public_messages()[-1].content
+    )
+    record = await exported(world, world.alice)
+    assert verify_record(record).startswith("verified: Gul Bara game #1")
+    assert "seat 0: !hint" in record
 
 
 # ---- Barree ------------------------------------------------------------------------------
@@ -292,13 +293,19 @@ async def test_barree_a_hint_after_the_roll_names_the_walk_and_its_cards(
     state = stored_state(database)
     assert state.phase == "move" and "Hint" in labels(board)
     advice = barree_explain(state, seed_of_step(database)(0))
+    onlooker = seen_by(world, world.carol)
 
     answer, _version = await asked(world.alice, board, database)
 
     names = [seat["name"] for seat in json.loads(stored_game(database)["seats"])]
     assert answer.content == advice_line(barree_text.hint("en", advice, names))
     assert answer.content.startswith(f"💡 Hint (only you see it): Walk {advice.action}: ")
+    assert seen_by(world, world.carol) == onlooker
     assert "!hint" in [action for _, action in logged_moves(database)]
+    assert "Not rated: a computer played." in await resign(world.alice, board, world)
+    record = await exported(world, world.alice)
+    assert verify_record(record).startswith("verified: Barree game #1")
+    assert ": !hint" in record and "asks for a hint" in " ".join(replay_captions(database))
 
 
 # ---- Barbu -------------------------------------------------------------------------------
@@ -315,6 +322,7 @@ async def test_barbu_a_hint_chooses_the_contract_from_the_declarers_own_hand(
     assert "Hint" in labels(board) and HINTS_ON in description(board)
     advice = barbu_explain(state.view(0), seed_of_step(database)(0))
     dms_before = len(world.alice.dms)
+    onlooker = seen_by(world, world.carol)
 
     answer, _version = await asked(world.alice, board, database)
 
@@ -323,4 +331,9 @@ async def test_barbu_a_hint_chooses_the_contract_from_the_declarers_own_hand(
     title = barbu_text.contract_title_of("en", advice.action)
     assert answer.content.startswith(f"💡 Hint (only you see it): Choose {title}: your hand")
     assert len(world.alice.dms) == dms_before, "the hint comes as the click's answer, not by DM"
+    assert seen_by(world, world.carol) == onlooker
     assert logged_moves(database)[-1] == (0, "!hint")
+    assert "Not rated: a computer played." in await resign(world.alice, board, world)
+    record = await exported(world, world.alice)
+    assert verify_record(record).startswith("verified: Barbu game #1")
+    assert "1. seat 0: !hint" in record and "Alice asks for a hint" in replay_captions(database)
