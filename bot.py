@@ -150,6 +150,7 @@ class TableBot(Host):
             renderer=RenderPool(self.render_processes),
             deadlines=deadlines,
             recorder=self.league,
+            rating=self.league,
         )
         tables = self.tables
         await self.add_cog(tables.commands)

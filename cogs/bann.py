@@ -9,10 +9,11 @@ import discord
 from cogs.language import private_language
 from cogs.replies import MENU_OUTDATED
 from cogs.table.components import TableButton, TableSelect, Target, view_of
-from cogs.table.game_cog import GameCog, Turn
+from cogs.table.game_cog import GameCog, Turn, hint_seed
 from data import Table
 from games import GAMES
 from games.bann import BannState, side_faces
+from games.bann.hints import explain
 from render.bann import render_bann
 from texts import bann as bann_text
 from texts import bold
@@ -157,3 +158,6 @@ class BannCog(
 
     def result_text(self, table: Table, state: BannState) -> str:
         return bann_text.result(table.language, state.view(None), bold(table.names))
+
+    def hint(self, table: Table, state: BannState, language: str) -> str:
+        return bann_text.hint(language, explain(state, hint_seed(table)))

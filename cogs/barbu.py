@@ -25,7 +25,7 @@ from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.replies import NO_MENTIONS
 from cogs.table.components import TableButton, Target, view_of
-from cogs.table.game_cog import GameCog, Turn
+from cogs.table.game_cog import GameCog, Turn, hint_seed
 from cogs.table.payload import MessagePayload, PrivateView
 from cogs.table.private import answers_privately
 from data import Table
@@ -40,6 +40,7 @@ from games.barbu import (
     BarbuView,
     DoublingChoice,
 )
+from games.barbu.hints import explain
 from render.barbu import render_barbu_hand, render_barbu_scores, render_barbu_table
 from texts import barbu as barbu_text
 from texts import bold, clipped
@@ -534,6 +535,12 @@ class BarbuCog(
 
     def automatic_action(self, state: BarbuState) -> str | None:
         return state.forced_play() if state.autoplay else None
+
+    def hint(self, table: Table, state: BarbuState, language: str) -> str:
+        """From the seat's own view: its hand, the cards played, the doubles."""
+        seat = state.current_player
+        advice = explain(state.view(seat), hint_seed(table))
+        return barbu_text.hint(language, advice, table.names)
 
     def private_purpose(self, state: BarbuState) -> str:
         """One hand DM per deal; a finished game's is its last deal's."""

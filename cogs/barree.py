@@ -25,7 +25,7 @@ from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.replies import NO_MENTIONS, quoted
 from cogs.table.components import TableButton, TableSelect, Target, view_of
-from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
+from cogs.table.game_cog import GameCog, Step, Turn, TurnLine, hint_seed
 from cogs.table.payload import PrivateView, private_edit
 from data import Table
 from games import GAMES, IllegalAction
@@ -41,6 +41,7 @@ from games.barree import (
     send_options,
     walk_options,
 )
+from games.barree.hints import explain
 from games.base import whole_number
 from render.barree import render_barree, render_barree_targets
 from texts import barree as barree_text
@@ -177,6 +178,14 @@ class BarreeCog(
             keep = TableButton(target.but("keep"), label=t(language, "Keep"))
             return [drive, keep, resign]
         return []
+
+    def hint_offered(self, state: BarreeState) -> bool:
+        """A walk or a sending is a choice; the roll is not."""
+        return state.phase in (PHASE_MOVE, PHASE_DRIVE)
+
+    def hint(self, table: Table, state: BarreeState, language: str) -> str:
+        advice = explain(state, hint_seed(table))
+        return barree_text.hint(language, advice, table.names)
 
     # ---- clicks ------------------------------------------------------------------------
 

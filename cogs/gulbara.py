@@ -25,12 +25,13 @@ from cogs.language import private_language
 from cogs.render_pool import RenderJob
 from cogs.replies import NO_MENTIONS, quoted
 from cogs.table.components import TableButton, TableSelect, Target, view_of
-from cogs.table.game_cog import GameCog, Step, Turn, TurnLine
+from cogs.table.game_cog import GameCog, Step, Turn, TurnLine, hint_seed
 from cogs.table.payload import PrivateView, private_edit
 from data import Table
 from games import GAMES, IllegalAction
 from games.base import whole_number
 from games.gulbara import UNDO, GulbaraState, GulbaraTurn, split_steps, step_notation, to_seat0
+from games.gulbara.hints import explain
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
@@ -247,6 +248,10 @@ class GulbaraCog(
         last_result = gulbara_text.game_result(language, last, names)
         last_game = t(language, gulbara_text.LAST_GAME, result=last_result)
         return f"{sentence} {last_game}"
+
+    def hint(self, table: Table, state: GulbaraState, language: str) -> str:
+        advice = explain(state, lambda step: hint_seed(table, step))
+        return gulbara_text.hint(language, advice)
 
     # ---- clicks ------------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ FIRST_SEASON = N_("Season {number}")
 """The title of the season the bot opened by itself; a season a moderator starts has
 the name he gives it."""
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
-UNRATED_REASONS = (N_("a computer played"),)
+UNRATED_REASONS = (N_("a computer played"), N_("hints were on"))
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
 
 
@@ -249,6 +249,11 @@ class LeagueCog(commands.Cog, name="League"):
         caught_up = await self.league.record_missing(list(GAMES), final_scores)
         if caught_up:
             log.info("finished games recorded that had no league result: %d", len(caught_up))
+
+    async def rates_computer_games(self, guild_id: int) -> bool:
+        """Whether this server's league rates games with computer players (the hints of
+        a game against computers depend on it)."""
+        return (await self.league.settings(guild_id)).rate_computer_games
 
     async def record_result(self, table: Table) -> str | None:
         """Record a game that just finished; the announcement line, or None when the

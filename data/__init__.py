@@ -4,6 +4,7 @@
 from data.single_instance import DatabaseInUse, DatabaseLock, claim_database
 from data.sql import ConnectionLost, DatabaseUnavailable, SchemaTooNew
 from data.store import (
+    HINTS,
     ChannelBusy,
     LobbyLimitReached,
     LoggedAction,
@@ -14,6 +15,7 @@ from data.store import (
 )
 
 __all__ = [
+    "HINTS",
     "ChannelBusy",
     "ConnectionLost",
     "DatabaseInUse",

@@ -97,6 +97,7 @@ class Seat:
 
 
 FINAL_SCORES = "final_scores"
+HINTS = "hints"
 
 
 @dataclass
@@ -157,6 +158,12 @@ class Table:
         """Each seat's score as the game ended (higher is better); None before the end."""
         scores = self.extra.get(FINAL_SCORES)
         return None if scores is None else [float(score) for score in scores]
+
+    @property
+    def hints_on(self) -> bool:
+        """Whether its players may ask the computer for hints: settled before the game
+        starts, and such a game is never rated."""
+        return bool(self.extra.get(HINTS))
 
     def finish(self, scores: Sequence[float]) -> None:
         """End the game with these final scores, saved with it for the league."""
@@ -438,6 +445,21 @@ class Store:
         if actions and self.moves_observer is not None:
             self.moves_observer(len(actions))
         return table
+
+    async def log_event(self, table: Table, seat: int | None, event: str) -> None:
+        """Append a table event that changes nothing in the game (a hint given) to its
+        log, not as a new version: the board's controls stay current. It happens only
+        while the game runs at the version ``table`` was read at; otherwise StaleVersion
+        and nothing is logged."""
+        still = Statement(
+            "UPDATE games SET version = version WHERE id = ? AND version = ? AND status = 'active'",
+            (table.id, table.version),
+            changes_one=True,
+        )
+        try:
+            await self._db.atomic([still, _appended(table.id, [(seat, event)], time.time())])
+        except NothingChanged:
+            raise StaleVersion(f"game {table.id} is no longer at version {table.version}") from None
 
     async def save_clock(self, table: Table, *, expected_due: float) -> bool:
         """Write only the table's clock (``extra`` and ``due_at``), not as a new version:

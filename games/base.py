@@ -266,10 +266,15 @@ class Frame:
 
 START = N_("Beginning")
 MOVE = N_("{number}. {name}: {move}")
-EVENTS = {"resign": N_("{name} resigns"), "abandon": N_("The game is abandoned")}
+EVENTS = {
+    "resign": N_("{name} resigns"),
+    "abandon": N_("The game is abandoned"),
+    "hint": N_("{name} asks for a hint"),
+}
 NUMBERED_EVENTS = {
     "resign": N_("{number}. {name} resigns"),
     "abandon": N_("{number}. The game is abandoned"),
+    "hint": N_("{number}. {name} asks for a hint"),
 }
 
 ReplayFrames = Callable[[Sequence[str], GameState, Sequence[Step]], list[Frame]]

@@ -2,7 +2,8 @@
 
 The bot writes these events into a game's log next to the moves (``cogs/``): a
 resignation, a loss on time, a computer taking the seat of a player whose clock ran out and
-the player taking it back, a pause by agreement and its end, and an abandoned game. The
+the player taking it back, a pause by agreement and its end, an abandoned game, and a hint
+the player to act asked for (in a game with hints on, which the league leaves unrated). The
 rules never see them (``games.base.TABLE_EVENT``); ``TableEvents`` follows them through a
 record the way the bot applies them, so a record cannot claim one the bot never logs.
 """
@@ -21,8 +22,9 @@ BACK = "!back"
 PAUSE = "!pause"
 RESUME = "!resume"
 ABANDON = "!abandon"
+HINT = "!hint"
 
-EVENTS = (RESIGN, TIMEOUT, AWAY, BACK, PAUSE, RESUME, ABANDON)
+EVENTS = (RESIGN, TIMEOUT, AWAY, BACK, PAUSE, RESUME, ABANDON, HINT)
 ENDINGS = {RESIGN: "finished", TIMEOUT: "finished", ABANDON: "aborted"}
 """The events that end a game, each with the status the game is stored with after it."""
 
@@ -64,6 +66,8 @@ class TableEvents:
             self._clock_ran_out(step.action, seat, step.before)
         elif step.action == BACK:
             self._back(seat)
+        elif step.action == HINT:
+            self._hint(seat, step.before)
         else:
             self._pause_or_resume(step.action)
 
@@ -81,6 +85,17 @@ class TableEvents:
         if seat not in self.away:
             raise ImpossibleEvent(f"no computer played seat {seat}, so it had no seat to take back")
         self.away.remove(seat)
+
+    def _hint(self, seat: int, before: GameState) -> None:
+        """A hint is given to the player whose turn it is, on a board he may play on."""
+        if self.paused:
+            raise ImpossibleEvent("the game was paused: nobody asks for a hint before “!resume”")
+        if seat != before.current_player:
+            raise ImpossibleEvent(
+                f"only the seat to act gets a hint, and seat {before.current_player} was to act"
+            )
+        if seat in self.away:
+            raise ImpossibleEvent(f"a computer played seat {seat}, so it asked for no hint")
 
     def _pause_or_resume(self, event: str) -> None:
         pausing = event == PAUSE

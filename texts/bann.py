@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bann import BannMove, BannState, BannView
+from games.bann.hints import BannHint
+from texts.common import listed, reasons
 from texts.i18n import N_, t, tn
 
 RULES = N_(
@@ -196,3 +198,79 @@ def move_sentence(language: str, move: BannMove, names: Sequence[str]) -> str:
         end=move["to"],
         captured=", ".join(move["captured"]),
     )
+
+
+HINT_MOVE = N_("Tip to {tip} and move knight {knight} {start}–{end}: {reasons}.")
+HINT_ACCEPT = N_("Accept the draw: the computer rates your position as the worse one.")
+HINT_DECLINE = N_("Decline the draw: the computer rates your position as good enough to play on.")
+HINT_WINS = {
+    "castle": N_("reaches the castle and wins"),
+    "last-knight": N_("captures the last knight and wins"),
+    "no-move": N_("leaves your opponent no move: you win"),
+}
+HINT_BANS = N_("your tip bans the opponent's knight {knight}, which could strike next turn")
+HINT_STOPS_CASTLE = N_("stops the opponent reaching your castle")
+HINT_NOTHING_TO_CAPTURE = N_("leaves the opponent nothing to capture next turn")
+HINT_BEST = N_("the computer's search rates it best")
+CAPTURES_KNIGHTS = (N_("captures knight {knights}"), N_("captures knights {knights}"))
+OUT_OF_DANGER = (
+    N_("takes knight {knights} out of danger"),
+    N_("takes knights {knights} out of danger"),
+)
+THREATENS_KNIGHTS = (
+    N_("threatens knight {knights} next turn"),
+    N_("threatens knights {knights} next turn"),
+)
+
+
+def hint(language: str, advice: BannHint) -> str:
+    """The advice of a hint with its reasons, e.g. "Tip to 4 and move knight 3 c2–c3:
+    captures knights 2 and 5."."""
+    if advice.answer is not None:
+        answer = HINT_ACCEPT if advice.answer == "accept" else HINT_DECLINE
+        return t(language, answer)
+    return t(
+        language,
+        HINT_MOVE,
+        tip=advice.tip,
+        knight=advice.knight,
+        start=advice.start,
+        end=advice.end,
+        reasons=reasons(language, hint_reasons(language, advice)),
+    )
+
+
+def hint_reasons(language: str, advice: BannHint) -> list[str]:
+    """Every reason the move's effects give, the most important first (a win alone)."""
+    if advice.wins is not None:
+        return [t(language, HINT_WINS[advice.wins])]
+    found = []
+    if advice.captured:
+        found.append(_knights(language, advice.captured, CAPTURES_KNIGHTS))
+    if advice.bans is not None:
+        found.append(t(language, HINT_BANS, knight=advice.bans))
+    if advice.stops_castle:
+        found.append(t(language, HINT_STOPS_CASTLE))
+    if advice.safe_again:
+        found.append(_knights(language, advice.safe_again, OUT_OF_DANGER))
+    if advice.threatens:
+        found.append(_knights(language, advice.threatens, THREATENS_KNIGHTS))
+    if advice.closer:
+        found.append(
+            tn(
+                language,
+                "brings knight {knight} to {count} step from the castle",
+                "brings knight {knight} to {count} steps from the castle",
+                advice.castle_steps,
+                knight=advice.knight,
+            )
+        )
+    if advice.nothing_to_capture:
+        found.append(t(language, HINT_NOTHING_TO_CAPTURE))
+    return found or [t(language, HINT_BEST)]
+
+
+def _knights(language: str, numbers: Sequence[int], sentences: tuple[str, str]) -> str:
+    one, several = sentences
+    sentence = one if len(numbers) == 1 else several
+    return t(language, sentence, knights=listed(language, numbers))

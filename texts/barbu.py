@@ -22,7 +22,9 @@ from games.barbu import (
     parse_card,
     parse_seats,
 )
+from games.barbu.hints import BarbuHint, CardEffect
 from games.base import IllegalAction
+from texts.common import reasons
 from texts.i18n import N_, t, tn, tp
 
 RULES = N_("""\
@@ -482,3 +484,162 @@ def _describe_double(
     if redoubled:
         return t(language, "{name} redoubles {redoubled}.", name=who, redoubled=redoubled)
     return t(language, "{name} doubles {doubled}.", name=who, doubled=doubled)
+
+
+HINT_PLAY = N_("Play the {card}: {reasons}.")
+HINT_LAY = N_("Lay the {card}: {reasons}.")
+HINT_CONTRACT = N_("Choose {contract}: {reasons}.")
+HINT_PASS = N_("Pass: {reasons}.")
+HINT_DOUBLE = N_("Double {doubled}: {reasons}.")
+HINT_REDOUBLE = N_("Redouble {redoubled}: {reasons}.")
+HINT_DOUBLE_AND_REDOUBLE = N_("Double {doubled} and redouble {redoubled}: {reasons}.")
+CARD_EFFECTS = {
+    "lead_top": N_("no higher card in {suit} is still out, so it takes the trick"),
+    "lead_top_trumps": N_(
+        "no higher card in {suit} is still out: it takes the trick unless someone trumps"
+    ),
+    "lead_bottom": N_("no lower card in {suit} is still out: whoever follows suit plays above it"),
+    "under": N_("stays under the {other}: this trick cannot be yours"),
+    "ahead": N_("beats the {other} for now"),
+    "trumps": N_("you have no {suit}: the trump beats the {other} for now"),
+    "discard": N_("you have no {suit}, so any card may go"),
+    "discard_costly": N_("you have no {suit}: you get rid of a card that costs points here"),
+    "opens": N_("opens {suit}"),
+    "extends": N_("goes next to the {other}"),
+}
+HINT_FREES = N_("your {card} can follow next")
+HINT_EXPECTED = N_("the computer expects about {score} for you this deal with it")
+HINT_EXPECTED_BETTER = N_(
+    "the computer expects about {score} for you this deal with it, {margin} more than with"
+    " any other card"
+)
+HINT_OBLIGED = N_("the rules oblige you to double declarer while you owe doubles in this series")
+AHEAD_OF = N_("about {count} ahead of {name}")
+BEHIND = N_("about {count} behind {name}")
+LEVEL_WITH = N_("level with {name}")
+HINT_STANDINGS = N_("the computer expects you to finish this deal {standings}")
+HINT_BEST = N_("the computer rates it best")
+
+
+def hint(language: str, advice: BarbuHint, names: Sequence[str]) -> str:
+    """The advice of a hint with its reasons, e.g. "Play the queen of spades: stays under
+    the king of spades: this trick cannot be yours; the computer expects about -4 for you
+    this deal with it, 6 more than with any other card."."""
+    if advice.phase == "contract":
+        contract = contract_title_of(language, advice.action)
+        return t(
+            language, HINT_CONTRACT, contract=contract, reasons=_contract_reason(language, advice)
+        )
+    if advice.phase == "doubling":
+        return _doubling_hint(language, advice, names)
+    found = _card_reasons(language, advice)
+    sentence = (
+        HINT_LAY
+        if advice.effect is not None and advice.effect.kind in ("opens", "extends")
+        else HINT_PLAY
+    )
+    card = card_words(language, advice.action.upper())
+    return t(language, sentence, card=card, reasons=reasons(language, found))
+
+
+def _contract_reason(language: str, advice: BarbuHint) -> str:
+    if advice.expected is None or advice.par is None:
+        return t(language, HINT_BEST)
+    score, gain = round(advice.expected), round(advice.expected - advice.par)
+    if gain >= 0:
+        return t(
+            language,
+            "your hand should score about {score} there, {gain} above an average hand",
+            score=signed(score),
+            gain=gain,
+        )
+    return t(
+        language,
+        "your hand should score about {score} there, {loss} below an average hand: the"
+        " smallest shortfall of your contracts left",
+        score=signed(score),
+        loss=-gain,
+    )
+
+
+def _card_reasons(language: str, advice: BarbuHint) -> list[str]:
+    found = []
+    effect = advice.effect
+    if effect is not None:
+        found.append(_card_effect(language, effect, advice.trump))
+        if effect.frees is not None:
+            found.append(t(language, HINT_FREES, card=card_words(language, effect.frees)))
+    if advice.expected is not None:
+        score = signed(round(advice.expected))
+        margin = None if advice.runner_up is None else round(advice.expected - advice.runner_up)
+        if margin:
+            found.append(t(language, HINT_EXPECTED_BETTER, score=score, margin=margin))
+        else:
+            found.append(t(language, HINT_EXPECTED, score=score))
+    return found or [t(language, HINT_BEST)]
+
+
+def _card_effect(language: str, effect: CardEffect, trump: str | None) -> str:
+    card_suit = effect.card[1]
+    kind = effect.kind
+    if kind == "lead":
+        return tn(
+            language,
+            "{count} higher card in {suit} is still out",
+            "{count} higher cards in {suit} are still out",
+            effect.higher_out,
+            suit=suit_name(language, card_suit),
+        )
+    if kind == "lead_top" and trump is not None and card_suit != trump:
+        kind = "lead_top_trumps"
+    if kind == "discard" and effect.costly:
+        kind = "discard_costly"
+    if kind == "takes":
+        return _takes(language, effect.points)
+    suit = suit_name(language, effect.led or card_suit)
+    other = card_words(language, effect.other) if effect.other else ""
+    return t(language, CARD_EFFECTS[kind], suit=suit, other=other)
+
+
+def _takes(language: str, points: int) -> str:
+    if points > 0:
+        return t(language, "takes the trick: {points} for you", points=signed(points))
+    if points < 0:
+        return tn(
+            language,
+            "takes the trick at a cost of {count} point",
+            "takes the trick at a cost of {count} points",
+            -points,
+        )
+    return t(language, "takes the trick, which costs nothing")
+
+
+def _doubling_hint(language: str, advice: BarbuHint, names: Sequence[str]) -> str:
+    found = []
+    standings = [_standing(language, names[seat], lead) for seat, lead in advice.leads]
+    if standings:
+        found.append(t(language, HINT_STANDINGS, standings=listing(language, standings)))
+    if advice.obliged is not None:
+        found.append(t(language, HINT_OBLIGED))
+    text = reasons(language, found or [t(language, HINT_BEST)])
+    doubled = listing(language, [names[seat] for seat in advice.doubles])
+    redoubled = listing(language, [names[seat] for seat in advice.redoubles])
+    if advice.doubles and advice.redoubles:
+        return t(
+            language, HINT_DOUBLE_AND_REDOUBLE, doubled=doubled, redoubled=redoubled, reasons=text
+        )
+    if advice.redoubles:
+        return t(language, HINT_REDOUBLE, redoubled=redoubled, reasons=text)
+    if advice.doubles:
+        return t(language, HINT_DOUBLE, doubled=doubled, reasons=text)
+    return t(language, HINT_PASS, reasons=text)
+
+
+def _standing(language: str, name: str, lead: float) -> str:
+    """How far ahead of (or behind) ``name`` the seat is expected to finish the deal."""
+    points = round(lead)
+    if points > 0:
+        return t(language, AHEAD_OF, count=points, name=name)
+    if points < 0:
+        return t(language, BEHIND, count=-points, name=name)
+    return t(language, LEVEL_WITH, name=name)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.barree import BAR, KEEP, BarreeEvent, BarreeState, BarreeView, format_walk, row_of
+from games.barree.hints import BarreeHint
+from texts.common import reasons
 from texts.i18n import N_, t, tn
 
 RULES = N_(
@@ -251,3 +253,90 @@ def event_sentence(
     if kind in simple:
         return t(language, simple[kind], name=name, card=event.get("card"), row=event.get("row"))
     return t(language, RESHUFFLED) if kind == "reshuffle" else None
+
+
+HINT_WALK = N_("Walk {path}: {reasons}.")
+HINT_SEND = N_("Send {name} to {field} with your card {field}: {reasons}.")
+HINT_KEEP = N_("Keep your cards: no sending would help you.")
+HINT_GOES_OUT = N_("discards your last card: you are out")
+HINT_NOTHING_TO_DISCARD = N_("no walk of this roll discards a card")
+HINT_REVEALS = N_("leaves you two or fewer face-up cards: everyone reveals the hidden ones")
+HINT_LANDS_ON = N_("lands on {names}: you may send a piece away")
+HINT_SHEDS = N_("you discard card {field} without walking to it")
+HINT_RIVAL_STUCK = N_("from there no card {name} holds can be reached until the blockade moves")
+
+
+def hint(language: str, advice: BarreeHint, names: Sequence[str]) -> str:
+    """The advice of a hint with its reasons, e.g. "Walk 34-35-45: discards 3 cards (34,
+    35, 45); ends 1 step from your card 55."."""
+    if advice.kind == "keep":
+        return t(language, HINT_KEEP)
+    if advice.kind == "send":
+        assert advice.target is not None
+        return t(
+            language,
+            HINT_SEND,
+            name=names[advice.target],
+            field=advice.field,
+            reasons=reasons(language, _send_reasons(language, advice, names[advice.target])),
+        )
+    return t(
+        language,
+        HINT_WALK,
+        path=format_walk(advice.path),
+        reasons=reasons(language, _walk_reasons(language, advice, names)),
+    )
+
+
+def _walk_reasons(language: str, advice: BarreeHint, names: Sequence[str]) -> list[str]:
+    if advice.goes_out:
+        return [t(language, HINT_GOES_OUT)]
+    if advice.discards:
+        cards = ", ".join(map(str, advice.discards))
+        found = [
+            tn(
+                language,
+                "discards {count} card ({cards})",
+                "discards {count} cards ({cards})",
+                len(advice.discards),
+                cards=cards,
+            )
+        ]
+    else:
+        found = [t(language, HINT_NOTHING_TO_DISCARD)]
+    if advice.reveals:
+        found.append(t(language, HINT_REVEALS))
+    if advice.lands_on:
+        who = both(language, [names[seat] for seat in advice.lands_on])
+        found.append(t(language, HINT_LANDS_ON, names=who))
+    if advice.nearest is not None:
+        found.append(
+            tn(
+                language,
+                "ends {count} step from your card {card}",
+                "ends {count} steps from your card {card}",
+                advice.nearest.steps,
+                card=advice.nearest.card,
+            )
+        )
+    return found
+
+
+def _send_reasons(language: str, advice: BarreeHint, name: str) -> list[str]:
+    """How far the sending puts the rival from his cards, then the card it sheds."""
+    before, after = advice.rival_before, advice.rival_after
+    found = []
+    if after is None:
+        found.append(t(language, HINT_RIVAL_STUCK, name=name))
+    elif before is None or after.steps > before.steps:
+        found.append(
+            tn(
+                language,
+                "{name}'s nearest card is then {count} step away",
+                "{name}'s nearest card is then {count} steps away",
+                after.steps,
+                name=name,
+            )
+        )
+    found.append(t(language, HINT_SHEDS, field=advice.field))
+    return found

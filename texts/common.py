@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal
+
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from games.turn_clock import DAY, HOUR, MINUTE
@@ -51,3 +55,20 @@ def full_rules(language: str, key: str, rules_url: str | None) -> str:
         return t(language, FULL_RULES_IN_SOURCE, page=page)
     address = f"{rules_url.rstrip('/')}/{page.removeprefix('docs/rules/')}"
     return t(language, FULL_RULES_LINKED, page=page, address=address)
+
+def listed(
+    language: str, items: Sequence[object], style: Literal["standard", "or"] = "standard"
+) -> str:
+    """Items as a sentence lists them: "2 and 5", "2, 4 und 5" (``style="or"``: "5 or 6")."""
+    return str(format_list([str(item) for item in items], style=style, locale=language))
+
+
+MOST_REASONS = 2
+"""A hint names at most this many reasons: one line a player reads at a glance."""
+
+
+def reasons(language: str, found: Sequence[str]) -> str:
+    """The first ``MOST_REASONS`` of a hint's reasons, most important first, as one
+    clause: "captures knights 2 and 5; knight 3 is out of danger"."""
+    first, *others = found[:MOST_REASONS]
+    return t(language, "{reason}; {other}", reason=first, other=others[0]) if others else first

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.gulbara import GulbaraGameResult, GulbaraTurn, GulbaraView
+from games.gulbara.hints import GulbaraHint
+from texts.common import listed, reasons
 from texts.i18n import N_, t, tn
 
 RULES = N_(
@@ -178,3 +180,80 @@ def match_standing(language: str, view: GulbaraView, names: Sequence[str]) -> st
         second_score=score[1],
         number=view["game_number"],
     )
+
+
+HINT_PLAY = N_("Play {steps}: {reasons}.")
+HINT_WINS = N_("bears off your last checker and wins the game")
+HINT_HOME = N_("brings all your checkers home, so you may bear off")
+HINT_HEAD = N_("your first checker reaches the opponent's start quarter: every checker may move")
+HINT_CHAIN_GOES_ON = N_("the escalation goes on to {double}")
+HINT_CHAIN_ENDS = N_("the escalation ends here: this double cannot be played in full")
+HINT_BEST = N_("the computer rates it the best play of these dice")
+
+
+def hint(language: str, advice: GulbaraHint) -> str:
+    """The advice of a hint with its reasons, in the numbering of the player it advises
+    (the one his menus, panels and typed moves use), e.g. "Play 13/7 11/7: takes point 7:
+    the opponent cannot play a 6 any more."."""
+    return t(
+        language,
+        HINT_PLAY,
+        steps=" ".join(advice.steps),
+        reasons=reasons(language, hint_reasons(language, advice, advice.seat)),
+    )
+
+
+def hint_reasons(language: str, advice: GulbaraHint, viewer: int) -> list[str]:
+    """Every reason the play's effects give, the most important first."""
+    if advice.wins:
+        return [t(language, HINT_WINS)]
+    found = []
+    if advice.borne_off:
+        found.append(
+            tn(
+                language,
+                "bears off {count} checker",
+                "bears off {count} checkers",
+                advice.borne_off,
+            )
+        )
+    if advice.all_home:
+        found.append(t(language, HINT_HOME))
+    if advice.head_freed:
+        found.append(t(language, HINT_HEAD))
+    if advice.new_points:
+        found.append(_points_taken(language, advice, viewer))
+    if advice.chain_next is not None:
+        double = f"{advice.chain_next}-{advice.chain_next}"
+        found.append(t(language, HINT_CHAIN_GOES_ON, double=double))
+    if advice.chain_ends:
+        found.append(t(language, HINT_CHAIN_ENDS))
+    return found or [t(language, HINT_BEST)]
+
+
+def _points_taken(language: str, advice: GulbaraHint, viewer: int) -> str:
+    """The points the play takes, and what they do to the opponent's next roll."""
+    shown = [board_point(point, advice.seat, viewer) for point in advice.new_points]
+    points = listed(language, shown)
+    count = len(shown)
+    if advice.blocked_dice:
+        dice = listed(language, advice.blocked_dice, style="or")
+        return tn(
+            language,
+            "takes point {points}: the opponent cannot play a {dice} any more",
+            "takes points {points}: the opponent cannot play a {dice} any more",
+            count,
+            points=points,
+            dice=dice,
+        )
+    if advice.hindered_dice:
+        dice = listed(language, advice.hindered_dice, style="or")
+        return tn(
+            language,
+            "takes point {points}, where the opponent would land with a {dice}",
+            "takes points {points}, where the opponent would land with a {dice}",
+            count,
+            points=points,
+            dice=dice,
+        )
+    return tn(language, "takes point {points}", "takes points {points}", count, points=points)

@@ -14,6 +14,7 @@ from cogs.replies import NO_MENTIONS
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.deadlines import Deadlines
 from cogs.table.game_cog import GameCog, GameCogs
+from cogs.table.hints import hint_button, hints_line, offers_hint
 from cogs.table.lengths import GameLengths
 from cogs.table.lobby_message import lobby_payload
 from cogs.table.payload import MessagePayload
@@ -56,9 +57,10 @@ class BoardComposer:
         png = await self.renderer.render(cog.render_job(table, state, headline))
         filename = f"{table.kind}-{table.id}-{table.version}.png"
         clock_lines = self.deadlines.board_lines(table, language)
+        lines = [_board_text(table, state, cog, headline), *clock_lines, *hints_line(table)]
         embed = discord.Embed(
             title=t(language, "{game}: game #{number}", game=cog.spec.title, number=table.id),
-            description="\n".join([_board_text(table, state, cog, headline), *clock_lines]),
+            description="\n".join(lines),
             colour=cog.colour,
         )
         embed.set_image(url=f"attachment://{filename}")
@@ -134,4 +136,6 @@ def _controls(table: Table, state: GameState, cog: GameCog[Any]) -> list[discord
                 emoji="🂠",
             )
         )
+    if offers_hint(table, state, cog):
+        controls.append(hint_button(table))
     return controls

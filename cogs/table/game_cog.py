@@ -28,6 +28,7 @@ from cogs.table.payload import MessagePayload, PrivateView
 from cogs.table.private import PrivateMessages
 from data import Table
 from games import DEFAULT_LEVEL, GameSpec, GameState
+from games.proof import computer_seed
 from texts.common import full_rules
 from texts.i18n import ENGLISH, N_, command_name, t
 
@@ -294,6 +295,25 @@ class GameCog(commands.GroupCog, Generic[S]):
         """A human seat's action that plays itself (e.g. a forced move), or None to wait
         for the player."""
         return None
+
+    def hint_offered(self, state: S) -> bool:
+        """Whether the seat to act has a choice a hint can help with (drawing the board
+        asks, so this must be quick)."""
+        return len(state.legal_actions()) > 1
+
+    def hint(self, table: Table, state: S, language: str) -> str:
+        """The normal computer's choice for the seat to act and why, as advice in
+        ``language`` ("Tip to 4 and move knight 3 c2–c3: captures knights 2 and 5.").
+        Runs off the event loop; the choice must come from what that seat may see."""
+        action = self.spec.bot_action(state, seed=hint_seed(table), level=DEFAULT_LEVEL)
+        return t(language, "The computer would play {move}.", move=action)
+
+
+def hint_seed(table: Table, step: int = 0) -> int:
+    """The seed of a hint's ``step``-th decision: the one the computer would get for it
+    if it played the seat from the table's current version, so a hint is the normal
+    computer's own choice (and gives nothing about the dice away)."""
+    return computer_seed(table.seed, table.version + step)
 
 
 def _after_rules_and_move(cls: type[GameCog[Any]]) -> None:

@@ -25,12 +25,12 @@ from cogs.table.keeper import BoardKeeper
 from cogs.table.lengths import GameLengths
 from cogs.table.payload import MessagePayload
 from cogs.table.pipeline import Pipeline
-from data import ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store, Table
+from data import HINTS, ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store, Table
 from games import DEFAULT_LEVEL, GAMES
 from texts.i18n import N_, t, tn
 from texts.table import length_line
 
-LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
+LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel", "hints"})
 LOBBY_LIMIT = 3
 THREAD_REFUSED_CHANNEL_BUSY = N_(
     "Discord did not let me post in your table's own thread, and this channel has a game"
@@ -307,6 +307,7 @@ class Lobby:
             "leave": self._leave,
             "start": self._start_clicked,
             "cancel": self._cancel,
+            "hints": self._toggle_hints,
         }[target.verb]
         await handler(interaction, table)
 
@@ -377,6 +378,15 @@ class Lobby:
             )
             return
         await self.pipeline.start(interaction, table, fresh_message=False)
+
+    async def _toggle_hints(self, interaction: Interaction, table: Table) -> None:
+        """The opener turns hints on (the game will not be rated) or off again."""
+        if not may_manage(interaction, table):
+            await tell(interaction, N_("Only the table's creator can turn hints on or off."))
+            return
+        table.extra[HINTS] = not table.hints_on
+        if await self._save(interaction, table):
+            await self._show(interaction, table)
 
     async def _cancel(self, interaction: Interaction, table: Table) -> None:
         if not may_manage(interaction, table):

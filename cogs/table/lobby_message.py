@@ -46,6 +46,15 @@ def lobby_payload(
         )
     if length is not None:
         embed.add_field(name=t(language, "Length"), value=length, inline=False)
+    if table.hints_on:
+        embed.add_field(
+            name=t(language, "💡 Hints on"),
+            value=t(
+                language,
+                "Whoever is to act may ask the computer for advice, so the game will not be rated.",
+            ),
+            inline=False,
+        )
     needed = spec.min_players - len(table.seats)
     embed.set_footer(text=lobby_footer(language, needed))
     target = Target(table.id, table.version, "join")
@@ -68,6 +77,12 @@ def lobby_payload(
             target.but("cancel"),
             label=t(language, "Cancel"),
             style=discord.ButtonStyle.danger,
+        ),
+        TableButton(
+            target.but("hints"),
+            label=t(language, "Hints: on") if table.hints_on else t(language, "Hints: off"),
+            emoji="💡",
+            style=discord.ButtonStyle.success if table.hints_on else discord.ButtonStyle.secondary,
         ),
     ]
     if not full:

@@ -23,6 +23,7 @@ from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCog, GameCogs, Turn
 from cogs.table.game_commands import GameCommands
+from cogs.table.hints import Hints, RatingRules
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lengths import GameLengths
 from cogs.table.lobby import Lobby
@@ -50,6 +51,7 @@ class TableMachinery:
         renderer: RenderPool,
         deadlines: Deadlines,
         recorder: ResultRecorder,
+        rating: RatingRules,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -73,6 +75,7 @@ class TableMachinery:
             offers,
             deadlines,
         )
+        self.hints = Hints(store, self.cogs, rating)
         self.pipeline = Pipeline(
             store,
             self.memory,
@@ -82,6 +85,7 @@ class TableMachinery:
             self.delivery,
             self.results,
             deadlines,
+            self.hints,
         )
         self.lobby = Lobby(
             store,
@@ -109,6 +113,7 @@ class TableMachinery:
             deadlines,
             self.clock_verbs,
             self.rematches,
+            self.hints,
         )
         self.commands = GameCommands(
             bot,

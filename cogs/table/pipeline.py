@@ -17,6 +17,7 @@ from cogs.table.components import DATABASE_LOST, RACED
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Step, Turn
+from cogs.table.hints import Hints
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
 from cogs.table.menu_answer import PATIENCE, MenuAnswer
@@ -103,6 +104,7 @@ class Pipeline:
         delivery: Delivery,
         results: Results,
         deadlines: Deadlines,
+        hints: Hints,
     ) -> None:
         self.store = store
         self.memory = memory
@@ -112,6 +114,7 @@ class Pipeline:
         self.delivery = delivery
         self.results = results
         self.deadlines = deadlines
+        self.hints = hints
         # Acknowledging a click is a request or two; saving, drawing and pinging after
         # it are many steps, each queued behind every other runnable step. Under a flood
         # of moves, bounding the moves in progress keeps that queue short, so a new
@@ -134,6 +137,7 @@ class Pipeline:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=fresh_message)
         state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
+        await self.hints.settle(table)
         state, actions, notes = await self.automatic_turns(table, state)
         table.status = "active"
         if state.is_over:

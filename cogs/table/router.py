@@ -37,6 +37,7 @@ from cogs.table.components import (
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Turn
+from cogs.table.hints import Hints
 from cogs.table.keeper import BoardKeeper, board_link, stuck_sentence
 from cogs.table.lobby import LOBBY_VERBS, Lobby
 from cogs.table.memory import GameMemory
@@ -108,6 +109,7 @@ class Router:
         deadlines: Deadlines,
         clock_verbs: ClockVerbs,
         rematches: Rematches,
+        hints: Hints,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -122,6 +124,7 @@ class Router:
         self.deadlines = deadlines
         self.clock_verbs = clock_verbs
         self.rematches = rematches
+        self.hints = hints
         self._channel_seen: dict[int, float] = {}
 
     async def on_click(self, interaction: Interaction, item: TableButton | TableSelect) -> None:
@@ -180,6 +183,10 @@ class Router:
                 await tell(interaction, UNRECOGNISED)
         elif target.verb in CLOCK_VERBS:
             await self.clock_verbs.on_component(interaction, table, target.verb)
+        elif target.verb == "hint":
+            turn = await self.turn_of(interaction, table, target, values)
+            if turn is not None:
+                await self.hints.give(turn)
         else:
             turn = await self.turn_of(interaction, table, target, values)
             if turn is not None:

@@ -10,7 +10,7 @@ processes recording two games of one server at once cannot lose an update.
 A new season starts every player afresh; earlier seasons keep their tables. A resigning
 seat's result is marked as a forfeit. Games with a computer seat are recorded unrated
 unless the server rates them; then all computer seats share one "Computer" rating
-(player id 0).
+(player id 0). A game whose players could ask for hints is recorded unrated.
 """
 
 from __future__ import annotations
@@ -137,6 +137,8 @@ class League:
         has_computer = any(seat.is_computer for seat in table.seats)
         if has_computer and not (await _settings(db, table.guild_id)).rate_computer_games:
             return "a computer played"
+        if table.hints_on:
+            return "hints were on"
         return None
 
     @staticmethod

@@ -10,8 +10,8 @@ after doubles. Contract choice and doubling use the same playouts from the deal'
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from games.barbu.cards import (
     DOMINO_PRIZES,
@@ -94,6 +94,22 @@ class _Position:
 
 
 Policy = Callable[[_Position, int, list[Card], random.Random], Card]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The computer player's action and the averages of the playouts it chose by.
+
+    ``by_action``: for a card, the seat's average deal score (after doubles) with each
+    legal card; for a contract, the declarer's average contract score in each. ``leads``:
+    in the doubling round, how far the seat is expected to finish ahead of each seat it
+    may double (negative: behind)."""
+
+    action: str
+    by_action: Mapping[str, float] = field(default_factory=dict)
+    leads: Mapping[int, float] = field(default_factory=dict)
+    obliged: int | None = None
+    """A seat doubled only because the rules oblige it (declarer, while doubles are owed)."""
 
 
 def _random_card(position: _Position, seat: int, options: list[Card], rng: random.Random) -> Card:
@@ -385,9 +401,8 @@ def _position_from_view(view: BarbuView, hands: list[list[Card]], seat: int) -> 
     )
 
 
-def _choose_card(view: BarbuView, seat: int, rng: random.Random, level: str) -> str:
+def _choose_card(view: BarbuView, seat: int, rng: random.Random, level: str) -> Decision:
     legal = view["legal"]
-    doubles = [(doubler, doubled) for doubler, doubled in view["doubles"]]
     moves = [None if action == PASS else parse_card(action) for action in legal]
     unseen, excluded = _unseen_constraints(view)
     if level == "easy":
@@ -395,9 +410,11 @@ def _choose_card(view: BarbuView, seat: int, rng: random.Random, level: str) -> 
         position = _position_from_view(view, hands, seat)
         cards = [move for move in moves if move is not None]
         card = cards[rng.randrange(len(cards))] if rng.random() < EASY_NOISE else None
-        return card_name(card if card is not None else _sensible_card(position, seat, cards, rng))
+        chosen = card if card is not None else _sensible_card(position, seat, cards, rng)
+        return Decision(card_name(chosen))
     hard = level == "hard"
     policy: Policy = _sensible_card if hard else _random_card
+    doubles = [(doubler, doubled) for doubler, doubled in view["doubles"]]
     worlds = max(MIN_WORLDS, (HARD_PLAY_PLAYOUTS if hard else PLAY_PLAYOUTS) // len(moves))
     totals = [0.0] * len(moves)
     for _ in range(worlds):
@@ -407,7 +424,8 @@ def _choose_card(view: BarbuView, seat: int, rng: random.Random, level: str) -> 
             after = _apply_to_position(position, seat, move)
             totals[index] += settle(_playout(after, rng, policy), doubles)[seat]
     best = max(range(len(moves)), key=lambda index: totals[index])
-    return legal[best]
+    averages = {action: total / worlds for action, total in zip(legal, totals, strict=True)}
+    return Decision(legal[best], by_action=averages)
 
 
 def _fresh_position(view: BarbuView, hands: list[list[Card]], action: str) -> _Position:
@@ -429,7 +447,7 @@ def _fresh_position(view: BarbuView, hands: list[list[Card]], action: str) -> _P
     )
 
 
-def _choose_contract(view: BarbuView, seat: int, rng: random.Random, level: str) -> str:
+def _choose_contract(view: BarbuView, seat: int, rng: random.Random, level: str) -> Decision:
     """The contract (with suit or rank) where this hand beats the declarer's par most."""
     legal = view["legal"]
     unseen, excluded = _unseen_constraints(view)
@@ -443,12 +461,18 @@ def _choose_contract(view: BarbuView, seat: int, rng: random.Random, level: str)
             totals[action] += _playout(position, rng)[seat]
 
     def advantage(action: str) -> float:
-        return totals[action] / playouts - DECLARER_PAR[action.partition(":")[0]]
+        return totals[action] / playouts - contract_par(action)
 
-    return max(legal, key=advantage)
+    averages = {action: total / playouts for action, total in totals.items()}
+    return Decision(max(legal, key=advantage), by_action=averages)
 
 
-def _choose_doubles(view: BarbuView, seat: int, rng: random.Random, level: str) -> str:
+def contract_par(action: str) -> float:
+    """What a declarer scores in the contract of ``action`` on average (``DECLARER_PAR``)."""
+    return DECLARER_PAR[action.partition(":")[0]]
+
+
+def _choose_doubles(view: BarbuView, seat: int, rng: random.Random, level: str) -> Decision:
     """Doubles where the deal's expected outcome favours this seat over the target.
 
     The deal is played out from its start in many determinizations; normal plays them
@@ -458,6 +482,7 @@ def _choose_doubles(view: BarbuView, seat: int, rng: random.Random, level: str) 
     choice, contract = view["doubling"], view["contract_action"]
     assert choice is not None and contract is not None and view["contract"] is not None
     chosen: list[int] = []
+    leads: dict[int, float] = {}
     if level != "easy":
         hard = level == "hard"
         playouts = HARD_DOUBLING_PLAYOUTS if hard else DOUBLING_PLAYOUTS
@@ -480,33 +505,44 @@ def _choose_doubles(view: BarbuView, seat: int, rng: random.Random, level: str) 
             # contract that does not lose than forced later, perhaps in Trumps
             return min(threshold, 0.0) if owed and target == view["declarer"] else threshold
 
-        chosen = [
-            target
-            for target in choice["targets"]
-            if (expected[seat] - expected[target]) / playouts > bar(target)
-        ]
+        leads = {
+            target: (expected[seat] - expected[target]) / playouts for target in choice["targets"]
+        }
+        chosen = [target for target in choice["targets"] if leads[target] > bar(target)]
+    obliged = None
     if choice["required"] is not None and choice["required"] not in chosen:
-        chosen.append(choice["required"])
+        obliged = choice["required"]
+        chosen.append(obliged)
     chosen.sort()
-    return f"double:{','.join(map(str, chosen))}" if chosen else PASS
+    action = f"double:{','.join(map(str, chosen))}" if chosen else PASS
+    return Decision(action, leads=leads, obliged=obliged)
 
 
-def bot_action(state: BarbuState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
-    """The computer player's action for ``state.current_player``, from its view only.
+def decide(view: BarbuView, seed: int = 0, level: str = DEFAULT_LEVEL) -> Decision:
+    """The computer player's choice for the seat whose ``view`` this is, with the averages
+    of its playouts (none at a single legal action, or where easy plays without them).
 
     Budgets are counts of playouts, never time, so a decision depends only on the view,
     the seed and the level."""
     check_level(level)
-    seat = state.current_player
-    if seat is None:
-        raise IllegalAction(N_("The game is over."))
-    view = state.view(seat)
+    seat = view["seat"]
     legal = view["legal"]
+    if seat is None or not legal:
+        raise IllegalAction(N_("The game is over."))
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0])
     rng = random.Random(seed)
     if view["phase"] == "contract":
         return _choose_contract(view, seat, rng, level)
     if view["phase"] == "doubling":
         return _choose_doubles(view, seat, rng, level)
     return _choose_card(view, seat, rng, level)
+
+
+def bot_action(state: BarbuState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
+    """The computer player's action for ``state.current_player``, from its view only."""
+    check_level(level)
+    seat = state.current_player
+    if seat is None:
+        raise IllegalAction(N_("The game is over."))
+    return decide(state.view(seat), seed, level).action

@@ -17,7 +17,7 @@ import pytest
 from openskill.models import PlackettLuce
 from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
 
-from data import Seat, Store, Table
+from data import HINTS, Seat, Store, Table
 from data.league import (
     COMPUTER_PLAYER_ID,
     DISPLAY_BASE,
@@ -305,6 +305,20 @@ async def test_computer_games_are_recorded_unrated_unless_the_server_rates_them(
     ]
     assert rows[1].player_id == COMPUTER_PLAYER_ID and rows[1].is_computer
     assert rows[0].games == 1, "the unrated game does not count in the standings"
+
+
+async def test_a_game_with_hints_is_never_rated_even_where_computer_games_are(store, league):
+    await league.set_rate_computer_games(GUILD, True)
+    hinted = {HINTS: True}
+    people = await finished(store, [ALICE, BOB], bann_won_by(0), extra=hinted)
+    computers = await finished(store, [ALICE, Seat("Computer")], bann_won_by(0), extra=hinted)
+
+    for table in (people, computers):
+        result = await league.record_finished(table)
+        assert result is not None and not result.rated
+        assert result.unrated_reason == "hints were on"
+    season = await league.current_season(GUILD)
+    assert await league.standings(GUILD, "bann", season.id) == []
 
 
 async def test_seasons_start_fresh_and_earlier_ones_stay_browsable(store, league):

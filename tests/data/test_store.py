@@ -315,6 +315,29 @@ async def test_a_clock_write_happens_once_and_never_over_a_newer_version(store):
     assert not await store.save_clock(first_reader, expected_due=200.0), "a move came first"
 
 
+async def test_a_table_event_is_logged_at_the_version_it_was_read_at_without_a_new_one(store):
+    table = await new_table(store)
+    table.status = "active"
+    await store.save(table, expected_version=table.version, actions=[(0, "move")])
+    read = await store.load(table.id)
+    await store.log_event(read, 0, "!hint")
+    after = await store.load(table.id)
+    assert after.version == read.version, "the board's controls stay current"
+    assert [(entry.seat, entry.action) for entry in await store.actions(table.id)] == [
+        (0, "move"),
+        (0, "!hint"),
+    ]
+    await store.save(after, expected_version=after.version, actions=[(1, "reply")])
+    with pytest.raises(StaleVersion):
+        await store.log_event(read, 0, "!hint")
+    after.status = "finished"
+    await store.save(after, expected_version=after.version)
+    with pytest.raises(StaleVersion):
+        await store.log_event(after, 0, "!hint")
+    logged = [entry.action for entry in await store.actions(table.id)]
+    assert logged == ["move", "!hint", "reply"], "a stale or ended game logs nothing"
+
+
 async def test_two_processes_claiming_at_once_take_different_tables(database):
     if database.engine == "sqlite":
         pytest.skip(ONE_PROCESS_PER_SQLITE_FILE)

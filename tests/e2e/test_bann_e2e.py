@@ -345,7 +345,7 @@ async def test_lobby_join_leave_add_computer_start_and_cancel(
     world = fake_discord
     await start_bot()
     lobby = (await world.alice.slash(world.games, "bann new")).message
-    assert [b.label for b in lobby.buttons()] == ["Join", "Leave", "Start", "Cancel"]
+    assert [b.label for b in lobby.buttons()] == ["Join", "Leave", "Start", "Cancel", "Hints: off"]
     assert next(b for b in lobby.buttons() if b.label == "Start").disabled
 
     refused = await world.bob.select(lobby, ["hard"], placeholder=ADD_COMPUTER)

@@ -157,7 +157,8 @@ async def test_a_german_lobby_board_and_abandon_speak_german(
     world.carol.locale = "de"
     await start_bot()
     lobby = (await world.alice.slash(world.games, "bann new")).message
-    assert [b.label for b in lobby.buttons()] == ["Beitreten", "Verlassen", "Beginnen", "Abbrechen"]
+    labels = [b.label for b in lobby.buttons()]
+    assert labels == ["Beitreten", "Verlassen", "Beginnen", "Abbrechen", "Tipps: aus"]
     assert lobby.embeds[0]["footer"]["text"] == (
         "Es fehlt noch 1 Spieler. Tritt bei, oder wer den Tisch eröffnet hat, fügt"
         " Computerspieler hinzu."

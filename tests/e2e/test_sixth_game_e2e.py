@@ -17,7 +17,7 @@ from stored import stored_game, stored_state
 from cogs.discovery import MismatchedCog, MissingCog, game_cogs
 from cogs.table.game_cog import GameCog
 from games import GAMES, root_of
-from games.proof import verify_record
+from games.proof import computer_seed, verify_record
 from games.turn_clock import DEFAULT_CLOCK
 
 
@@ -38,7 +38,16 @@ async def test_nim_against_the_computer_by_clicks_and_text(
     board = opened.message
     assert board.embeds[0]["title"] == "Nim: game #1"
     assert "Alice to take; 12 stones left." in board.embeds[0]["description"]
-    assert [button.label for button in board.buttons()] == ["Take 1", "Take 2", "Take 3", "Resign"]
+    labels = [button.label for button in board.buttons()]
+    assert labels == ["Take 1", "Take 2", "Take 3", "Resign", "Hint"]
+    # A game that words no reasons of its own still has hints: the computer's move.
+    hinted = await world.alice.click(board, "Hint")
+    row = stored_game(database_path)
+    seed = computer_seed(row["seed"], row["version"])
+    advice = GAMES["nim"].bot_action(stored_state(database_path), seed=seed)
+    assert [message.content for message in hinted.ephemeral] == [
+        f"💡 Hint (only you see it): The computer would play {advice}."
+    ]
 
     clicked = await world.alice.click(board, "Take 1")
     assert stored_state(database_path).stones == 8, "the computer answers 3, leaving four"

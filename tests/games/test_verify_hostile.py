@@ -21,7 +21,17 @@ from test_proof import played_game
 
 from games import GAMES, IllegalAction
 from games.proof import RECORD_TITLE, GameFacts, RecordError, verify_record, write_record
-from games.table_events import ABANDON, AWAY, BACK, EVENTS, PAUSE, RESIGN, RESUME, TIMEOUT
+from games.table_events import (
+    ABANDON,
+    AWAY,
+    BACK,
+    EVENTS,
+    HINT,
+    PAUSE,
+    RESIGN,
+    RESUME,
+    TIMEOUT,
+)
 from games.verify import main as verify_main
 
 KINDS = ("bann", "gulbara", "barree", "barbu")
@@ -305,15 +315,11 @@ FORGED = st.sampled_from([*EVENTS, "!resigned", "!", "!win", "!undo"])
 
 def possible_alone(kind: str, index: int, seat: int | None, event: str) -> bool:
     """Whether the bot could log ``event`` alone before the game's ``index``-th action and
-    the game then go on exactly as recorded: only a computer taking over the seat to act,
-    in a game where a run-out clock does that."""
+    the game then go on exactly as recorded: a hint given to the seat to act, or a
+    computer taking over that seat in a game where a run-out clock does that."""
     before = states(kind)[index]
-    return (
-        event == AWAY
-        and GAMES[kind].on_timeout == "substitute"
-        and not before.is_over
-        and seat == before.current_player
-    )
+    substitutes = event == AWAY and GAMES[kind].on_timeout == "substitute"
+    return (event == HINT or substitutes) and not before.is_over and seat == before.current_player
 
 
 @HOSTILE
@@ -335,9 +341,10 @@ def test_a_table_event_slipped_into_a_game_is_refused_at_its_line(kind, where, s
 
 @st.composite
 def table_logs(draw: st.DrawFn) -> tuple[str, GameFacts, list[tuple[int | None, str]]]:
-    """A game's log as the bot writes it: moves, pauses agreed and ended, computers taking
-    seats whose clock ran out and their players back, and an ending (the last move, a
-    resignation, a loss on time, an abandoned game or a table left to the computers)."""
+    """A game's log as the bot writes it: moves, pauses agreed and ended, hints given to
+    the players to act, computers taking seats whose clock ran out and their players back,
+    and an ending (the last move, a resignation, a loss on time, an abandoned game or a
+    table left to the computers)."""
     kind = draw(st.sampled_from(KINDS))
     facts, actions = game(kind)
     seats = len(facts.seats)
@@ -357,6 +364,8 @@ def table_logs(draw: st.DrawFn) -> tuple[str, GameFacts, list[tuple[int | None, 
             else:
                 away.add(seat)
                 log.append((seat, AWAY))
+        if seat not in away and draw(st.integers(0, 9)) == 0:
+            log.append((seat, HINT))
         log.append((seat, action))
     over = states(kind)[stop].is_over
     endings = ["resign", "abandon"] + (["timeout"] if GAMES[kind].on_timeout == "loss" else [])
@@ -489,6 +498,27 @@ FIFTH = {kind: game(kind)[1][4] for kind in KINDS}
             lambda: after_four("barbu", (to_act("barbu", 4), AWAY), (to_act("barbu", 4), AWAY)),
             f"a computer played seat {to_act('barbu', 4)}, so its clock did not run",
         ),
+        (
+            "bann",
+            lambda: after_four("bann", (1 - to_act("bann", 4), HINT)),
+            f"only the seat to act gets a hint, and seat {to_act('bann', 4)} was to act",
+        ),
+        (
+            "bann",
+            lambda: after_four("bann", (0, PAUSE), (to_act("bann", 4), HINT)),
+            "the game was paused: nobody asks for a hint before “!resume”",
+        ),
+        (
+            "barbu",
+            lambda: after_four("barbu", (to_act("barbu", 4), AWAY), (to_act("barbu", 4), HINT)),
+            f"a computer played seat {to_act('barbu', 4)}, so it asked for no hint",
+        ),
+        (
+            "bann",
+            lambda: after_four("bann", (None, HINT)),
+            "the bot logs this event for the seat it happened to, not “-”",
+        ),
+        ("bann", lambda: [*game("bann")[1], (0, HINT)], "the game was already over"),
     ],
 )
 def test_each_table_event_the_bot_could_not_have_logged_is_named_at_its_line(kind, log, reason):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -47,6 +48,17 @@ def test_a_malformed_dev_guild_id_is_named(tmp_path):
     assert "DEV_GUILD_ID" in finished.stderr and "Traceback" not in finished.stderr
 
 
+@pytest.fixture
+def root_logging_restored():
+    """``bot.main`` gives the root logger a handler on this test's captured stderr; a
+    later test's log lines would go to that closed stream."""
+    handlers, level = list(logging.root.handlers), logging.root.level
+    yield
+    logging.root.handlers[:] = handlers
+    logging.root.setLevel(level)
+
+
+@pytest.mark.usefixtures("root_logging_restored")
 def test_a_rejected_token_prints_one_line(monkeypatch, capsys):
     async def rejected(token: str) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
