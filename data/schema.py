@@ -294,4 +294,20 @@ MIGRATIONS: list[str | Migration] = [
     # 7: the language of a server's public messages and pictures; NULL follows the
     # server's preferred locale.
     "ALTER TABLE guild_settings ADD COLUMN language TEXT",
+    # 8: each member's progress in each game's lesson: the step, the moves made in it and
+    # whether it is solved. ``version`` counts his changes over all his lessons, so a
+    # lesson's controls name the moment they were drawn and find their lesson by it.
+    """
+    CREATE TABLE lesson_progress (
+        user_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        moves TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, kind)
+    );
+    CREATE UNIQUE INDEX lesson_progress_by_version ON lesson_progress (user_id, version)
+    """,
 ]
