@@ -53,7 +53,7 @@ RECENT_RESULTS = 5
 LEAGUE_COLOUR = discord.Colour.gold()
 GUILD_ONLY = N_("League tables belong to a server: use this command in a server channel.")
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
-UNRATED_REASONS = (N_("a computer played"),)
+UNRATED_REASONS = (N_("a computer played"), N_("a practice game after a lesson"))
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
 
 

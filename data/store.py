@@ -86,6 +86,8 @@ class Seat:
 
 
 FINAL_SCORES = "final_scores"
+PRACTICE = "practice"
+"""Marks in a table's ``extra`` the practice game a lesson ends with: never rated."""
 
 
 @dataclass

@@ -26,10 +26,12 @@ from cogs.table.lobby_message import lobby_payload
 from cogs.table.payload import MessagePayload
 from cogs.table.pipeline import Pipeline
 from data import ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store, Table
+from data.store import PRACTICE
 from games import DEFAULT_LEVEL, GAMES
 from texts.i18n import N_, t, tn
 
 LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel"})
+
 LOBBY_LIMIT = 3
 THREAD_REFUSED_CHANNEL_BUSY = N_(
     "Discord did not let me post in your table's own thread, and this channel has a game"
@@ -119,8 +121,10 @@ class Lobby:
         computers: int = 0,
         level: str = DEFAULT_LEVEL,
         clock: int | None = None,
+        practice: bool = False,
     ) -> None:
-        """Answer a `/<game> new` command with a lobby message (or start at once)."""
+        """Answer a `/<game> new` command with a lobby message (or start at once);
+        ``practice`` marks the practice game after a lesson, which is never rated."""
         refusal = lobby_refusal(interaction, invited) or await self._limit(interaction)
         if refusal:
             await interaction.response.send_message(refusal, ephemeral=True)
@@ -138,6 +142,8 @@ class Lobby:
         clocks = self.deadlines
         extra = await clocks.new_table_extra(guild_id, kind, clock)
         extra["language"] = language
+        if practice:
+            extra[PRACTICE] = True
         place = await clocks.table_place(interaction, spec.title)
         try:
             table = await self.store.create_table(

@@ -17,12 +17,13 @@ from cogs.host import Host, Interaction
 from cogs.render_pool import RenderPool
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
-from cogs.table.components import TableButton, TableSelect
+from cogs.table.components import LESSON_TABLE, TableButton, TableSelect
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCog, GameCogs, Turn
 from cogs.table.game_commands import GameCommands
 from cogs.table.keeper import BoardKeeper
+from cogs.table.lessons import Lessons
 from cogs.table.lobby import Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
@@ -30,6 +31,7 @@ from cogs.table.private import PrivateMessages
 from cogs.table.results import ResultRecorder, Results
 from cogs.table.router import Router
 from data import Store, Table
+from data.lessons import LessonBook
 
 C = TypeVar("C", bound=GameCog[Any])
 
@@ -69,6 +71,7 @@ class TableMachinery:
             deadlines,
         )
         self.lobby = Lobby(store, self.cogs, self.keeper, self.pipeline, deadlines, seed_source)
+        self.lessons = Lessons(LessonBook(store), self.cogs, renderer, self.lobby)
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
         self.router = Router(
             bot,
@@ -82,6 +85,7 @@ class TableMachinery:
             self.delivery,
             deadlines,
             self.clock_verbs,
+            self.lessons,
         )
         self.commands = GameCommands(
             bot,
@@ -112,6 +116,9 @@ class TableMachinery:
     async def play(
         self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
     ) -> None:
+        if turn.table.id == LESSON_TABLE:
+            await self.lessons.play(turn, actions)
+            return
         await self.pipeline.play(turn, actions, done=done)
 
     async def text_move(self, interaction: Interaction, kind: str, notation: str) -> None:
@@ -140,3 +147,6 @@ class TableMachinery:
 
     async def table_in_channel(self, channel_id: int) -> Table | None:
         return await self.store.open_table_in(channel_id)
+
+    async def learn(self, interaction: Interaction, kind: str) -> None:
+        await self.lessons.start(interaction, kind)

@@ -25,6 +25,7 @@ from cogs.replies import (
 from cogs.table.clock_verbs import CLOCK_VERBS, ClockVerbs
 from cogs.table.components import (
     FORGED,
+    LESSON_TABLE,
     UNRECOGNISED,
     TableButton,
     TableSelect,
@@ -36,6 +37,7 @@ from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Turn
 from cogs.table.keeper import BoardKeeper, board_link, stuck_sentence
+from cogs.table.lessons import Lessons
 from cogs.table.lobby import LOBBY_VERBS, Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
@@ -103,6 +105,7 @@ class Router:
         delivery: Delivery,
         deadlines: Deadlines,
         clock_verbs: ClockVerbs,
+        lessons: Lessons,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -115,6 +118,7 @@ class Router:
         self.delivery = delivery
         self.deadlines = deadlines
         self.clock_verbs = clock_verbs
+        self.lessons = lessons
         self._channel_seen: dict[int, float] = {}
 
     async def on_click(self, interaction: Interaction, item: TableButton | TableSelect) -> None:
@@ -128,6 +132,9 @@ class Router:
     ) -> None:
         if target == FORGED or not valid_values(values):
             await tell(interaction, UNRECOGNISED)
+            return
+        if target.game_id == LESSON_TABLE:
+            await self.lessons.on_component(interaction, target, values)
             return
         if target.verb in LOBBY_VERBS:
             # Acknowledged before touching the database: forty clicks queued behind one
