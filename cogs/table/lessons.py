@@ -29,12 +29,19 @@ from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.render_pool import RenderPool
 from cogs.replies import MENU_OUTDATED, log, tell
-from cogs.table.components import LESSON_TABLE, TableButton, TableSelect, Target, view_of
+from cogs.table.components import (
+    LESSON_TABLE,
+    UNRECOGNISED,
+    TableButton,
+    TableSelect,
+    Target,
+    view_of,
+)
 from cogs.table.game_cog import LEARN, GameCogs, Turn
 from cogs.table.lobby import Lobby
 from data import Seat, Table
 from data.lessons import LessonBook, LessonProgress
-from games import GAMES, GameState
+from games import GAMES, GameState, IllegalAction
 from texts.i18n import COMMAND_NAME, N_, t, tp
 from texts.lessons import HOW_TO_PLAY, PLAYERS, Lesson, Verdict, lesson_of
 
@@ -65,7 +72,6 @@ LEFT = N_(
     "📌 Lesson paused at step {number} of {count}. `/{command}` takes you back here,"
     " also after a restart of the bot."
 )
-NO_LESSON = N_("{game} has no lesson yet.")
 NEXT_LABEL = N_("Next step")
 AGAIN_LABEL = N_("Start this step again")
 LEAVE_LABEL = N_("Leave the lesson")
@@ -93,7 +99,8 @@ class Lessons:
         it, or its first step."""
         lesson = lesson_of(kind) if kind in GAMES else None
         if lesson is None:
-            await tell(interaction, NO_LESSON, game=GAMES[kind].title if kind in GAMES else kind)
+            # Only a game with a lesson has `/<game> learn` and the Learn button.
+            await tell(interaction, UNRECOGNISED)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.book.get(interaction.user.id, kind)
@@ -137,24 +144,25 @@ class Lessons:
     async def _navigate(
         self, interaction: Interaction, verb: str, progress: LessonProgress, lesson: Lesson[Any]
     ) -> None:
-        last = len(lesson.steps) - 1
-        if verb == PRACTICE and progress.step == last and progress.solved:
+        finished = progress.solved and progress.step == len(lesson.steps) - 1
+        if verb == PRACTICE and finished:
             await self._practice(interaction, progress.kind, lesson)
             return
-        await interaction.response.defer()
         if verb == LEAVE:
+            await interaction.response.defer()
             await self._leave(interaction, progress, lesson)
             return
-        if verb == NEXT and progress.solved and progress.step < last:
-            progress = progress.at(progress.step + 1)
-        elif verb == AGAIN and not progress.solved:
-            progress = progress.at(progress.step)
-        elif verb == RESTART:
-            progress = progress.at(0)
+        if verb == NEXT and progress.solved and not finished:
+            moved = progress.at(progress.step + 1)
+        elif verb == AGAIN and progress.moves and not progress.solved:
+            moved = progress.at(progress.step)
+        elif verb == RESTART and finished:
+            moved = progress.at(0)
         else:
             await tell(interaction, MENU_OUTDATED)
             return
-        await self._show(interaction, await self.book.save(progress))
+        await interaction.response.defer()
+        await self._show(interaction, await self.book.save(moved))
 
     async def _leave(
         self, interaction: Interaction, progress: LessonProgress, lesson: Lesson[Any]
@@ -193,12 +201,16 @@ class Lessons:
         if progress is None or lesson is None or progress.solved:
             await tell(interaction, MENU_OUTDATED)
             return
+        cog = self.cogs[progress.kind]
+        try:
+            outcome = await asyncio.to_thread(
+                lesson.attempt, progress.step, progress.moves, actions, cog.automatic_action
+            )
+        except IllegalAction as illegal:
+            await tell(interaction, illegal.message, **illegal.params)
+            return
         if not interaction.response.is_done():
             await interaction.response.defer()
-        cog = self.cogs[progress.kind]
-        outcome = await asyncio.to_thread(
-            lesson.attempt, progress.step, progress.moves, actions, cog.automatic_action
-        )
         solved = outcome.verdict is not None and outcome.verdict.solved
         saved = await self.book.save(progress.at(progress.step, outcome.moves, solved=solved))
         note = verdict_line(private_language(interaction), outcome.verdict)

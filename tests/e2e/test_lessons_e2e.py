@@ -2,7 +2,7 @@
 only what the bot shows takes every game's lesson, in English and in German; a wrong
 try is explained and tried again; a lesson left is resumed after a restart; the Learn
 button under the rules; the practice game at the end is not rated; nothing of it is
-posted in the channel or blocks it."""
+posted in the channel or blocks it; forged lesson controls are refused."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import pytest
 from german import english_seen
 from lesson_newcomer import Newcomer, Walkthrough, is_lesson
 from stored import stored_game
+from test_hostile_components_e2e import BUTTON, SELECT, refused_and_unchanged
 from testdb import both_engines
 
-from cogs.table.lessons import LEAVE_LABEL, NEXT_LABEL, PRACTICE_LABEL
+from cogs.table.lessons import AGAIN_LABEL, LEAVE_LABEL, NEXT_LABEL, PRACTICE_LABEL
 from games import GAMES
 from texts.lessons import lesson_of
 
@@ -107,7 +108,9 @@ async def test_a_lesson_left_is_resumed_where_it_was_after_a_restart(
     assert "step 1 of 6" in bob_starts.content, "each member has a lesson of his own"
 
 
-async def test_the_rules_offer_a_learn_button_that_starts_the_lesson(fake_discord, start_bot):
+async def test_the_rules_offer_a_learn_button_and_a_step_can_be_started_again(
+    fake_discord, start_bot
+):
     world = fake_discord
     await start_bot()
     rules = (await world.alice.slash(world.games, "barree rules")).message
@@ -116,6 +119,14 @@ async def test_the_rules_offer_a_learn_button_that_starts_the_lesson(fake_discor
     lesson = started.ephemeral[0]
     assert lesson.content.startswith("🎓 **Barree lesson · step 1 of 5: Roll and walk**")
     assert [button.label for button in lesson.buttons()][:1] == ["Roll"], "the table's controls"
+    rolled = (await world.alice.click(lesson, "Roll")).message
+    assert [button.label for button in rolled.buttons()] == [
+        "Choose a walk (4)",
+        AGAIN_LABEL,
+        LEAVE_LABEL,
+    ]
+    again = (await world.alice.click(rolled, AGAIN_LABEL)).message
+    assert [button.label for button in again.buttons()] == ["Roll", LEAVE_LABEL]
 
 
 async def test_the_lesson_ends_with_an_unrated_practice_game_against_the_easy_computer(
@@ -179,3 +190,48 @@ async def test_privacy_shows_and_forgets_the_lessons(fake_discord, start_bot):
     assert done.content == "Your progress in the lessons is deleted."
     again = (await world.alice.slash(world.games, "barbu learn")).message
     assert "step 1 of 6" in again.content and "Welcome back" not in again.content
+
+
+async def test_forged_lesson_controls_are_refused_and_change_nothing(
+    fake_discord, start_bot, database
+):
+    """A lesson's controls forged as a hostile client would: a made-up game, a step the
+    lesson is not at, another game's verb, a move the rules refuse, someone else's
+    lesson; each as a button and as a select, by the learner and by a member who has no
+    lesson. One short private answer each, and every row stays as it was."""
+    world = fake_discord
+    await start_bot()
+    lesson = (await world.alice.slash(world.games, "bann learn")).message
+    version = int(lesson.buttons()[0].custom_id.split(":")[2])
+    forgeries = [
+        "tb:0:0:learn:chess",
+        "tb:0:0:learn:",
+        f"tb:0:{version}:lesson_next:",
+        f"tb:0:{version}:lesson_practice:",
+        f"tb:0:{version}:lesson_restart:",
+        f"tb:0:{version}:lesson_again:",
+        f"tb:0:{version + 7}:tip:2",
+        f"tb:0:{version}:tip:9",
+        f"tb:0:{version}:walks:",
+        f"tb:0:{version}:resign:",
+        f"ts:0:{version}:move:forged",
+    ]
+    for user in (world.alice, world.carol):
+        for custom_id in forgeries:
+            for kind in (BUTTON, SELECT):
+                await refused_and_unchanged(
+                    world, user, lesson, custom_id, database, kind=kind, place=kind
+                )
+    menu = (await world.alice.click(lesson, "Tip to 2")).ephemeral[0]
+    mark = menu.selects()[0].custom_id.split(":")[4]
+    answer = await refused_and_unchanged(
+        world,
+        world.alice,
+        menu,
+        f"ts:0:{version}:move:{mark}",
+        database,
+        kind=SELECT,
+        values=["2>1:N"],
+        place=SELECT,
+    )
+    assert answer == "Knight 1 is banned: a die shows 1."

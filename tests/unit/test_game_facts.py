@@ -2,9 +2,10 @@
 
 Every module of the layers and ``bot.py`` that is not a game's own (``<layer>/<key>.py``,
 the package ``<layer>/<key>/``, or a module named after the game in a folder of the
-layer, such as its lesson ``texts/lessons/<key>.py``) is shared: a string equal to a game's key there would
-be a fact about that game kept outside it (a table of drawers, a set of dice games, a
-special case for one game). The four product games and Nim, the worked example, count.
+layer, such as its lesson ``texts/lessons/<key>.py``) is shared: a string equal to a
+game's key there would be a fact about that game kept outside it (a table of drawers, a
+set of dice games, a special case for one game). The four product games and Nim, the
+worked example, count.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games import GAMES, GameState
+from games import GAMES, GameState, IllegalAction
 from texts.i18n import t
 from texts.lessons import HOW_TO_PLAY, Lesson, LessonError, Outcome, Rule, lesson_of
 
@@ -147,16 +147,15 @@ def test_every_try_the_rules_allow_is_judged_and_a_wrong_one_explained(key):
     assert wrong_tries > 0, "a lesson where nothing can go wrong teaches nothing"
 
 
-def test_a_try_the_rules_refuse_is_explained_by_the_rules_and_changes_nothing():
-    found = lesson("bann")
-    outcome = found.attempt(1, (), ["3>3:N"])
-    assert outcome.verdict is not None and not outcome.verdict.solved
-    assert outcome.verdict.said("en") == "Knight 3 is banned: a die shows 3."
+def test_a_try_the_rules_refuse_is_refused_with_their_sentence_and_plays_nothing():
+    with pytest.raises(IllegalAction) as refused:
+        lesson("bann").attempt(1, (), ["3>3:N"])
+    assert refused.value.message == "Knight {number} is banned: a die shows {number}."
     gulbara = lesson("gulbara")
     started = gulbara.attempt(4, (), ["4/off"], automatic)
     assert started.verdict is None
-    refused = gulbara.attempt(4, started.moves, ["4/off"], automatic)
-    assert refused.moves == started.moves, "the step keeps what was played before"
+    with pytest.raises(IllegalAction):
+        gulbara.attempt(4, started.moves, ["6/off"], automatic)
 
 
 def test_a_scripted_answer_is_played_for_the_other_seat():

@@ -191,7 +191,8 @@ class Lesson(Generic[S]):
         """Play the learner's ``actions`` in step ``index`` after its ``moves`` so far;
         the other seats answer and actions that play themselves (``automatic``, as at a
         table) are played, the judge deciding after every action. An action the rules
-        refuse changes nothing and is explained by the rules' own sentence."""
+        refuse raises their ``IllegalAction`` (its sentence says why), and nothing is
+        played: the controls offer none, so only an old menu or a forged click sends one."""
         step = self.steps[index]
         start = step.position()
         played: list[tuple[int, str]] = []
@@ -200,22 +201,19 @@ class Lesson(Generic[S]):
             played.append((_seat(state), action))
             state = _apply(state, action)
         verdict: Verdict | None = None
-        try:
-            for action in actions:
-                if state.current_player != step.seat:
-                    raise IllegalAction(
-                        N_("'{action}' comes after your turn has ended."), action=action
-                    )
-                state, verdict = _played(step, start, state, played, action)
-                if verdict is not None:
-                    break
-            while verdict is None and not state.is_over and len(played) < MOST_ACTIONS:
-                answer = self.answer(step, state, played, automatic)
-                if answer is None:
-                    break
-                state, verdict = _played(step, start, state, played, answer)
-        except IllegalAction as illegal:
-            return Outcome(tuple(moves), Verdict(False, Said(illegal.message, illegal.params)))
+        for action in actions:
+            if state.current_player != step.seat:
+                raise IllegalAction(
+                    N_("'{action}' comes after your turn has ended."), action=action
+                )
+            state, verdict = _played(step, start, state, played, action)
+            if verdict is not None:
+                break
+        while verdict is None and not state.is_over and len(played) < MOST_ACTIONS:
+            answer = self.answer(step, state, played, automatic)
+            if answer is None:
+                break
+            state, verdict = _played(step, start, state, played, answer)
         if verdict is None and state.current_player != step.seat:
             raise LessonError(f"{step.title!r} is undecided where the learner cannot act")
         if verdict is not None and not verdict.solved:
