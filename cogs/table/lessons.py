@@ -267,17 +267,17 @@ class Lessons:
         acting = not progress.solved and state.current_player == step.seat
         items: list[discord.ui.Item[Any]]
         if acting and cog.spec.hidden_information:
+            # The learner plays from his hand, as from his DM at a table.
             private = await asyncio.to_thread(cog.private_payload, table, state, step.seat)
             lines.append(private.get("content", ""))
-            picture = private["file"]
             view = private.get("view")
             items = list(view.children) if view is not None else []
         else:
-            png = await self.renderer.render(cog.render_job(table, state, None))
-            picture = discord.File(io.BytesIO(png), filename=f"{progress.kind}-lesson.png")
+            private = {}
             items = cog.turn_controls(table, state) if acting else []
             if acting:
                 lines.append(cog.status_text(table, state))
+        picture = private.get("file") or await self._board(table, state)
         items = [item for item in items if not _whole_game(item)]
         if finished:
             lines.append(t(language, FINISHED, game=cog.spec.title))
@@ -294,6 +294,11 @@ class Lessons:
         if not finished:
             items.append(button(target.but(LEAVE), t(language, LEAVE_LABEL)))
         return "\n".join(line for line in lines if line), picture, items
+
+    async def _board(self, table: Table, state: GameState) -> discord.File:
+        """The position as the game's board picture shows it."""
+        png = await self.renderer.render(self.cogs[table.kind].render_job(table, state, None))
+        return discord.File(io.BytesIO(png), filename=f"{table.kind}-lesson.png")
 
     async def _replace(self, interaction: Interaction, message_id: int) -> None:
         """Remember the member's lesson message; delete the one it replaces."""

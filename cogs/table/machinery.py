@@ -117,6 +117,8 @@ class TableMachinery:
         self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
     ) -> None:
         if turn.table.id == LESSON_TABLE:
+            # A lesson's table exists only in memory: its moves are judged, not saved as a
+            # game's, and the lesson says itself what was played.
             await self.lessons.play(turn, actions)
             return
         await self.pipeline.play(turn, actions, done=done)
