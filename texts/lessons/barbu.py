@@ -214,7 +214,8 @@ LESSON = Lesson[BarbuState](
             teaching=N_(
                 "In the Barbu contract only the king of hearts costs: −20, and the deal ends"
                 " when it is taken. In No Hearts and Barbu nobody may lead a heart while he"
-                " holds another suit. You have no spade, so you may play any card."
+                " holds another suit. You have no spade, so you may play any card (with the"
+                " table option `discard_king`, the king itself)."
             ),
             task=said(N_("Give the king away under Max's A♠: play {card}."), card=card("KH")),
             rules=(Rule(NEGATIVE), Rule(TRICK_PLAY)),
