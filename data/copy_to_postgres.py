@@ -1,11 +1,11 @@
 """The copy of a bot's SQLite database into PostgreSQL (the command is ``python -m migrate``).
 
 Copies every table (games, action logs, league seasons, results, seats, ratings and
-settings, the servers' settings, the players' private messages the bot edits, and what was
-done once per key) in one PostgreSQL transaction (only the shard leases, which live
-seconds, are not copied), then replays every copied game's action log from
-its seed (with the ``Replayer`` the caller gives, as storage knows no game) and compares
-the result with its stored snapshot. Nothing is committed unless
+settings, the servers' settings, the players' private messages the bot edits, what was
+done once per key, and the members' places in the lessons) in one PostgreSQL transaction
+(only the shard leases, which live seconds, are not copied), then replays every copied
+game's action log from its seed (with the ``Replayer`` the caller gives, as storage knows
+no game) and compares the result with its stored snapshot. Nothing is committed unless
 every game checks out, and a target that already holds games is refused, so the command
 can never mix two bots' data. The source file is only read.
 """
@@ -34,6 +34,7 @@ TABLES = (
     "guild_settings",
     "private_messages",
     "claims",
+    "lesson_progress",
 )
 # Tables whose ids PostgreSQL generates: their sequences continue after the copied ids.
 GENERATED_IDS = ("games", "league_seasons")

@@ -12,6 +12,7 @@ import pytest
 
 from data import Seat, Store
 from data.league import League
+from data.lessons import LessonBook, LessonProgress
 from data.settings import SettingsStore
 from games import GAMES
 from migrate import main
@@ -63,6 +64,7 @@ async def a_bot_on_sqlite(path: Path) -> None:
     await SettingsStore(store).set_clock(1, "bann", 3600)
     await store.remember_private_message(11, 4, "private", 777)
     assert await store.claim_once("dm-closed:11:4")
+    await LessonBook(store).save(LessonProgress(3, "gulbara", 2, ("24/18",), False))
     await store.close()
 
 
