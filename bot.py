@@ -38,6 +38,7 @@ from cogs.timeouts import TimeoutsCog
 from cogs.unretried import refusal_trace
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
+from data.lessons import LessonBook
 from data.location import database_from_env
 from data.members import MemberData
 from data.settings import SettingsStore
@@ -171,7 +172,7 @@ class TableBot(Host):
         await self.add_cog(self.league)
         for cog_class in game_cogs():
             await self.add_cog(tables.game_cog(cog_class))
-        await self.add_cog(MemberDataCog(self, MemberData(store), luck))
+        await self.add_cog(MemberDataCog(self, MemberData(store), luck, LessonBook(store)))
 
     async def _start_monitor(self, port: int, store: Store) -> None:
         host = os.environ.get("METRICS_HOST", "127.0.0.1")

@@ -256,7 +256,7 @@ class BarreeCog(
         private = _from_private_menu(turn.interaction)
         legal = action in before.legal_actions()
         done = None
-        if private and legal:
+        if private and legal and action != ROLL:
             language = private_language(turn.interaction)
             done = barree_text.confirmation(language, before, action, turn.table.names)
         await self.tables.play(turn, [action], done=done)

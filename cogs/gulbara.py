@@ -35,7 +35,7 @@ from games.gulbara.hints import explain
 from render.gulbara import render_gulbara
 from texts import bold
 from texts import gulbara as gulbara_text
-from texts.gulbara import steps_text
+from texts.gulbara import step_label, steps_text
 from texts.i18n import N_, t
 
 POINT_PLACEHOLDER = N_("Move a checker from point…")
@@ -85,12 +85,6 @@ def step_confirmation(language: str, state: GulbaraState, action: str, die: int)
             forced=" ".join(forced),
         )
     return t(language, gulbara_text.YOU_STEPPED, step=action, die=die)
-
-
-def step_label(step: str, die: int) -> str:
-    """A step as every control writes it: ``24/18 (6)``, ``3/off (4)``, the step in the
-    mover's numbering and the die it takes, as the confirmation repeats it."""
-    return f"{step} ({die})"
 
 
 def repeated_steps(state: GulbaraState, point: int) -> list[str]:

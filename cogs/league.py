@@ -57,7 +57,11 @@ FIRST_SEASON = N_("Season {number}")
 """The title of the season the bot opened by itself; a season a moderator starts has
 the name he gives it."""
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
-UNRATED_REASONS = (N_("a computer played"), N_("hints were on"))
+UNRATED_REASONS = (
+    N_("a computer played"),
+    N_("hints were on"),
+    N_("a practice game after a lesson"),
+)
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
 
 

@@ -2,7 +2,9 @@
 stores about him, and has his name and id removed from it.
 
 Both work on the server they are used in; in a DM with the bot, on every server (so a
-member who has left a server still reaches his data there). Forgetting asks first, with
+member who has left a server still reaches his data there). His progress in the lessons
+belongs to no server: it is shown wherever he asks, and forgetting him anywhere deletes
+it. Forgetting asks first, with
 two buttons whose custom_id ``md:<forget|keep>:<member id>:<server id or 0>`` names whom
 and where they are for: anyone else's click, or one from another place, is refused.
 """
@@ -25,6 +27,7 @@ from cogs.luck import DiceLuckReport
 from cogs.replies import tell
 from cogs.table.components import UNRECOGNISED, answering_database_failures, view_of
 from data.league import display_rating
+from data.lessons import LessonBook, LessonProgress
 from data.members import MemberData, ServerRecords, StillPlaying, TableEntry
 from games import GAMES
 from texts.i18n import ENGLISH, N_, command_name, t, tn
@@ -75,10 +78,13 @@ class MemberDataCog(commands.Cog, name="MemberData"):
         description=N_("See or delete what the bot stores about you"),
     )
 
-    def __init__(self, bot: Host, members: MemberData, luck: DiceLuckReport) -> None:
+    def __init__(
+        self, bot: Host, members: MemberData, luck: DiceLuckReport, lessons: LessonBook
+    ) -> None:
         self.bot = bot
         self.members = members
         self.luck = luck
+        self.lessons = lessons
         bot.answer_clicks(ForgetButton, self.on_button)
 
     # ---- show ---------------------------------------------------------------------------
@@ -92,19 +98,26 @@ class MemberDataCog(commands.Cog, name="MemberData"):
         language = private_language(interaction)
         scope = interaction.guild_id
         servers = await self.members.records(interaction.user.id, scope)
-        if not servers:
+        lessons = await self.lessons.of_member(interaction.user.id)
+        if not servers and not lessons:
             await interaction.followup.send(_nothing_stored(language, scope), ephemeral=True)
             return
-        document = await self._document(interaction, servers)
+        document = await self._document(interaction, servers, lessons)
         name = FILE_NAME.format(member=interaction.user.id)
+        summary = [_summary(language, scope, servers)] if servers else []
+        if lessons:
+            summary.append(t(language, LESSONS_IN_FILE, games=_lesson_games(lessons)))
         await interaction.followup.send(
-            _summary(language, scope, servers),
+            "\n".join(summary),
             file=discord.File(io.BytesIO(file_contents(document)), filename=name),
             ephemeral=True,
         )
 
     async def _document(
-        self, interaction: Interaction, servers: list[ServerRecords]
+        self,
+        interaction: Interaction,
+        servers: list[ServerRecords],
+        lessons: list[LessonProgress],
     ) -> dict[str, Any]:
         return {
             "member": {"id": interaction.user.id, "name": interaction.user.display_name},
@@ -113,6 +126,7 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             "servers": [
                 await self._server_document(interaction.user.id, records) for records in servers
             ],
+            "lessons": [_lesson_document(progress) for progress in lessons],
         }
 
     async def _server_document(self, user_id: int, records: ServerRecords) -> dict[str, Any]:
@@ -167,15 +181,22 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             await tell(interaction, _still_playing(language, unfinished))
             return
         servers = await self.members.records(member, scope)
-        if not servers:
+        lessons = await self.lessons.of_member(member)
+        if not servers and not lessons:
             await tell(interaction, _nothing_to_forget(language, scope))
             return
         buttons = [
             ForgetButton(verb, member, scope or EVERY_SERVER, language=language)
             for verb in ("forget", "keep")
         ]
+        question = [_question(language, scope, servers)] if servers else []
+        if lessons:
+            games = _lesson_games(lessons)
+            question.append(
+                t(language, LESSONS_DELETED_TOO if servers else DELETE_LESSONS, games=games)
+            )
         await interaction.response.send_message(
-            _question(language, scope, servers), view=view_of(list(buttons)), ephemeral=True
+            "\n".join(question), view=view_of(list(buttons)), ephemeral=True
         )
 
     async def on_button(self, interaction: Interaction, button: ForgetButton) -> None:
@@ -201,7 +222,10 @@ class MemberDataCog(commands.Cog, name="MemberData"):
         except StillPlaying as playing:
             content = _still_playing(language, playing.tables)
         else:
-            content = _forgotten(language, scope, servers)
+            done = [_forgotten(language, scope, servers)] if servers else []
+            if await self.lessons.forget(interaction.user.id):
+                done.append(t(language, LESSONS_GONE))
+            content = "\n".join(done) or _nothing_to_forget(language, scope)
         await interaction.edit_original_response(content=content, view=None)
 
 
@@ -245,6 +269,16 @@ def _table_document(table: TableEntry) -> dict[str, Any]:
     return document
 
 
+def _lesson_document(progress: LessonProgress) -> dict[str, Any]:
+    spec = GAMES.get(progress.kind)
+    return {
+        "game": spec.title if spec else progress.kind,
+        "step": progress.step + 1,
+        "step_solved": progress.solved,
+        "moves_in_the_step": list(progress.moves),
+    }
+
+
 def _dated(row: dict[str, Any]) -> dict[str, Any]:
     """The row with its moments (columns ending in ``_at``) as UTC dates."""
     return {
@@ -258,6 +292,15 @@ def _when(moment: float) -> str:
 
 
 # ---- sentences --------------------------------------------------------------------------
+
+LESSONS_IN_FILE = N_("Your progress in the lessons of {games} is in it too.")
+DELETE_LESSONS = N_("Delete your progress in the lessons of {games}? This cannot be undone.")
+LESSONS_DELETED_TOO = N_("Your progress in the lessons of {games} is deleted too.")
+LESSONS_GONE = N_("Your progress in the lessons is deleted.")
+
+
+def _lesson_games(lessons: list[LessonProgress]) -> str:
+    return ", ".join(GAMES[lesson.kind].title for lesson in lessons if lesson.kind in GAMES)
 
 
 def _counts(language: str, servers: list[ServerRecords]) -> dict[str, str]:

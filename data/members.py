@@ -12,6 +12,8 @@ The columns that name a member (data/schema.py), and nothing else does:
 
 The action log, a game's state, ``league_results``, the rematch offers, the settings
 tables and the shard leases know seats by their number only, or no member at all.
+``lesson_progress`` names the member by ``user_id`` but belongs to no server and to no one
+else's record: it is deleted, not rewritten (``data/lessons.py``).
 
 A member's data is looked up and forgotten per server (``guild_id``), or on every server
 at once (``guild_id`` None). Forgetting rewrites every row that names him under a

@@ -305,4 +305,20 @@ MIGRATIONS: list[str | Migration] = [
         rematch_id BIGINT REFERENCES games (id)
     )
     """,
+    # 9: each member's progress in each game's lesson: the step, the moves made in it and
+    # whether it is solved. ``version`` counts his changes over all his lessons, so a
+    # lesson's controls name the moment they were drawn and find their lesson by it.
+    """
+    CREATE TABLE lesson_progress (
+        user_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        moves TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, kind)
+    );
+    CREATE UNIQUE INDEX lesson_progress_by_version ON lesson_progress (user_id, version)
+    """,
 ]

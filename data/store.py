@@ -98,6 +98,8 @@ class Seat:
 
 FINAL_SCORES = "final_scores"
 HINTS = "hints"
+PRACTICE = "practice"
+"""Marks in a table's ``extra`` the practice game a lesson ends with: never rated."""
 
 
 @dataclass

@@ -96,6 +96,12 @@ def parse_step(step: str) -> tuple[int, int | None]:
     return int(source), None if target == "off" else int(target)
 
 
+def step_label(step: str, die: int) -> str:
+    """A step as every control writes it: ``24/18 (6)``, ``3/off (4)``, the step in the
+    mover's numbering and the die it takes, as the confirmation repeats it."""
+    return f"{step} ({die})"
+
+
 def steps_text(language: str, steps: Sequence[str], seat: int, viewer: int) -> str:
     """Steps of ``seat`` as he writes them ("24/18 18/13"), marked as his numbering when
     the board is drawn from the other player's side (``viewer``)."""

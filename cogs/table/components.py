@@ -78,6 +78,10 @@ class Target:
 FORGED = Target(0, 0, "forged")
 """Stands for a custom_id that names no valid target; every click on it is refused."""
 
+LESSON_TABLE = 0
+"""The game id of a lesson's controls (no stored game has it): the clicking member's
+lesson, found by the version the control carries (``cogs/table/lessons.py``)."""
+
 
 def valid_values(values: list[str]) -> bool:
     """Select values shaped like the ones our menus offer (Discord allows 25 of 100 chars)."""

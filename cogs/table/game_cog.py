@@ -21,7 +21,7 @@ from discord.ext import commands
 from cogs.host import Host, Interaction
 from cogs.language import private_language, sentence
 from cogs.render_pool import RenderJob
-from cogs.table.components import Target
+from cogs.table.components import LESSON_TABLE, TableButton, Target, view_of
 from cogs.table.computers import LEVEL_HELP, Level
 from cogs.table.deadlines import CLOCK_HELP, CLOCK_OPTIONS
 from cogs.table.payload import MessagePayload, PrivateView
@@ -31,10 +31,14 @@ from games import DEFAULT_LEVEL, GameSpec, GameState
 from games.proof import computer_seed
 from texts.common import full_rules
 from texts.i18n import ENGLISH, N_, command_name, t
+from texts.lessons import lesson_of
 
 S = TypeVar("S", bound=GameState)
 
 UNKNOWN_CONTROL = N_("Unknown control.")
+LEARN = "learn"
+"""The verb of the Learn button under a game's rules (its argument: the game's key)."""
+LEARN_LABEL = N_("Learn {game} step by step")
 
 Picture = Callable[[Any, Sequence[str], "str | None", str], bytes]
 """A game's board picture: its public view, the seat names, a headline and the
@@ -102,6 +106,9 @@ class TablePort(Protocol):
     async def table_in_channel(self, channel_id: int) -> Table | None:
         """The open table of a channel, if any."""
 
+    async def learn(self, interaction: Interaction, kind: str) -> None:
+        """Answer `/<game> learn`: the member's lesson of the game, privately."""
+
 
 class GameCog(commands.GroupCog, Generic[S]):
     """Base class of a game's Discord adapter: subclass as
@@ -126,6 +133,8 @@ class GameCog(commands.GroupCog, Generic[S]):
     """`/<game> rules`, described with the game's title (``rules_command``)."""
     move: ClassVar[app_commands.Command[Any, Any, None]]
     """`/<game> move notation:`, described with the game's help (``move_command``)."""
+    learn: ClassVar[app_commands.Command[Any, Any, None]]
+    """`/<game> learn`, for a game that has a lesson (``learn_command``)."""
 
     private_label: ClassVar[str] = ""
     """Label of the board button that shows a seat its private view, an English sentence
@@ -140,6 +149,8 @@ class GameCog(commands.GroupCog, Generic[S]):
             # commands carry its own (translatable) descriptions.
             cls.rules = rules_command(cls.spec)
             cls.move = move_command(cls.move_help, cls.notation_help)
+            if lesson_of(cls.spec.key) is not None:
+                cls.learn = learn_command(cls.spec)
             _after_rules_and_move(cls)
             cls.new = new_command(cls.spec)
 
@@ -148,8 +159,21 @@ class GameCog(commands.GroupCog, Generic[S]):
         self.tables = tables
 
     async def show_rules(self, interaction: Interaction) -> None:
-        embed = self.rules_embed(private_language(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        """The rules in short, with a Learn button when the game has a lesson."""
+        language = private_language(interaction)
+        embed = self.rules_embed(language)
+        if lesson_of(self.spec.key) is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        learn = TableButton(
+            Target(LESSON_TABLE, 0, LEARN, self.spec.key),
+            label=t(language, LEARN_LABEL, game=self.spec.title),
+            emoji="🎓",
+            style=discord.ButtonStyle.primary,
+        )
+        await interaction.response.send_message(
+            embed=embed, view=view_of([learn]), ephemeral=True
+        )
 
     async def move_typed(self, interaction: Interaction, notation: str) -> None:
         await self.tables.text_move(interaction, self.spec.key, notation)
@@ -317,12 +341,13 @@ def hint_seed(table: Table, step: int = 0) -> int:
 
 
 def _after_rules_and_move(cls: type[GameCog[Any]]) -> None:
-    """Move the game's own commands after `rules` and `move`: Discord lists a group's
-    subcommands in the order the bot syncs them, which follows the class's attributes."""
+    """Move the game's own commands after `rules`, `move` and `learn`: Discord lists a
+    group's subcommands in the order the bot syncs them, which follows the class's
+    attributes."""
     own = [
         name
         for name, value in cls.__dict__.items()
-        if isinstance(value, app_commands.Command) and name not in ("rules", "move")
+        if isinstance(value, app_commands.Command) and name not in ("rules", "move", LEARN)
     ]
     for name in own:
         command = cls.__dict__[name]
@@ -339,6 +364,17 @@ def rules_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
     rules.__qualname__ = f"GameCog.{rules.__name__}"
     description = sentence(N_("How to play {game}"), game=spec.title)
     return app_commands.command(name=command_name("rules"), description=description)(rules)
+
+
+def learn_command(spec: GameSpec[Any]) -> app_commands.Command[Any, Any, None]:
+    """`/<key> learn`: the game taught step by step, privately."""
+
+    async def learn(self: GameCog[Any], interaction: Interaction) -> None:
+        await self.tables.learn(interaction, self.spec.key)
+
+    learn.__qualname__ = f"GameCog.{learn.__name__}"
+    description = sentence(N_("Learn {game} step by step in a private lesson"), game=spec.title)
+    return app_commands.command(name=command_name("learn"), description=description)(learn)
 
 
 def move_command(move_help: str, notation_help: str) -> app_commands.Command[Any, Any, None]:

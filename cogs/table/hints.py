@@ -22,6 +22,7 @@ from cogs.table.components import RACED, TableButton, Target
 from cogs.table.game_cog import GameCog, GameCogs, Turn
 from cogs.table.seats import human_seats, played_by_computer
 from data import HINTS, StaleVersion, Store, Table
+from data.store import PRACTICE
 from games import GameState
 from games.table_events import HINT
 from texts.i18n import N_, t
@@ -80,10 +81,13 @@ class Hints:
 
     async def settle(self, table: Table) -> None:
         """At the start: a lobby that turned hints on keeps them; a game of one person
-        against computers has them unless the server rates computer games."""
+        against computers has them unless the server rates computer games, and the
+        practice game after a lesson (never rated) always."""
         if table.hints_on or not against_computers(table):
             return
-        if not await self.rating.rates_computer_games(table.guild_id):
+        if table.extra.get(PRACTICE) or not await self.rating.rates_computer_games(
+            table.guild_id
+        ):
             table.extra[HINTS] = True
 
     async def give(self, turn: Turn[Any]) -> None:

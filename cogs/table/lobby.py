@@ -26,11 +26,13 @@ from cogs.table.lengths import GameLengths
 from cogs.table.payload import MessagePayload
 from cogs.table.pipeline import Pipeline
 from data import HINTS, ChannelBusy, LobbyLimitReached, Seat, StaleVersion, Store, Table
+from data.store import PRACTICE
 from games import DEFAULT_LEVEL, GAMES
 from texts.i18n import N_, t, tn
 from texts.table import length_line
 
 LOBBY_VERBS = frozenset({"join", "leave", "addbot", "start", "cancel", "hints"})
+
 LOBBY_LIMIT = 3
 THREAD_REFUSED_CHANNEL_BUSY = N_(
     "Discord did not let me post in your table's own thread, and this channel has a game"
@@ -122,8 +124,10 @@ class Lobby:
         computers: int = 0,
         level: str = DEFAULT_LEVEL,
         clock: int | None = None,
+        practice: bool = False,
     ) -> None:
-        """Answer a `/<game> new` command with a lobby message (or start at once)."""
+        """Answer a `/<game> new` command with a lobby message (or start at once);
+        ``practice`` marks the practice game after a lesson, which is never rated."""
         refusal = lobby_refusal(interaction, invited) or await self._limit(interaction)
         if refusal:
             await interaction.response.send_message(refusal, ephemeral=True)
@@ -147,6 +151,8 @@ class Lobby:
         clocks = self.deadlines
         extra = await clocks.new_table_extra(guild_id, kind, clock)
         extra["language"] = language
+        if practice:
+            extra[PRACTICE] = True
         place = await clocks.table_place(interaction, spec.title)
         try:
             table = await self.store.create_table(

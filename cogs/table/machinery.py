@@ -18,7 +18,7 @@ from cogs.render_pool import RenderPool
 from cogs.table.abandon import Abandoning
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
-from cogs.table.components import TableButton, TableSelect
+from cogs.table.components import LESSON_TABLE, TableButton, TableSelect
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCog, GameCogs, Turn
@@ -26,6 +26,7 @@ from cogs.table.game_commands import GameCommands
 from cogs.table.hints import Hints, RatingRules
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lengths import GameLengths
+from cogs.table.lessons import Lessons
 from cogs.table.lobby import Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
@@ -34,6 +35,7 @@ from cogs.table.rematch import Rematches
 from cogs.table.results import ResultRecorder, Results
 from cogs.table.router import Router
 from data import Store, Table
+from data.lessons import LessonBook
 from data.rematches import RematchStore
 
 C = TypeVar("C", bound=GameCog[Any])
@@ -96,6 +98,7 @@ class TableMachinery:
             deadlines,
             seed_source,
         )
+        self.lessons = Lessons(LessonBook(store), self.cogs, renderer, self.lobby)
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
         self.rematches = Rematches(store, offers, self.pipeline, deadlines, seed_source)
         self.abandoning = Abandoning(bot, store, self.memory, self.keeper, self.composer)
@@ -114,6 +117,7 @@ class TableMachinery:
             self.clock_verbs,
             self.rematches,
             self.hints,
+            self.lessons,
         )
         self.commands = GameCommands(
             bot,
@@ -145,6 +149,11 @@ class TableMachinery:
     async def play(
         self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
     ) -> None:
+        if turn.table.id == LESSON_TABLE:
+            # A lesson's table exists only in memory: its moves are judged, not saved as a
+            # game's, and the lesson says itself what was played.
+            await self.lessons.play(turn, actions)
+            return
         await self.pipeline.play(turn, actions, done=done)
 
     async def text_move(self, interaction: Interaction, kind: str, notation: str) -> None:
@@ -173,3 +182,6 @@ class TableMachinery:
 
     async def table_in_channel(self, channel_id: int) -> Table | None:
         return await self.store.open_table_in(channel_id)
+
+    async def learn(self, interaction: Interaction, kind: str) -> None:
+        await self.lessons.start(interaction, kind)

@@ -27,6 +27,7 @@ from cogs.table.abandon import Abandoning
 from cogs.table.clock_verbs import CLOCK_VERBS, ClockVerbs
 from cogs.table.components import (
     FORGED,
+    LESSON_TABLE,
     UNRECOGNISED,
     TableButton,
     TableSelect,
@@ -39,6 +40,7 @@ from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Turn
 from cogs.table.hints import Hints
 from cogs.table.keeper import BoardKeeper, board_link, stuck_sentence
+from cogs.table.lessons import Lessons
 from cogs.table.lobby import LOBBY_VERBS, Lobby
 from cogs.table.memory import GameMemory
 from cogs.table.pipeline import Pipeline
@@ -110,6 +112,7 @@ class Router:
         clock_verbs: ClockVerbs,
         rematches: Rematches,
         hints: Hints,
+        lessons: Lessons,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -125,6 +128,7 @@ class Router:
         self.clock_verbs = clock_verbs
         self.rematches = rematches
         self.hints = hints
+        self.lessons = lessons
         self._channel_seen: dict[int, float] = {}
 
     async def on_click(self, interaction: Interaction, item: TableButton | TableSelect) -> None:
@@ -138,6 +142,9 @@ class Router:
     ) -> None:
         if target == FORGED or not valid_values(values):
             await tell(interaction, UNRECOGNISED)
+            return
+        if target.game_id == LESSON_TABLE:
+            await self.lessons.on_component(interaction, target, values)
             return
         if target.verb in LOBBY_VERBS or target.verb == REMATCH:
             # Acknowledged before touching the database: forty clicks queued behind one

@@ -49,7 +49,7 @@ from data.league.records import (
     standing_from_row,
 )
 from data.sql import Executor, Row
-from data.store import Seat, Store, Table
+from data.store import PRACTICE, Seat, Store, Table
 
 TREND_GAMES = 5
 FIRST_SEASON_NAME = "Season 1"
@@ -134,6 +134,8 @@ class League:
         return row is not None
 
     async def _unrated_reason(self, db: Executor, table: Table) -> str | None:
+        if table.extra.get(PRACTICE):
+            return "a practice game after a lesson"
         has_computer = any(seat.is_computer for seat in table.seats)
         if has_computer and not (await _settings(db, table.guild_id)).rate_computer_games:
             return "a computer played"

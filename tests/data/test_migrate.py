@@ -12,6 +12,7 @@ import pytest
 
 from data import Seat, Store
 from data.league import League
+from data.lessons import LessonBook, LessonProgress
 from data.rematches import RematchStore
 from data.settings import SettingsStore
 from games import GAMES
@@ -71,6 +72,7 @@ async def a_bot_on_sqlite(path: Path) -> None:
     await store.remember_private_message(11, 4, "private", 777)
     await RematchStore(store).offer(finished, expires_at=2_000_000_000.0)
     assert await store.claim_once("dm-closed:11:4")
+    await LessonBook(store).save(LessonProgress(3, "gulbara", 2, ("24/18",), False))
     await store.close()
 
 

@@ -1,9 +1,11 @@
 """A game's facts are declared once, by the game: no shared module names a game's key.
 
-Every module of the layers and ``bot.py`` that is not a game's own (``<layer>/<key>.py``
-or the package ``<layer>/<key>/``) is shared: a string equal to a game's key there would
-be a fact about that game kept outside it (a table of drawers, a set of dice games, a
-special case for one game). The four product games and Nim, the worked example, count.
+Every module of the layers and ``bot.py`` that is not a game's own (``<layer>/<key>.py``,
+the package ``<layer>/<key>/``, or a module named after the game in a folder of the
+layer, such as its lesson ``texts/lessons/<key>.py``) is shared: a string equal to a
+game's key there would be a fact about that game kept outside it (a table of drawers, a
+set of dice games, a special case for one game). The four product games and Nim, the
+worked example, count.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ def every_key() -> set[str]:
 def shared_modules(keys: set[str]) -> Iterator[Path]:
     for layer in LAYERS:
         for path in sorted((PRODUCT_ROOT / layer).rglob("*.py")):
-            own = path.relative_to(PRODUCT_ROOT / layer).parts[0].removesuffix(".py")
-            if own not in keys:
+            top = path.relative_to(PRODUCT_ROOT / layer).parts[0].removesuffix(".py")
+            if top not in keys and path.stem not in keys:
                 yield path
     for name in SHARED_FILES:
         yield PRODUCT_ROOT / name
