@@ -425,9 +425,10 @@ async def test_a_move_clicked_as_the_clock_runs_out_applies_alone_or_not_at_all(
         assert results == []
     else:
         assert not panel.content.startswith("✅"), "no confirmation of a step not taken"
-        # A private answer of its own, or the panel itself once it said "being played".
-        told = racing.original.content
-        assert "outdated" in told or "same moment" in told
+        # A private answer of its own, the panel itself once it said "being played", or
+        # (the board still being redrawn after the timeout) a follow-up saying it is over.
+        told = " ".join(m.content for m in [racing.original, *racing.followups] if m)
+        assert any(said in told for said in ("outdated", "same moment", "This game is over."))
         assert game["status"] == "finished" and "lost on time" in board.embeds[0]["description"]
         assert results == [{"game_id": game["id"]}]
 
