@@ -53,6 +53,7 @@ from data.league import (
 )
 from games import GAMES, GameState
 from games.base import Counted, Nn_
+from games.turn_clock import DAY
 from render.league import render_profile, render_standings
 from texts.common import signed
 from texts.i18n import ENGLISH, N_, command_name, languages, t, tn
@@ -76,7 +77,6 @@ UNRATED_REASONS = (
     N_("a practice game after a lesson"),
 )
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
-DAY = 86_400.0
 ROSE_MOST = Nn_(
     "📈 Rose most: **{name}**, {change} in {count} game",
     "📈 Rose most: **{name}**, {change} in {count} games",
