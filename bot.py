@@ -165,6 +165,7 @@ class TableBot(Host):
             tables.pipeline,
             tables.results,
             tables.delivery,
+            tables.spectators,
         )
         await self.add_cog(self.clocks)
         await self.add_cog(ServerSettings(self, self.settings, league))

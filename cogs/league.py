@@ -5,6 +5,11 @@ machinery right after a game ends) and, on start-up, any finished game the bot m
 recorded before the bot takes clicks. Page buttons are DynamicItems whose custom_id
 ``lg:<prev|next>:<game>:<season id>:<page>`` carries everything a click needs, so they
 keep working after a restart.
+
+A profile draws each game's rating history over the season; a part of the bot with
+moments worth marking on it (a tournament's start) hands the league a ``MomentSource``
+with ``mark_moments``. The standings name who rose and who fell most over the last
+``MOVERS_DAYS`` days (``data.league`` says why a week).
 """
 
 from __future__ import annotations
@@ -14,7 +19,10 @@ import io
 import logging
 import math
 import re
-from typing import Any
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -32,7 +40,11 @@ from data import Table
 from data.league import (
     FIRST_SEASON_NAME,
     MAX_SEASON_NAME,
+    MOVERS_DAYS,
     League,
+    Mover,
+    Movers,
+    RatedGame,
     RecordedResult,
     Season,
     SeasonNameTaken,
@@ -40,6 +52,8 @@ from data.league import (
     Standing,
 )
 from games import GAMES, GameState
+from games.base import Counted, Nn_
+from games.turn_clock import DAY
 from render.league import render_profile, render_standings
 from texts.common import signed
 from texts.i18n import ENGLISH, N_, command_name, languages, t, tn
@@ -63,6 +77,30 @@ UNRATED_REASONS = (
     N_("a practice game after a lesson"),
 )
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
+ROSE_MOST = Nn_(
+    "📈 Rose most: **{name}**, {change} in {count} game",
+    "📈 Rose most: **{name}**, {change} in {count} games",
+)
+FELL_MOST = Nn_(
+    "📉 Fell most: **{name}**, {change} in {count} game",
+    "📉 Fell most: **{name}**, {change} in {count} games",
+)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment marked on a member's rating history (a tournament's start): when it was,
+    and its label (the tournament's name)."""
+
+    at: float
+    label: str
+
+
+class MomentSource(Protocol):
+    """A part of the bot with moments worth marking on a member's rating history."""
+
+    async def moments(self, guild_id: int, user_id: int, kind: str, season: Season) -> list[Moment]:
+        """The moments of ``season`` in game ``kind`` that concern the member."""
 
 
 def final_scores(table: Table) -> list[float]:
@@ -224,7 +262,22 @@ class LeagueCog(commands.Cog, name="League"):
         self.bot = bot
         self.league = league
         self.luck = luck
+        self._moment_sources: list[MomentSource] = []
         bot.answer_clicks(LeaguePageButton, self.on_page_button)
+
+    def mark_moments(self, source: MomentSource) -> None:
+        """Mark ``source``'s moments on every profile's rating history from now on."""
+        self._moment_sources.append(source)
+
+    async def _moments(
+        self, guild_id: int, user_id: int, kind: str, season: Season
+    ) -> list[Moment]:
+        found = [
+            moment
+            for source in self._moment_sources
+            for moment in await source.moments(guild_id, user_id, kind, season)
+        ]
+        return sorted(found, key=lambda moment: moment.at)
 
     async def season_autocomplete(
         self, interaction: Interaction, current: str
@@ -311,6 +364,8 @@ class LeagueCog(commands.Cog, name="League"):
         rows = await self.league.standings(
             season.guild_id, kind, season.id, offset=page * PAGE_SIZE, limit=PAGE_SIZE
         )
+        since = time.time() - MOVERS_DAYS * DAY
+        movers = await self.league.movers(season.guild_id, kind, season.id, since)
         view = {
             "title": _title(kind),
             "season": season_title(language, season),
@@ -327,6 +382,11 @@ class LeagueCog(commands.Cog, name="League"):
                 }
                 for row in rows
             ],
+            "movers": {
+                "days": MOVERS_DAYS,
+                "rose": _mover_view(movers.rose),
+                "fell": _mover_view(movers.fell),
+            },
         }
         png = await asyncio.to_thread(render_standings, view, language)
         filename = f"standings-{kind}-{season.number}-{page + 1}.png"
@@ -342,6 +402,12 @@ class LeagueCog(commands.Cog, name="League"):
             colour=LEAGUE_COLOUR,
         )
         embed.set_image(url=f"attachment://{filename}")
+        if movers.rose or movers.fell:
+            embed.add_field(
+                name=tn(language, "Last {count} day", "Last {count} days", MOVERS_DAYS),
+                value=movers_text(movers, language),
+                inline=False,
+            )
         footer = tn(
             language,
             "Page {page} of {pages} · {count} player",
@@ -403,7 +469,14 @@ class LeagueCog(commands.Cog, name="League"):
             found.guild_id, person.id, list(GAMES), season_id=found.id, recent=RECENT_RESULTS
         )
         games = [
-            _profile_game(entry.kind, entry.standing, entry.recent, person.id) for entry in entries
+            {
+                **_profile_game(entry.kind, entry.standing, entry.recent, person.id),
+                "history": history_view(
+                    entry.history,
+                    await self._moments(found.guild_id, person.id, entry.kind, found),
+                ),
+            }
+            for entry in entries
         ]
         season_name = season_title(language, found)
         view = {"name": person.display_name, "season": season_name, "games": games}
@@ -542,9 +615,7 @@ class LeagueCog(commands.Cog, name="League"):
     @app_commands.rename(season=command_name("season"))
     @app_commands.describe(season=N_("A season's name (default: the current one)"))
     @app_commands.autocomplete(season=season_autocomplete)
-    async def export(
-        self, interaction: Interaction, season: str | None = None
-    ) -> None:
+    async def export(self, interaction: Interaction, season: str | None = None) -> None:
         found = await self._season_or_refuse(interaction, season)
         if found is None:
             return
@@ -558,9 +629,7 @@ class LeagueCog(commands.Cog, name="League"):
             attachments=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)],
         )
 
-    async def _season_or_refuse(
-        self, interaction: Interaction, name: str | None
-    ) -> Season | None:
+    async def _season_or_refuse(self, interaction: Interaction, name: str | None) -> Season | None:
         """The named season (default: current), or None after telling the user why not."""
         if interaction.guild_id is None:
             await tell(interaction, GUILD_ONLY)
@@ -617,6 +686,42 @@ def _profile_game(
         "streak": standing.streak if standing else 0,
         "recent": [_recent_entry(result, user_id) for result in recent],
     }
+
+
+def history_view(history: list[RatedGame], moments: Sequence[Moment]) -> dict[str, Any] | None:
+    """The picture's view of a season's rating history, its ``moments`` marked on it (None
+    without a rated game)."""
+    if not history:
+        return None
+    return {
+        "start": history[0].rating_before,
+        "games": [{"at": game.finished_at, "rating": game.rating_after} for game in history],
+        "marks": [{"at": moment.at, "label": moment.label} for moment in moments],
+    }
+
+
+def _mover_view(mover: Mover | None) -> dict[str, Any] | None:
+    return None if mover is None else {"name": mover.name, "change": mover.change}
+
+
+def movers_text(movers: Movers, language: str) -> str:
+    """Who rose and who fell most, a line each (for the standings' embed)."""
+    lines = []
+    for sentence, mover in ((ROSE_MOST, movers.rose), (FELL_MOST, movers.fell)):
+        if mover is not None:
+            lines.append(_mover_line(language, sentence, mover))
+    return "\n".join(lines)
+
+
+def _mover_line(language: str, sentence: Counted, mover: Mover) -> str:
+    return tn(
+        language,
+        sentence.singular,
+        sentence.plural,
+        mover.games,
+        name=discord.utils.escape_markdown(mover.name),
+        change=signed(mover.change),
+    )
 
 
 def _recent_entry(result: RecordedResult, user_id: int) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from data.league import display_rating
 from data.lessons import LessonBook, LessonProgress
 from data.members import MemberData, ServerRecords, StillPlaying, TableEntry
 from games import GAMES
+from games.base import Nn_
 from texts.i18n import ENGLISH, N_, command_name, t, tn
 
 EVERY_SERVER = 0
@@ -105,6 +106,8 @@ class MemberDataCog(commands.Cog, name="MemberData"):
         document = await self._document(interaction, servers, lessons)
         name = FILE_NAME.format(member=interaction.user.id)
         summary = [_summary(language, scope, servers)] if servers else []
+        if follows := _follows(servers):
+            summary.append(tn(language, FOLLOWS_IN_FILE.singular, FOLLOWS_IN_FILE.plural, follows))
         if lessons:
             summary.append(t(language, LESSONS_IN_FILE, games=_lesson_games(lessons)))
         await interaction.followup.send(
@@ -143,6 +146,8 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             "seasons_started": [_dated(row) for row in records.seasons_started],
             "private_messages": records.private_messages,
             "notes_sent_once": [_dated(row) for row in records.claims],
+            "follows": [_dated(row) for row in records.follows],
+            "members_following_you": records.followers,
         }
 
     async def _luck_document(self, user_id: int, records: ServerRecords) -> list[dict[str, Any]]:
@@ -190,6 +195,10 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             for verb in ("forget", "keep")
         ]
         question = [_question(language, scope, servers)] if servers else []
+        if follows := _follows(servers):
+            question.append(
+                tn(language, FOLLOWS_ENDED_TOO.singular, FOLLOWS_ENDED_TOO.plural, follows)
+            )
         if lessons:
             games = _lesson_games(lessons)
             question.append(
@@ -223,6 +232,8 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             content = _still_playing(language, playing.tables)
         else:
             done = [_forgotten(language, scope, servers)] if servers else []
+            if _follows(servers):
+                done.append(t(language, FOLLOWS_GONE))
             if await self.lessons.forget(interaction.user.id):
                 done.append(t(language, LESSONS_GONE))
             content = "\n".join(done) or _nothing_to_forget(language, scope)
@@ -297,6 +308,20 @@ LESSONS_IN_FILE = N_("Your progress in the lessons of {games} is in it too.")
 DELETE_LESSONS = N_("Delete your progress in the lessons of {games}? This cannot be undone.")
 LESSONS_DELETED_TOO = N_("Your progress in the lessons of {games} is deleted too.")
 LESSONS_GONE = N_("Your progress in the lessons is deleted.")
+FOLLOWS_IN_FILE = Nn_(
+    "It lists the {count} table or member you follow, too.",
+    "It lists the {count} tables and members you follow, too.",
+)
+FOLLOWS_ENDED_TOO = Nn_(
+    "You stop following the {count} table or member you follow.",
+    "You stop following the {count} tables and members you follow.",
+)
+FOLLOWS_GONE = N_("You no longer follow any table or member.")
+
+
+def _follows(servers: list[ServerRecords]) -> int:
+    """How many tables and members he follows."""
+    return sum(len(records.follows) for records in servers)
 
 
 def _lesson_games(lessons: list[LessonProgress]) -> str:

@@ -19,6 +19,7 @@ from cogs.replies import NO_MENTIONS, mention_only
 from cogs.scheduler import Scheduler
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
+from cogs.table.follows import Spectators
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
 from cogs.table.payload import MessagePayload
@@ -53,6 +54,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
         pipeline: Pipeline,
         results: Results,
         delivery: Delivery,
+        spectators: Spectators,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -63,6 +65,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
         self.pipeline = pipeline
         self.results = results
         self.delivery = delivery
+        self.spectators = spectators
 
     async def cog_load(self) -> None:
         await self.scheduler.start(self.run_due)
@@ -230,6 +233,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
             ),
         )
         await self.keeper.draw_or_retry(table, lambda: _closed(embed))
+        self.spectators.table_ended(table)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -252,6 +256,7 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
                 number=table.id,
                 headline=headline,
             )
+            self.spectators.table_ended(table)
             await self._channel(table).send(f"{ending}\n{seed_reveal(table, language)}")
         self.memory.forget(table.id)
 

@@ -2,13 +2,13 @@
 
 Copies every table (games, action logs, league seasons, results, seats, ratings and
 settings, the servers' settings, the players' private messages the bot edits, what was
-done once per key, the finished games' rematch offers and the members' places in the
-lessons) in one PostgreSQL transaction (only the shard leases, which live seconds, are
-not copied), then replays every copied game's action log from its seed (with the
-``Replayer`` the caller gives, as storage knows no game) and compares the result with its
-stored snapshot. Nothing is committed unless every game checks out, and a target that
-already holds games is refused, so the command can never mix two bots' data. The source
-file is only read.
+done once per key, the finished games' rematch offers, the members' places in the
+lessons and who follows which table or member) in one PostgreSQL transaction (only the
+shard leases, which live seconds, are not copied), then replays every copied game's
+action log from its seed (with the ``Replayer`` the caller gives, as storage knows no
+game) and compares the result with its stored snapshot. Nothing is committed unless
+every game checks out, and a target that already holds games is refused, so the command
+can never mix two bots' data. The source file is only read.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ TABLES = (
     "claims",
     "rematches",
     "lesson_progress",
+    "table_follows",
+    "member_follows",
 )
 # Tables whose ids PostgreSQL generates: their sequences continue after the copied ids.
 GENERATED_IDS = ("games", "league_seasons")

@@ -8,12 +8,15 @@ The columns that name a member (data/schema.py), and nothing else does:
 - ``league_seats``: ``user_id`` and ``name``; ``league_ratings``: ``player_id`` and
   ``name``; ``league_seasons``: ``started_by``;
 - ``private_messages``: ``user_id``; ``claims``: a key about a member in a game ends with
-  ``:<game id>:<member id>`` (the note that his DMs are closed).
+  ``:<game id>:<member id>`` (the note that his DMs are closed);
+- ``table_follows``: ``follower_id``; ``member_follows``: ``follower_id`` and ``member_id``
+  (who follows whom).
 
 The action log, a game's state, ``league_results``, the rematch offers, the settings
 tables and the shard leases know seats by their number only, or no member at all.
 ``lesson_progress`` names the member by ``user_id`` but belongs to no server and to no one
-else's record: it is deleted, not rewritten (``data/lessons.py``).
+else's record: it is deleted, not rewritten (``data/lessons.py``). So are the follows, his
+and those of him: they only say whom to send a message (``data/follows.py``).
 
 A member's data is looked up and forgotten per server (``guild_id``), or on every server
 at once (``guild_id`` None). Forgetting rewrites every row that names him under a
@@ -153,6 +156,10 @@ class ServerRecords:
     seasons_started: list[dict[str, Any]] = field(default_factory=list)
     private_messages: list[dict[str, Any]] = field(default_factory=list)
     claims: list[dict[str, Any]] = field(default_factory=list)
+    follows: list[dict[str, Any]] = field(default_factory=list)
+    """The tables (``game_id``) and members (``member_id``) he follows."""
+    followers: int = 0
+    """How many members follow him (who they are is theirs to know)."""
 
     @property
     def is_empty(self) -> bool:
@@ -164,6 +171,8 @@ class ServerRecords:
                 self.seasons_started,
                 self.private_messages,
                 self.claims,
+                self.follows,
+                self.followers,
             )
         )
 
@@ -239,6 +248,10 @@ async def _records_in(db: Executor, user_id: int, guild_id: int | None) -> list[
         guild = await _guild_of_game(db, row["game_id"])
         if guild is not None and guild_id in (None, guild):
             server(guild).claims.append(row)
+    for row in await _follows_of(db, user_id, guild_id):
+        server(row.pop("guild_id")).follows.append(row)
+    for guild, followers in await _followers_of(db, user_id, guild_id):
+        server(guild).followers = followers
     return [by_server[guild] for guild in sorted(by_server)]
 
 
@@ -397,6 +410,48 @@ async def _claims_about(db: Executor, user_id: int) -> list[dict[str, Any]]:
     return claims
 
 
+async def _follows_of(db: Executor, user_id: int, guild_id: int | None) -> list[dict[str, Any]]:
+    """The tables and members he follows, each with its server."""
+    tables_args: list[Any] = [user_id]
+    tables = _scoped(
+        "SELECT f.game_id, f.language, f.followed_at, g.guild_id FROM table_follows f"
+        " JOIN games g ON g.id = f.game_id WHERE f.follower_id = ?",
+        guild_id,
+        "g.guild_id",
+        tables_args,
+    )
+    members_args: list[Any] = [user_id]
+    members = _scoped(
+        "SELECT member_id, language, followed_at, guild_id FROM member_follows"
+        " WHERE follower_id = ?",
+        guild_id,
+        "guild_id",
+        members_args,
+    )
+    followed = [
+        _as_dict(("game_id", "language", "followed_at", "guild_id"), row)
+        for row in await db.fetch(f"{tables} ORDER BY f.game_id", *tables_args)
+    ]
+    followed += [
+        _as_dict(("member_id", "language", "followed_at", "guild_id"), row)
+        for row in await db.fetch(f"{members} ORDER BY member_id", *members_args)
+    ]
+    return followed
+
+
+async def _followers_of(db: Executor, user_id: int, guild_id: int | None) -> list[tuple[int, int]]:
+    """(server, how many members follow him there) for each server where some do."""
+    args: list[Any] = [user_id]
+    query = _scoped(
+        "SELECT guild_id, COUNT(*) AS followers FROM member_follows WHERE member_id = ?",
+        guild_id,
+        "guild_id",
+        args,
+    )
+    rows = await db.fetch(f"{query} GROUP BY guild_id ORDER BY guild_id", *args)
+    return [(int(row["guild_id"]), int(row["followers"])) for row in rows]
+
+
 async def _guild_of_game(db: Executor, game_id: int) -> int | None:
     guild = await db.fetchval("SELECT guild_id FROM games WHERE id = ?", game_id)
     return int(guild) if guild is not None else None
@@ -456,6 +511,18 @@ async def _rewrite(db: Executor, user_id: int, records: ServerRecords, alias: Ps
         )
     for claim in records.claims:
         await db.execute("DELETE FROM claims WHERE key = ?", claim["key"])
+    await db.execute(
+        "DELETE FROM table_follows WHERE follower_id = ?"
+        " AND game_id IN (SELECT id FROM games WHERE guild_id = ?)",
+        user_id,
+        guild,
+    )
+    await db.execute(
+        "DELETE FROM member_follows WHERE guild_id = ? AND (follower_id = ? OR member_id = ?)",
+        guild,
+        user_id,
+        user_id,
+    )
 
 
 def _names(value: Any, user_id: int) -> bool:

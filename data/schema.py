@@ -321,4 +321,26 @@ MIGRATIONS: list[str | Migration] = [
     );
     CREATE UNIQUE INDEX lesson_progress_by_version ON lesson_progress (user_id, version)
     """,
+    # 10: who follows what, with the language of his client when he asked: a table (a DM
+    # when it ends; the row goes once that DM is claimed) or a member of a server (a DM
+    # when a tournament round he plays in starts). A table's follows go with its row.
+    """
+    CREATE TABLE table_follows (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        follower_id BIGINT NOT NULL,
+        language TEXT NOT NULL,
+        followed_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, follower_id)
+    );
+    CREATE INDEX table_follows_by_follower ON table_follows (follower_id);
+    CREATE TABLE member_follows (
+        guild_id BIGINT NOT NULL,
+        member_id BIGINT NOT NULL,
+        follower_id BIGINT NOT NULL,
+        language TEXT NOT NULL,
+        followed_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, member_id, follower_id)
+    );
+    CREATE INDEX member_follows_by_follower ON member_follows (follower_id)
+    """,
 ]

@@ -21,7 +21,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.bann import BannView
-from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -52,7 +51,15 @@ from render.toolkit.shapes import (
     draw_turn_marker,
     fill_polygon,
 )
-from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font, wrap_text
+from render.toolkit.text import (
+    Label,
+    clean_name,
+    draw_text,
+    draw_text_centred,
+    fit_text,
+    font,
+    wrap_text,
+)
 from texts import bann as bann_text
 from texts.i18n import ENGLISH, t
 

@@ -25,7 +25,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.gulbara import GRACE_ROLLS, MAX_MATCH, GulbaraTurn, GulbaraView, new_game
-from render.league import Label
 from render.theme import (
     BACKGROUND,
     BOARD_DARK,
@@ -53,7 +52,15 @@ from render.toolkit.shapes import (
     draw_turn_marker,
     fill_polygon,
 )
-from render.toolkit.text import clean_name, draw_text, draw_text_centred, fit_text, font, wrap_text
+from render.toolkit.text import (
+    Label,
+    clean_name,
+    draw_text,
+    draw_text_centred,
+    fit_text,
+    font,
+    wrap_text,
+)
 from texts import gulbara as gulbara_text
 from texts.gulbara import board_point, parse_step, seat_point, steps_text
 from texts.i18n import ENGLISH, N_, t, tn

@@ -7,15 +7,21 @@ Leaderboard view::
 
     {"title": "Bann", "season": "Season 1", "page": 1, "pages": 2,
      "rows": [{"rank": 1, "name": "Alice", "rating": 1136, "games": 4,
-               "win_rate": 0.75, "trend": 42}, ...]}
+               "win_rate": 0.75, "trend": 42}, ...],
+     "movers": {"days": 7, "rose": {"name": "Bob", "change": 48},
+                "fell": {"name": "Carol", "change": -31}}}
 
 Profile view::
 
     {"name": "Alice", "season": "Season 1",
      "games": [{"title": "Bann", "rating": 1136, "rank": 1, "games": 4, "wins": 3,
                 "losses": 1, "draws": 0, "points": 2.0, "streak": 2,
-                "recent": [{"outcome": "win", "change": 42}, ...]}, ...]}
+                "recent": [{"outcome": "win", "change": 42}, ...],
+                "history": {"start": 1000, "games": [...], "marks": [...]}}, ...]}
 
+``movers`` (optional) names who rose and who fell most over the last ``days`` days of the
+season (either None when nobody did). ``history`` is the season's rating history
+(``render.rating_history``), None without a rated game.
 ``rating``/``rank`` are None for a game the member has no rated game in this season;
 ``trend`` and ``change`` are displayed rating differences (None: unrated game). The
 record counts rated games only; an unrated result's chip is drawn hollow, so it does
@@ -27,14 +33,17 @@ at least 11 px tall when a phone shows them 450 px wide.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
+from games.base import Counted, Nn_
+from render import rating_history
+from render.rating_history import draw_history, history_height
 from render.theme import DANGER, PANEL, TEXT, TEXT_DARK, TEXT_MUTED, Colour, mix
 from render.toolkit.png import encode_png, new_canvas
 from render.toolkit.shapes import draw_disc, draw_panel, fill_polygon, fill_rounded
-from render.toolkit.text import clean_name, draw_text, fit_text, font
+from render.toolkit.text import Label, clean_name, draw_text, fit_text, font
 from texts.common import signed
 from texts.i18n import N_, t, tn
 
@@ -77,18 +86,22 @@ RECENT_OFFSET = 104
 HEADING_SIZE = TEXT_SIZE
 
 PROFILE_PANEL_HEIGHT = 188
+"""A game's panel without its rating history (no rated game); the chart adds to it."""
 PROFILE_GAP = 14
+CHART_INSET = 20
+CHART_WIDTH = WIDTH - 2 * MARGIN - 2 * CHART_INSET
+CHART_BOTTOM = 16
+
+MOVERS_HEIGHT = 84
+MOVERS_HEADINGS = (
+    ("rose", Nn_("ROSE MOST IN {count} DAY", "ROSE MOST IN {count} DAYS")),
+    ("fell", Nn_("FELL MOST IN {count} DAY", "FELL MOST IN {count} DAYS")),
+)
+"""Each half of the standings' band of movers: which mover, and its heading."""
+MOVER_ROOM = (WIDTH - 2 * MARGIN) / 2 - 2 * LABEL_GAP
 RECENT_CHIP = 34
 HOLLOW_EDGE = 3
 """The width of an unrated result's chip, drawn as an outline."""
-
-
-class Label(NamedTuple):
-    """A fixed word of a picture and the room it has."""
-
-    text: str
-    font: ImageFont.FreeTypeFont
-    width: float
 
 
 def labels(language: str) -> list[Label]:
@@ -107,14 +120,24 @@ def labels(language: str) -> list[Label]:
             Label(t(language, letter), font(20, "Bold"), RECENT_CHIP - 8)
             for letter in OUTCOME_LETTERS.values()
         ),
+        *(
+            Label(_movers_heading(language, counted, days), heading, MOVER_ROOM)
+            for _, counted in MOVERS_HEADINGS
+            for days in (1, 30)
+        ),
+        *rating_history.labels(language),
     ]
 
 
 def render_standings(view: dict[str, Any], language: str) -> bytes:
-    """A leaderboard page: rank, name, rating, games, win rate and trend per player."""
+    """A leaderboard page: rank, name, rating, games, win rate and trend per player, and
+    who rose and who fell most lately."""
     rows = view["rows"]
+    movers = view.get("movers")
+    moved = movers is not None and any(movers.get(side) for side, _ in MOVERS_HEADINGS)
     body = ROW_HEIGHT * len(rows) if rows else EMPTY_HEIGHT
-    height = HEADER_HEIGHT + COLUMN_HEADER_HEIGHT + body + FOOTER_HEIGHT
+    band = MOVERS_HEIGHT if moved else 0
+    height = HEADER_HEIGHT + COLUMN_HEADER_HEIGHT + body + band + FOOTER_HEIGHT
     image, draw = new_canvas(WIDTH, height)
     _draw_header(draw, t(language, "{game} standings", game=view["title"]), view["season"])
     top = HEADER_HEIGHT
@@ -131,6 +154,8 @@ def render_standings(view: dict[str, Any], language: str) -> bytes:
         )
     for index, row in enumerate(rows):
         _draw_standing_row(draw, top + index * ROW_HEIGHT, row, striped=index % 2 == 1)
+    if moved and movers is not None:
+        _draw_movers(draw, top + body, movers, language)
     footer = t(
         language,
         "Page {page} of {pages} · rating = 1000 + 40 × (μ − 3σ)",
@@ -183,6 +208,36 @@ def _draw_standing_row(
     _draw_change(draw, (TREND_RIGHT, middle), row["trend"], font(19, "SemiBold"))
 
 
+def _movers_heading(language: str, heading: Counted, days: int) -> str:
+    return tn(language, heading.singular, heading.plural, days)
+
+
+def _draw_movers(
+    draw: ImageDraw.ImageDraw, top: int, movers: dict[str, Any], language: str
+) -> None:
+    """A band under the rows: who rose most and who fell most, each under its heading,
+    with the change (signed, coloured, an arrow) before the name."""
+    draw_panel(draw, (MARGIN, top + 8, WIDTH - MARGIN, top + MOVERS_HEIGHT - 6))
+    heading_font, value_font = font(HEADING_SIZE, "SemiBold"), font(20, "SemiBold")
+    half = (WIDTH - 2 * MARGIN) / 2
+    for index, (side, counted) in enumerate(MOVERS_HEADINGS):
+        left = MARGIN + index * half + 2 * LABEL_GAP
+        heading = _movers_heading(language, counted, int(movers["days"]))
+        draw_text(draw, (left, top + 30), heading, heading_font, TEXT_MUTED, "lm")
+        mover = movers.get(side)
+        if mover is None:
+            draw_text(draw, (left, top + 58), "–", value_font, TEXT_MUTED, "lm")
+            continue
+        change = int(mover["change"])
+        colour = RISE if change > 0 else FALL
+        _draw_triangle(draw, (left + 7, top + 58), 14, colour, up=change > 0)
+        shown = signed(change)
+        draw_text(draw, (left + 20, top + 58), shown, value_font, colour, "lm")
+        name_left = left + 20 + value_font.getlength(shown) + 10
+        name = fit_text(clean_name(str(mover["name"])), value_font, left + MOVER_ROOM - name_left)
+        draw_text(draw, (name_left, top + 58), name, value_font, TEXT, "lm")
+
+
 def _draw_change(
     draw: ImageDraw.ImageDraw,
     right_middle: tuple[float, float],
@@ -215,19 +270,17 @@ def _draw_triangle(
 
 
 def render_profile(view: dict[str, Any], language: str) -> bytes:
-    """A member's card: per game the season rating, rank, record and recent results."""
+    """A member's card: per game the season rating, rank, record and recent results, and
+    the season's rating history where he played a rated game."""
     games = view["games"]
-    height = (
-        HEADER_HEIGHT
-        + len(games) * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
-        + FOOTER_HEIGHT
-        - PROFILE_GAP
-    )
-    image, draw = new_canvas(WIDTH, height)
+    panels = [_panel_height(game) for game in games]
+    height = HEADER_HEIGHT + sum(panels) + PROFILE_GAP * (len(games) - 1) + FOOTER_HEIGHT
+    image, draw = new_canvas(WIDTH, max(height, HEADER_HEIGHT + FOOTER_HEIGHT))
     _draw_header(draw, clean_name(str(view["name"])), view["season"])
-    for index, game in enumerate(games):
-        top = HEADER_HEIGHT + index * (PROFILE_PANEL_HEIGHT + PROFILE_GAP)
-        _draw_game_panel(draw, top, game, language)
+    top = HEADER_HEIGHT
+    for game, panel in zip(games, panels, strict=True):
+        _draw_game_panel(draw, top, panel, game, language)
+        top += panel + PROFILE_GAP
     footer = t(language, "Newest result on the left · W win, L loss, D draw · hollow: unrated")
     footer_font = font(TEXT_SIZE)
     footer = fit_text(footer, footer_font, WIDTH - 2 * MARGIN)
@@ -235,11 +288,17 @@ def render_profile(view: dict[str, Any], language: str) -> bytes:
     return encode_png(image)
 
 
+def _panel_height(game: dict[str, Any]) -> int:
+    history = game.get("history")
+    if history is None:
+        return PROFILE_PANEL_HEIGHT
+    return PROFILE_PANEL_HEIGHT + history_height(history, CHART_WIDTH) + CHART_BOTTOM
+
+
 def _draw_game_panel(
-    draw: ImageDraw.ImageDraw, top: int, game: dict[str, Any], language: str
+    draw: ImageDraw.ImageDraw, top: int, height: int, game: dict[str, Any], language: str
 ) -> None:
-    bottom = top + PROFILE_PANEL_HEIGHT
-    draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, bottom))
+    draw_panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height))
     left = MARGIN + 20
     draw_text(draw, (left, top + 20), str(game["title"]), font(24, "Bold"), TEXT)
     if game["rating"] is None:
@@ -250,6 +309,10 @@ def _draw_game_panel(
         draw_text(draw, (left + 106, top + 80), rank, font(19, "Medium"), TEXT_MUTED, "lm")
     _draw_record(draw, (250, top + 24), game, language)
     _draw_recent(draw, (left, top + 122), game["recent"], language)
+    history = game.get("history")
+    if history is not None:
+        chart_origin = (MARGIN + CHART_INSET, top + PROFILE_PANEL_HEIGHT)
+        draw_history(draw, chart_origin, CHART_WIDTH, history, language)
 
 
 def _draw_record(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Literal
 
+from babel.dates import format_skeleton
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
@@ -28,6 +30,13 @@ def signed(change: int) -> str:
     if change > 0:
         return f"+{change}"
     return f"−{-change}" if change < 0 else "±0"
+
+
+def short_date(language: str, moment: float) -> str:
+    """The day of ``moment`` (seconds since the epoch, UTC) as the language writes a short
+    date: "Mar 3", "3. März". A picture cannot know its reader's time zone, so it is UTC."""
+    day = datetime.fromtimestamp(moment, UTC)
+    return str(format_skeleton("MMMd", day, locale=language))
 
 
 def decimal(language: str, value: float) -> str:
@@ -55,6 +64,7 @@ def full_rules(language: str, key: str, rules_url: str | None) -> str:
         return t(language, FULL_RULES_IN_SOURCE, page=page)
     address = f"{rules_url.rstrip('/')}/{page.removeprefix('docs/rules/')}"
     return t(language, FULL_RULES_LINKED, page=page, address=address)
+
 
 def listed(
     language: str, items: Sequence[object], style: Literal["standard", "or"] = "standard"

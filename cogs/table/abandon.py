@@ -10,6 +10,7 @@ from cogs.language import private_language
 from cogs.replies import NO_MENTIONS, tell
 from cogs.table.board import BoardComposer
 from cogs.table.components import TableButton, Target, view_of
+from cogs.table.follows import Spectators
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lobby import may_manage
 from cogs.table.memory import GameMemory
@@ -37,12 +38,14 @@ class Abandoning:
         memory: GameMemory,
         keeper: BoardKeeper,
         composer: BoardComposer,
+        spectators: Spectators,
     ) -> None:
         self.bot = bot
         self.store = store
         self.memory = memory
         self.keeper = keeper
         self.composer = composer
+        self.spectators = spectators
 
     async def ask(self, interaction: Interaction, table: Table) -> None:
         """Ask the creator or moderator whether to end the table, with a button that does."""
@@ -89,6 +92,7 @@ class Abandoning:
             await self.keeper.refresh(fresh, GAMES[fresh.kind].from_dict(fresh.state), headline)
         elif fresh.board_message_id is not None:
             await self.keeper.draw_or_retry(fresh, lambda: self.composer.current_payload(fresh))
+        self.spectators.table_ended(fresh)
         announcement = t(
             public,
             "{game} game #{number}: {headline}",

@@ -27,6 +27,21 @@ from texts import table as table_text
 from texts.i18n import t
 from texts.table import options_line, resign_headline
 
+FOLLOW = "follow"
+"""The verb of the board's **Follow** button: anyone's click toggles his following of the
+table (``cogs/table/follows.py``)."""
+FOLLOW_ROW = 4
+"""The Follow button has the board's last row to itself: it is for spectators, not a move."""
+
+
+def follow_button(table: Table) -> TableButton:
+    return TableButton(
+        Target(table.id, table.version, FOLLOW),
+        label=t(table.language, "Follow"),
+        emoji="👁️",
+        row=FOLLOW_ROW,
+    )
+
 
 class BoardComposer:
     """Composes each table's message: its lobby, its board, or the note that it closed."""
@@ -138,4 +153,4 @@ def _controls(table: Table, state: GameState, cog: GameCog[Any]) -> list[discord
         )
     if offers_hint(table, state, cog):
         controls.append(hint_button(table))
-    return controls
+    return [*controls, follow_button(table)]

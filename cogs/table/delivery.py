@@ -26,6 +26,25 @@ from texts.i18n import t
 DMS_CLOSED = 50007
 
 
+def server_name(bot: Host, table: Table, language: str) -> str:
+    """The name of the table's server (as the table remembers it where this process does
+    not know the server)."""
+    guild = bot.get_guild(table.guild_id)
+    return guild.name if guild else table.extra.get("server", t(language, "your server"))
+
+
+def where(bot: Host, table: Table, language: str) -> str:
+    """The first line of a direct message about a table: which game, server and channel."""
+    return t(
+        language,
+        "**{game}** game #{number} in **{server}**, <#{channel}>",
+        game=GAMES[table.kind].title,
+        number=table.id,
+        server=server_name(bot, table, language),
+        channel=table.channel_id,
+    )
+
+
 class Delivery:
     """Private views and pings; the last ping and who was told about closed DMs are kept
     in the database, so any bot process can take over a game."""
@@ -99,8 +118,8 @@ class Delivery:
                 continue
             language = table.reader_language(seat)
             payload = await asyncio.to_thread(cog.private_payload, table, state, seat, language)
-            where = self._where(table, language)
-            payload["content"] = f"{where}\n{payload.get('content') or ''}".strip()
+            place = where(self.bot, table, language)
+            payload["content"] = f"{place}\n{payload.get('content') or ''}".strip()
             try:
                 dm = await self.bot.create_dm(discord.Object(user_id))
                 earlier = await self.store.private_message(table.id, user_id, purpose)
@@ -154,7 +173,7 @@ class Delivery:
                 continue
             language = table.reader_language(seat)
             closed = cog.private_closed(table, before, after, language)
-            content = f"{self._where(table, language)}\n{closed}"
+            content = f"{where(self.bot, table, language)}\n{closed}"
             try:
                 dm = await self.bot.create_dm(discord.Object(player.user_id))
                 await dm.get_partial_message(message_id).edit(content=content, view=None)
@@ -165,18 +184,6 @@ class Delivery:
                     seat,
                     failure_text(failure),
                 )
-
-    def _where(self, table: Table, language: str) -> str:
-        guild = self.bot.get_guild(table.guild_id)
-        server = guild.name if guild else table.extra.get("server", t(language, "your server"))
-        return t(
-            language,
-            "**{game}** game #{number} in **{server}**, <#{channel}>",
-            game=GAMES[table.kind].title,
-            number=table.id,
-            server=server,
-            channel=table.channel_id,
-        )
 
     async def _note_closed_dms(self, table: Table, user_id: int) -> None:
         if not await self.store.claim_once(f"closed-dms:{table.id}:{user_id}"):

@@ -1,10 +1,11 @@
-"""The `/game` commands every table shares: show the board again, resign, abandon, and the
-clock's rejoin, pause and resume."""
+"""The `/game` commands every table shares: show the board again, resign, abandon, the
+clock's rejoin, pause and resume, and watch (follow a table or a member)."""
 
 from __future__ import annotations
 
 import asyncio
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -14,6 +15,7 @@ from cogs.render_pool import RenderPool
 from cogs.table.abandon import Abandoning
 from cogs.table.board import BoardComposer
 from cogs.table.clock_verbs import ClockVerbs
+from cogs.table.follows import Spectators
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
 from cogs.table.results import Results
@@ -23,7 +25,8 @@ from texts.i18n import N_, command_name, t
 
 
 class GameCommands(commands.Cog, name="Tables"):
-    """`/game board|resign|abandon|rejoin|pause|resume`, and the boards' repair at start-up."""
+    """`/game board|resign|abandon|rejoin|pause|resume|watch`, and at start-up the boards'
+    repair and the messages of tables that ended unseen."""
 
     game = app_commands.Group(
         name=command_name("game"), description=N_("Manage the game in this channel")
@@ -41,6 +44,7 @@ class GameCommands(commands.Cog, name="Tables"):
         abandoning: Abandoning,
         clock_verbs: ClockVerbs,
         renderer: RenderPool,
+        spectators: Spectators,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -52,15 +56,21 @@ class GameCommands(commands.Cog, name="Tables"):
         self.abandoning = abandoning
         self.clock_verbs = clock_verbs
         self.renderer = renderer
+        self.spectators = spectators
         self._start_sync: asyncio.Task[None] | None = None
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Once per process: redraw every board a crash or outage left behind."""
+        """Once per process: redraw every board a crash or outage left behind, and tell
+        the followers of tables that ended while no process could."""
         if self._start_sync is None:
             self._start_sync = asyncio.get_running_loop().create_task(
-                self.keeper.sync_all(), name="table: board sync at start-up"
+                self._catch_up(), name="table: board sync at start-up"
             )
+
+    async def _catch_up(self) -> None:
+        await self.keeper.sync_all()
+        await self.spectators.deliver_missed()
 
     async def cog_unload(self) -> None:
         self.keeper.stop()
@@ -126,6 +136,24 @@ class GameCommands(commands.Cog, name="Tables"):
         table = await self.router.channel_table(interaction)
         if table is not None:
             await self.results.confirm_resign(interaction, table)
+
+    @game.command(
+        name=command_name("watch"),
+        description=N_("Follow this channel's table (a direct message when it ends); again: stop"),
+    )
+    @app_commands.rename(member=command_name("member"))
+    @app_commands.describe(
+        member=N_("Follow this member instead: a direct message when his tournament rounds start")
+    )
+    async def watch_command(
+        self, interaction: Interaction, member: discord.Member | None = None
+    ) -> None:
+        if member is not None:
+            await self.spectators.toggle_member(interaction, member)
+            return
+        table = await self.router.channel_table(interaction)
+        if table is not None:
+            await self.spectators.toggle_table(interaction, table)
 
     @game.command(
         name=command_name("abandon"), description=N_("End this channel's game without a result")

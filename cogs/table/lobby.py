@@ -21,6 +21,7 @@ from cogs.table.board import BoardComposer
 from cogs.table.components import Target
 from cogs.table.computers import computer_seat, level_chosen
 from cogs.table.deadlines import THREAD_REFUSED, Deadlines
+from cogs.table.follows import Spectators
 from cogs.table.keeper import BoardKeeper
 from cogs.table.lengths import GameLengths
 from cogs.table.payload import MessagePayload
@@ -105,6 +106,7 @@ class Lobby:
         pipeline: Pipeline,
         deadlines: Deadlines,
         seed_source: Callable[[], int],
+        spectators: Spectators,
     ) -> None:
         self.store = store
         self.composer = composer
@@ -113,6 +115,7 @@ class Lobby:
         self.pipeline = pipeline
         self.deadlines = deadlines
         self.seed_source = seed_source
+        self.spectators = spectators
 
     async def open(
         self,
@@ -411,6 +414,7 @@ class Lobby:
         await interaction.edit_original_response(content=None, embed=embed, view=None)
         if interaction.message is not None:
             await self.keeper.shown(table, interaction.message.id)
+        self.spectators.table_ended(table)
 
     async def _show(self, interaction: Interaction, table: Table) -> None:
         await interaction.edit_original_response(**(await self.payload(table)).edit())

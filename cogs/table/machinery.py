@@ -21,6 +21,7 @@ from cogs.table.clock_verbs import ClockVerbs
 from cogs.table.components import LESSON_TABLE, TableButton, TableSelect
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
+from cogs.table.follows import Spectators
 from cogs.table.game_cog import GameCog, GameCogs, Turn
 from cogs.table.game_commands import GameCommands
 from cogs.table.hints import Hints, RatingRules
@@ -66,6 +67,7 @@ class TableMachinery:
         self.keeper = BoardKeeper(
             bot, store, self.memory, self.composer, self.delivery, deadlines.time
         )
+        self.spectators = Spectators(bot, store, self.cogs)
         offers = RematchStore(store)
         self.results = Results(
             bot,
@@ -76,6 +78,7 @@ class TableMachinery:
             recorder,
             offers,
             deadlines,
+            self.spectators,
         )
         self.hints = Hints(store, self.cogs, rating)
         self.pipeline = Pipeline(
@@ -97,11 +100,14 @@ class TableMachinery:
             self.pipeline,
             deadlines,
             seed_source,
+            self.spectators,
         )
         self.lessons = Lessons(LessonBook(store), self.cogs, renderer, self.lobby)
         self.clock_verbs = ClockVerbs(bot, store, self.memory, self.keeper, deadlines)
         self.rematches = Rematches(store, offers, self.pipeline, deadlines, seed_source)
-        self.abandoning = Abandoning(bot, store, self.memory, self.keeper, self.composer)
+        self.abandoning = Abandoning(
+            bot, store, self.memory, self.keeper, self.composer, self.spectators
+        )
         self.router = Router(
             bot,
             store,
@@ -118,6 +124,7 @@ class TableMachinery:
             self.rematches,
             self.hints,
             self.lessons,
+            self.spectators,
         )
         self.commands = GameCommands(
             bot,
@@ -130,6 +137,7 @@ class TableMachinery:
             self.abandoning,
             self.clock_verbs,
             renderer,
+            self.spectators,
         )
         bot.answer_clicks(TableButton, self.router.on_click)
         bot.answer_clicks(TableSelect, self.router.on_click)

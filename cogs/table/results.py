@@ -11,6 +11,7 @@ from cogs.language import private_language
 from cogs.replies import NOT_RUNNING, NOT_SEATED, tell
 from cogs.table.components import TableButton, Target, view_of
 from cogs.table.deadlines import Deadlines
+from cogs.table.follows import Spectators
 from cogs.table.game_cog import GameCogs
 from cogs.table.keeper import BoardKeeper
 from cogs.table.memory import GameMemory
@@ -55,6 +56,7 @@ class Results:
         recorder: ResultRecorder,
         offers: RematchStore,
         deadlines: Deadlines,
+        spectators: Spectators,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -64,6 +66,7 @@ class Results:
         self.recorder = recorder
         self.offers = offers
         self.deadlines = deadlines
+        self.spectators = spectators
 
     async def announce(
         self,
@@ -96,6 +99,7 @@ class Results:
         text = text if ratings is None else f"{text}\n{ratings}"
         await self.offers.offer(table.id, await self.deadlines.lobby_due(table.guild_id))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        self.spectators.table_ended(table)
         await channel.send(
             f"{text}\n{seed_reveal(table, language)}", view=view_of([rematch_button(table)])
         )

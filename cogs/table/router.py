@@ -24,6 +24,7 @@ from cogs.replies import (
 )
 from cogs.table.abandon import CONFIRM_VERB as ABANDON_CONFIRMED
 from cogs.table.abandon import Abandoning
+from cogs.table.board import FOLLOW
 from cogs.table.clock_verbs import CLOCK_VERBS, ClockVerbs
 from cogs.table.components import (
     FORGED,
@@ -37,6 +38,7 @@ from cogs.table.components import (
 )
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
+from cogs.table.follows import Spectators
 from cogs.table.game_cog import GameCogs, Turn
 from cogs.table.hints import Hints
 from cogs.table.keeper import BoardKeeper, board_link, stuck_sentence
@@ -113,6 +115,7 @@ class Router:
         rematches: Rematches,
         hints: Hints,
         lessons: Lessons,
+        spectators: Spectators,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -129,6 +132,7 @@ class Router:
         self.rematches = rematches
         self.hints = hints
         self.lessons = lessons
+        self.spectators = spectators
         self._channel_seen: dict[int, float] = {}
 
     async def on_click(self, interaction: Interaction, item: TableButton | TableSelect) -> None:
@@ -155,12 +159,13 @@ class Router:
             await tell(interaction, N_("This game no longer exists."))
             return
         if (
-            target.verb in LOBBY_VERBS or target.verb == REMATCH
+            target.verb in LOBBY_VERBS or target.verb in (REMATCH, FOLLOW)
         ) and interaction.channel_id != table.channel_id:
             # A lobby is joined, started and cancelled on its own message, in its channel,
-            # and a rematch asked for on the result message there: from a DM or another
-            # channel (a forged control) it would seat a member of any server and draw the
-            # table on the clicked message.
+            # a rematch asked for on the result message there and a table followed on its
+            # board: from a DM or another channel (a forged control) it would seat a
+            # member of any server, draw the table on the clicked message, or let anyone
+            # follow a table of a channel he cannot read.
             await tell(interaction, UNRECOGNISED)
             return
         if target.verb in LOBBY_VERBS:
@@ -174,6 +179,13 @@ class Router:
                     await self.lobby.on_click(interaction, fresh, target, values)
         elif target.verb == REMATCH:
             await self.rematches.on_click(interaction, table)
+        elif target.verb == FOLLOW:
+            # Anyone's, seated or not, and on any version of the board: following does not
+            # depend on the position. It is a button, never a menu's choice.
+            if values:
+                await tell(interaction, UNRECOGNISED)
+            else:
+                await self.spectators.toggle_table(interaction, table)
         elif table.board_behind and target.version < table.version:
             await self._catch_up(interaction, table)
         elif target.verb == "resign":

@@ -3,7 +3,7 @@ recorded games with their seats, leaderboard lines; and how each is read from it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from data.league.rating import display_rating
 from data.sql import Row
@@ -105,12 +105,44 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class RatedGame:
+    """One rated game of a player's season: when it ended, and his displayed rating
+    before and after it."""
+
+    game_id: int
+    finished_at: float
+    rating_before: int
+    rating_after: int
+
+
+@dataclass(frozen=True)
+class Mover:
+    """How far a player's displayed rating moved over a stretch of time, in how many
+    rated games."""
+
+    player_id: int
+    name: str
+    change: int
+    games: int
+
+
+@dataclass(frozen=True)
+class Movers:
+    """Who rose most and who fell most over a stretch of time (None: nobody did)."""
+
+    rose: Mover | None = None
+    fell: Mover | None = None
+
+
+@dataclass(frozen=True)
 class GameProfile:
-    """A member's current season in one game plus his latest results in it."""
+    """A member's current season in one game: his standing, his latest results and
+    every rated game of the season, oldest first."""
 
     kind: str
     standing: Standing | None
     recent: list[RecordedResult]
+    history: list[RatedGame] = field(default_factory=list)
 
 
 RESULT_COLUMNS = (

@@ -39,6 +39,9 @@ from data.league.records import (
     SEAT_COLUMNS,
     GameProfile,
     LeagueSettings,
+    Mover,
+    Movers,
+    RatedGame,
     RecordedResult,
     Season,
     SeasonNameTaken,
@@ -52,6 +55,10 @@ from data.sql import Executor, Row
 from data.store import PRACTICE, Seat, Store, Table
 
 TREND_GAMES = 5
+MOVERS_DAYS = 7
+"""The stretch over which the standings name who rose and who fell most: a week. Over a
+whole season the change is every player's rating less the 1000 all start from, which the
+standings' order already shows; a week's change tells who is on the move now."""
 FIRST_SEASON_NAME = "Season 1"
 MAX_SEASON_NAME = 40
 
@@ -389,9 +396,71 @@ class League:
                 recent=await self.history(
                     guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=recent
                 ),
+                history=await self.rating_history(guild_id, kind, season_id, user_id),
             )
             for kind in kinds
         ]
+
+    async def rating_history(
+        self, guild_id: int, kind: str, season_id: int, user_id: int
+    ) -> list[RatedGame]:
+        """Every rated game of the member in one game and season, oldest first, with his
+        displayed rating before and after it: his season game by game."""
+        rows = await self._all(
+            f"SELECT s.game_id, r.finished_at, {_RATINGS_OF_SEAT} FROM league_seats s"
+            " JOIN league_results r ON r.game_id = s.game_id"
+            " WHERE r.guild_id = ? AND r.kind = ? AND r.season_id = ? AND r.rated = 1"
+            " AND s.user_id = ? ORDER BY r.finished_at, r.game_id",
+            (guild_id, kind, season_id, user_id),
+        )
+        return [
+            RatedGame(
+                game_id=row["game_id"],
+                finished_at=row["finished_at"],
+                rating_before=display_rating(row["mu_before"], row["sigma_before"]),
+                rating_after=display_rating(row["mu_after"], row["sigma_after"]),
+            )
+            for row in rows
+        ]
+
+    async def movers(self, guild_id: int, kind: str, season_id: int, since: float) -> Movers:
+        """Who rose most and who fell most in one game and season since ``since``: each
+        member's displayed rating after his last rated game of the stretch less his rating
+        before its first. The shared computer rating is no one's to rise; equal changes
+        go to the one with more games, then the name."""
+        rows = await self._all(
+            f"SELECT s.user_id, s.name, {_RATINGS_OF_SEAT} FROM league_seats s"
+            " JOIN league_results r ON r.game_id = s.game_id"
+            " WHERE r.guild_id = ? AND r.kind = ? AND r.season_id = ? AND r.rated = 1"
+            " AND r.finished_at >= ? AND s.user_id IS NOT NULL"
+            " ORDER BY r.finished_at, r.game_id",
+            (guild_id, kind, season_id, since),
+        )
+        first: dict[int, Row] = {}
+        last: dict[int, Row] = {}
+        games: dict[int, int] = {}
+        for row in rows:
+            player = row["user_id"]
+            first.setdefault(player, row)
+            last[player] = row
+            games[player] = games.get(player, 0) + 1
+        moved = [
+            Mover(
+                player_id=player,
+                name=last[player]["name"],
+                change=display_rating(last[player]["mu_after"], last[player]["sigma_after"])
+                - display_rating(first[player]["mu_before"], first[player]["sigma_before"]),
+                games=games[player],
+            )
+            for player in first
+        ]
+        risers = sorted(
+            (m for m in moved if m.change > 0), key=lambda m: (-m.change, -m.games, m.name)
+        )
+        fallers = sorted(
+            (m for m in moved if m.change < 0), key=lambda m: (m.change, -m.games, m.name)
+        )
+        return Movers(risers[0] if risers else None, fallers[0] if fallers else None)
 
     async def _trends(
         self, guild_id: int, kind: str, season_id: int, player_ids: Iterable[int]
@@ -543,6 +612,8 @@ async def _settings(db: Executor, guild_id: int) -> LeagueSettings:
         return LeagueSettings()
     return LeagueSettings(rate_computer_games=bool(row["rate_computer_games"]))
 
+
+_RATINGS_OF_SEAT = "s.mu_before, s.sigma_before, s.mu_after, s.sigma_after"
 
 # A winning streak's length after this game (what the best streak is compared with).
 _STREAK_AFTER = (

@@ -42,7 +42,6 @@ from render.barree.tiles import (
     paste_piece,
     put_text,
 )
-from render.league import Label
 from render.theme import (
     BACKGROUND,
     HIGHLIGHT,
@@ -56,7 +55,7 @@ from render.theme import (
 from render.toolkit.geometry import Box
 from render.toolkit.png import encode_png
 from render.toolkit.shapes import draw_disc, draw_panel, draw_turn_marker
-from render.toolkit.text import clean_name, draw_text_centred, font
+from render.toolkit.text import Label, clean_name, draw_text_centred, font
 from texts import barree as barree_text
 from texts.i18n import ENGLISH, t, tn
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -21,6 +21,15 @@ FONT_FILE = resources.files("fontpkg_noto_sans") / "files" / "NotoSans[wdth,wght
 ELLIPSIS = "…"
 # A private-use code point: no font ships a glyph for it, so it renders as .notdef.
 MISSING_GLYPH_PROBE = "\ue000"
+
+
+class Label(NamedTuple):
+    """A fixed word of a picture and the room it has: the label tests check that the
+    longest words of every language fit."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    width: float
 
 
 @lru_cache(maxsize=64)

@@ -24,6 +24,7 @@ from data.league import (
     DISPLAY_SCALE,
     FIRST_SEASON_NAME,
     League,
+    Movers,
     SeasonNameTaken,
     display_rating,
 )
@@ -484,3 +485,109 @@ async def test_two_processes_recording_at_once_count_each_game_once_and_lose_no_
     assert sorted(recorded) == [one.id, two.id], "each game is recorded once, by one call"
     assert standings == {"Alice": 2, "Bob": 1, "Carol": 1}, "no update was lost"
     assert sorted(result.game_id for result in history) == [one.id, two.id]
+
+
+# ---- the season's story: rating history and who moved most ------------------------------
+
+DAY = 86_400.0
+
+
+async def recorded_at(
+    store: Store, league: League, seats: list[Seat], state: GameState, at: float
+) -> None:
+    """A finished game recorded as having ended at the moment ``at``."""
+    table = await finished(store, seats, state)
+    table.updated_at = at
+    await league.record_finished(table)
+
+
+async def test_a_rating_history_follows_the_members_rated_games_in_order(store, league):
+    computer = Seat("Computer")
+    await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(0)))
+    await league.record_finished(await finished(store, [ALICE, computer], bann_won_by(1)))
+    await league.record_finished(await finished(store, [CAROL, ALICE], bann_won_by(0)))
+    await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(1)))
+    season = await league.current_season(GUILD)
+
+    history = await league.rating_history(GUILD, "bann", season.id, ALICE.user_id)
+
+    first = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2])
+    alice, bob = first[0][0], first[1][0]
+    _, alice_2 = (team[0] for team in MODEL.rate([[MODEL.rating()], [alice]], ranks=[1, 2]))
+    alice_3, _ = (team[0] for team in MODEL.rate([[alice_2], [bob]], ranks=[2, 1]))
+    assert [(game.rating_before, game.rating_after) for game in history] == [
+        (displayed(MODEL.rating()), displayed(alice)),
+        (displayed(alice), displayed(alice_2)),
+        (displayed(alice_2), displayed(alice_3)),
+    ], "the unrated game against the computer is no part of it"
+    assert [game.finished_at for game in history] == sorted(game.finished_at for game in history)
+    profile = await league.profile(GUILD, ALICE.user_id, list(GAMES))
+    assert profile[0].history == history
+    assert all(entry.history == [] for entry in profile[1:]), "no other game was played"
+
+
+async def test_a_new_season_starts_a_new_history(store, league):
+    await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(0)))
+    first = await league.current_season(GUILD)
+    second = await league.start_season(GUILD, "Spring", started_by=BOB.user_id)
+
+    assert len(await league.rating_history(GUILD, "bann", first.id, ALICE.user_id)) == 1
+    assert await league.rating_history(GUILD, "bann", second.id, ALICE.user_id) == []
+
+
+async def test_the_movers_are_measured_over_the_stretch_only(store, league):
+    """Alice won a lot long ago and lost this week; Bob lost long ago and won this week:
+    over the week Bob rose and Alice fell, whatever their ratings."""
+    now = 1_900_000_000.0
+    for days_ago in (30, 29, 28):
+        await recorded_at(store, league, [ALICE, BOB], bann_won_by(0), now - days_ago * DAY)
+    before_week = {
+        row.name: row.rating
+        for row in await league.standings(GUILD, "bann", (await league.current_season(GUILD)).id)
+    }
+    for days_ago in (3, 2):
+        await recorded_at(store, league, [ALICE, BOB], bann_won_by(1), now - days_ago * DAY)
+    season = await league.current_season(GUILD)
+    after = {row.name: row.rating for row in await league.standings(GUILD, "bann", season.id)}
+
+    movers = await league.movers(GUILD, "bann", season.id, since=now - 7 * DAY)
+
+    assert movers.rose is not None and movers.fell is not None
+    assert (movers.rose.name, movers.rose.games) == ("Bob", 2)
+    assert movers.rose.change == after["Bob"] - before_week["Bob"] > 0
+    assert (movers.fell.name, movers.fell.games) == ("Alice", 2)
+    assert movers.fell.change == after["Alice"] - before_week["Alice"] < 0
+    quiet = await league.movers(GUILD, "bann", season.id, since=now - DAY)
+    assert quiet.rose is None and quiet.fell is None, "nobody played in the last day"
+
+
+async def test_the_movers_leave_out_the_computer_and_break_ties_by_games(store, league):
+    await league.set_rate_computer_games(GUILD, True)
+    computer = Seat("Computer")
+    await league.record_finished(await finished(store, [computer, DAVE], bann_won_by(0)))
+    await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(0)))
+    await league.record_finished(await finished(store, [CAROL, DAVE], bann_won_by(0)))
+    season = await league.current_season(GUILD)
+
+    movers = await league.movers(GUILD, "bann", season.id, since=0.0)
+
+    assert movers.rose is not None and movers.fell is not None
+    assert movers.rose.player_id != COMPUTER_PLAYER_ID
+    assert (movers.fell.name, movers.fell.games) == ("Dave", 2), "two losses fall furthest"
+    rows = await league.standings(GUILD, "bann", season.id)
+    winners = [row for row in rows if row.name in ("Alice", "Carol")]
+    expected = max(winners, key=lambda row: (row.rating, -ord(row.name[0])))
+    assert movers.rose.name == expected.name
+    assert movers.rose.change == expected.rating - displayed(MODEL.rating())
+
+
+async def test_movers_stay_within_their_server_game_and_season(store, league):
+    await league.record_finished(await finished(store, [ALICE, BOB], bann_won_by(0), guild=2))
+    await league.record_finished(
+        await finished(store, [ALICE, BOB], FixedScores([1.0, 0.0]), kind="barree")
+    )
+    season = await league.current_season(GUILD)
+
+    assert await league.movers(GUILD, "bann", season.id, since=0.0) == Movers()
+    barree = await league.movers(GUILD, "barree", season.id, since=0.0)
+    assert barree.rose is not None and barree.rose.name == "Alice"

@@ -8,6 +8,7 @@ import pytest
 from testdb import both_engines
 
 from data import Seat, Store, Table
+from data.follows import FollowBook
 from data.league import League
 from data.members import MemberData, StillPlaying
 
@@ -86,3 +87,44 @@ async def names_at(store: Store, game_id: int) -> list[str]:
     table = await store.load(game_id)
     assert table is not None
     return table.names
+
+
+CAROL = 100_000_000_000_000_003
+
+
+async def test_follows_are_found_and_forgotten_per_server(store, database):
+    """Alice follows a table and Bob here, and Bob there; Carol follows Alice here.
+    Forgetting her here deletes her follows here and Carol's of her, and nothing there."""
+    book = FollowBook(store)
+    running = await store.create_table(
+        kind="bann",
+        guild_id=HERE,
+        channel_id=30,
+        creator_id=BOB,
+        seats=[Seat("Bob", BOB)],
+        options={},
+        seed=9,
+    )
+    await book.toggle_table(running.id, ALICE, "de")
+    await book.toggle_member(HERE, BOB, ALICE, "de")
+    await book.toggle_member(THERE, BOB, ALICE, "en")
+    await book.toggle_member(HERE, ALICE, CAROL, "en")
+    members = MemberData(store)
+
+    here, there = await members.records(ALICE, None)
+
+    assert [(f.get("game_id"), f.get("member_id"), f["language"]) for f in here.follows] == [
+        (running.id, None, "de"),
+        (None, BOB, "de"),
+    ]
+    assert here.followers == 1 and there.followers == 0
+    assert [f["member_id"] for f in there.follows] == [BOB]
+    assert (await members.unfinished_tables(ALICE, HERE)) == [], "following is not playing"
+
+    await members.forget(ALICE, HERE)
+
+    assert database.rows("SELECT * FROM table_follows") == []
+    rows = database.rows("SELECT guild_id, member_id, follower_id FROM member_follows")
+    assert rows == [{"guild_id": THERE, "member_id": BOB, "follower_id": ALICE}]
+    [left] = await members.records(ALICE, None)
+    assert left.guild_id == THERE

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from data import Seat, Store
+from data.follows import FollowBook
 from data.league import League
 from data.lessons import LessonBook, LessonProgress
 from data.rematches import RematchStore
@@ -21,7 +22,7 @@ from migrate import main
 ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
 TABLES += ("league_ratings", "league_settings", "guild_settings", "private_messages", "claims")
-TABLES += ("rematches",)
+TABLES += ("rematches", "table_follows", "member_follows")
 
 
 async def played_game(store: Store, channel: int, *, finish: bool) -> int:
@@ -73,6 +74,8 @@ async def a_bot_on_sqlite(path: Path) -> None:
     await RematchStore(store).offer(finished, expires_at=2_000_000_000.0)
     assert await store.claim_once("dm-closed:11:4")
     await LessonBook(store).save(LessonProgress(3, "gulbara", 2, ("24/18",), False))
+    await FollowBook(store).toggle_table(2, 5, "de")
+    await FollowBook(store).toggle_member(1, 3, 5, "en")
     await store.close()
 
 

@@ -262,7 +262,7 @@ async def test_draw_offer_and_acceptance_end_the_game_drawn(fake_discord, start_
     offerer = mover(state, seats)
     await offerer.click(board, "Offer draw")
     answerer = seats[1 - state.current_player]
-    assert [b.label for b in board.buttons()] == ["Accept draw", "Decline draw"]
+    assert [b.label for b in board.buttons()] == ["Accept draw", "Decline draw", "Follow"]
     names = {world.alice.id: "Alice", world.bob.id: "Bob"}
     assert board.content == f"👤 {names[offerer.id]} offers a draw.", "the channel sees the offer"
     await answerer.click(board, "Accept draw")

@@ -533,7 +533,9 @@ async def test_the_last_deal_ends_the_game_with_the_result(fake_discord, start_b
     board = await arrange(
         world, database_path, deal_number=6, remaining=["notricks"], declarer_doubled=[0, 2, 2, 2]
     )
-    assert button_labels(board) == ["No Tricks", "My hand", "Resign"], "one contract is left"
+    assert button_labels(board) == ["No Tricks", "My hand", "Resign", "Follow"], (
+        "one contract is left"
+    )
     step = 0
     while not stored_state(database_path).is_over:
         await decide(world.alice, 0, board, database_path, step)

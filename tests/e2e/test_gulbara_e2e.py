@@ -138,7 +138,7 @@ async def test_the_point_select_and_the_die_panel_show_only_legal_steps(
     player = seat_user(world, state)
     [select] = board.selects()
     assert select.values == [str(point) for point in state.movable_points()]
-    assert [b.label for b in board.buttons()] == ["Undo", "Resign"]
+    assert [b.label for b in board.buttons()] == ["Undo", "Resign", "Follow"]
     assert board.buttons()[0].disabled, "nothing to take back before the first step"
 
     panel, step = await open_panel(player, board, state)

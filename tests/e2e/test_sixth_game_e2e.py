@@ -39,7 +39,7 @@ async def test_nim_against_the_computer_by_clicks_and_text(
     assert board.embeds[0]["title"] == "Nim: game #1"
     assert "Alice to take; 12 stones left." in board.embeds[0]["description"]
     labels = [button.label for button in board.buttons()]
-    assert labels == ["Take 1", "Take 2", "Take 3", "Resign", "Hint"]
+    assert labels == ["Take 1", "Take 2", "Take 3", "Resign", "Hint", "Follow"]
     # A game that words no reasons of its own still has hints: the computer's move.
     hinted = await world.alice.click(board, "Hint")
     row = stored_game(database_path)

@@ -203,6 +203,8 @@ ADDED_SINCE_RELEASE = ("privacy",)
 """Top-level commands the release did not have."""
 SUBCOMMANDS_ADDED_SINCE_RELEASE = ("learn",)
 """Subcommands of every game's group the release did not have (the lessons)."""
+SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE = {"game": ("watch",)}
+"""Subcommands of the shared groups the release did not have (following a table)."""
 OPTIONS_ADDED_SINCE_RELEASE = {"barbu": ("french",), "gulbara": ("head_rule",)}
 """Table options of `/<game> new` the release did not have (variants of the rules)."""
 
@@ -267,6 +269,13 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
                 added = [name for name in names if name in SUBCOMMANDS_ADDED_SINCE_RELEASE]
                 assert added == list(SUBCOMMANDS_ADDED_SINCE_RELEASE)
                 subcommands[:] = [s for s in subcommands if s["name"] not in added]
+            if payload["name"] in SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE:
+                added_here = SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE[payload["name"]]
+                subcommands = payload["options"]
+                assert [s["name"] for s in subcommands if s["name"] in added_here] == list(
+                    added_here
+                )
+                subcommands[:] = [s for s in subcommands if s["name"] not in added_here]
             if payload["name"] in OPTIONS_ADDED_SINCE_RELEASE:
                 held = without_added_options(payload)
                 assert held == list(OPTIONS_ADDED_SINCE_RELEASE[payload["name"]])

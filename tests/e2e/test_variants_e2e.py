@@ -117,7 +117,7 @@ async def test_a_french_barbu_deal_with_computers_shows_its_options_and_never_do
         phase="contract",
         contract=None,
     )
-    assert labels(board) == ["Trumps…", "My hand", "Hint", "Resign"]
+    assert labels(board) == ["Trumps…", "My hand", "Hint", "Resign", "Follow"]
     assert "**Alice** names the trump suit." in board.embeds[0]["description"]
     hand = (await world.alice.click(board, "My hand")).ephemeral[0]
     assert "**Your turn:** name the trump suit." in hand.content

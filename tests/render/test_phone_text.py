@@ -122,6 +122,34 @@ def profile() -> dict[str, Any]:
     }
 
 
+def season_history(games: int, marks: int) -> dict[str, Any]:
+    rng = random.Random(games)
+    ratings, at = [1000], 1_772_000_000.0
+    for _ in range(games):
+        ratings.append(ratings[-1] + rng.randint(-30, 40))
+    return {
+        "start": 1000,
+        "games": [{"at": at + day * 86_400, "rating": r} for day, r in enumerate(ratings[1:])],
+        "marks": [
+            {"at": at + (3 * mark + 1.5) * 86_400, "label": f"{NAMES[mark % 4]} Cup"}
+            for mark in range(marks)
+        ],
+    }
+
+
+def profile_with_season() -> dict[str, Any]:
+    view = profile()
+    seasons = ((24, 3), (2, 0), (140, 1), (1, 1))
+    for game, (games, marks) in zip(view["games"], seasons, strict=True):
+        game["history"] = season_history(games, marks)
+    return view
+
+
+def standings_with_movers() -> dict[str, Any]:
+    movers = {"days": 7, "rose": {"name": NAMES[1], "change": 148}}
+    return {**standings(), "movers": {**movers, "fell": {"name": NAMES[0], "change": -97}}}
+
+
 PICTURES: dict[str, Callable[[], bytes]] = {
     "bann start": lambda: render.bann.render_bann(GAMES["bann"].new_game(seed=1).view(None), NAMES),
     "bann mid-game": lambda: render.bann.render_bann(played("bann", 21).view(None), NAMES),
@@ -177,6 +205,10 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     ),
     "league standings": lambda: render.league.render_standings(standings(), "en"),
     "league profile": lambda: render.league.render_profile(profile(), "en"),
+    "league profile, season": lambda: render.league.render_profile(profile_with_season(), "de"),
+    "league standings, movers": lambda: render.league.render_standings(
+        standings_with_movers(), "de"
+    ),
 }
 
 

@@ -55,6 +55,7 @@ RELEASES = {
     6: "97a93771db3d85c979509dfc1590bc6bb2345374",
     7: "8430ea195a72d3115bbb0305f29d656ee461aa82",
     8: "5813865080d6d25e62ba0d10cf88eb219ae4f7ea",
+    9: "5529f003b3fd37aed9382bbf2220b9b53754e538",
 }
 """Schema version → the last commit of the main line at that version."""
 
