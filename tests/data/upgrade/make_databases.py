@@ -56,6 +56,7 @@ RELEASES = {
     7: "8430ea195a72d3115bbb0305f29d656ee461aa82",
     8: "5813865080d6d25e62ba0d10cf88eb219ae4f7ea",
     9: "5529f003b3fd37aed9382bbf2220b9b53754e538",
+    10: "2f03f1b248bad7028724aa5d6ed3978dc0f4de33",
 }
 """Schema version → the last commit of the main line at that version."""
 
