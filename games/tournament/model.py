@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from games.base import IllegalAction
+
 
 class Format(StrEnum):
     """How the rounds are paired."""
@@ -208,8 +210,10 @@ class Round:
 class Config:
     """What the organiser chose: the game (its key), the format, the number of rounds,
     the table options of every game (a Gul Bara match to N points is one of them), whether
-    the games are rated and the clock per decision in seconds. ``seats_per_table`` is for
-    table groups: the largest table (Barbu 4, Barree 4; Barree falls back to 3)."""
+    the games are rated and the clock per decision in seconds. For table groups
+    ``seats_per_table`` is the table the game wants (its spec's most players) and
+    ``smallest_table`` the smallest a field that does not divide may use instead (the same
+    number for a game played by a fixed number, whose field is then filled up)."""
 
     game: str
     format: Format
@@ -218,6 +222,7 @@ class Config:
     rated: bool = True
     clock_seconds: int = 0
     seats_per_table: int = 2
+    smallest_table: int = 2
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -228,6 +233,7 @@ class Config:
             "rated": self.rated,
             "clock_seconds": self.clock_seconds,
             "seats_per_table": self.seats_per_table,
+            "smallest_table": self.smallest_table,
         }
 
     @staticmethod
@@ -240,6 +246,7 @@ class Config:
             rated=bool(data.get("rated", True)),
             clock_seconds=int(data.get("clock_seconds", 0)),
             seats_per_table=int(data.get("seats_per_table", 2)),
+            smallest_table=int(data.get("smallest_table", 2)),
         )
 
 
@@ -301,3 +308,9 @@ class Tournament:
             players=tuple(Player.from_dict(player) for player in data["players"]),
             rounds=tuple(Round.from_dict(round_) for round_ in data.get("rounds", ())),
         )
+
+
+class CannotPair(IllegalAction):
+    """The next round cannot be paired (every pairing left would repeat a game, a field
+    too small for the format, a field that does not fill its tables): its sentence says
+    why, for the organiser."""
