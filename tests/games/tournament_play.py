@@ -43,9 +43,7 @@ def play_round(tournament: Tournament, rng: random.Random, draws: bool = True) -
         for table in round_.tables:
             if table.result is None:
                 seats = len(table.seats)
-                result = (
-                    two_player_result(rng, draws) if seats == 2 else table_result(rng, seats)
-                )
+                result = two_player_result(rng, draws) if seats == 2 else table_result(rng, seats)
                 tournament = tournament.with_result(round_.number, table.number, result)
         deciders = tables_to_open(tournament)
         if not deciders:
