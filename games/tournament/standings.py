@@ -1,4 +1,5 @@
-"""Scores, tie-breaks and places, computed from the rounds' results alone (RULES.md §5).
+"""Scores, tie-breaks and places, computed from the rounds' results alone, as the players'
+rule book (docs/rules/tournaments.md) states them.
 
 Points by place: at a table of n seats first scores n − 1, last 0, and a tie for a place
 shares the points of the places it covers, so a two-player win is 1, a draw ½ each, a
