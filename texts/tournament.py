@@ -29,7 +29,7 @@ TIEBREAK_HEADINGS: dict[Format, tuple[str, ...]] = {
     Format.TABLE_GROUPS: (N_("TOTALS"), N_("FIRSTS")),
     Format.KNOCKOUT: (),
 }
-"""The tie-break columns' short headings, in the order they decide (``TIEBREAK_NAMES``)."""
+"""The tie-break columns' short headings, in the order they decide (``standings``)."""
 
 TIEBREAK_LEGENDS: dict[Format, str] = {
     Format.SWISS: N_("Ties: BH Buchholz, then SB Sonneborn–Berger, then wins"),

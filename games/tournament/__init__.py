@@ -28,12 +28,11 @@ from games.tournament.model import (
     Table,
     Tournament,
 )
-from games.tournament.standings import TIEBREAK_NAMES, Standing, seat_points
+from games.tournament.standings import Standing, seat_points
 from games.tournament.table_groups import computers_needed, table_bounds
 
 __all__ = [
     "MISSED_ROUNDS_TO_WITHDRAW",
-    "TIEBREAK_NAMES",
     "CannotPair",
     "Config",
     "Format",

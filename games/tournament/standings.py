@@ -24,16 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from games.base import N_
 from games.tournament.model import Format, Result, Round, Table, Tournament
-
-TIEBREAK_NAMES: dict[Format, tuple[str, ...]] = {
-    Format.SWISS: (N_("Buchholz"), N_("Sonneborn–Berger"), N_("Wins")),
-    Format.ROUND_ROBIN: (N_("Sonneborn–Berger"), N_("Direct encounter"), N_("Wins")),
-    Format.TABLE_GROUPS: (N_("Table totals"), N_("First places")),
-    Format.KNOCKOUT: (),
-}
-"""Each format's tie-breaks in the order they decide, as catalogue ids (``texts``)."""
 
 
 @dataclass(frozen=True)

@@ -219,3 +219,13 @@ def test_a_player_absent_in_two_rounds_is_withdrawn_and_paired_no_more():
     assert tournament.player("c5").withdrawn
     with pytest.raises(CannotPair):
         pair_next_round(tournament)  # seven players do not fill tables of four
+
+
+def test_a_withdrawn_knockout_player_s_opponent_goes_through_on_a_walkover():
+    tournament = new(Format.KNOCKOUT, 4, 2).withdrawn("c3")
+    first = pair_next_round(tournament)
+    assert [table.seats for table in first.tables] == [("c1", "c2")]
+    assert first.byes == ("c0",)
+    tournament = tournament.with_round(first).with_result(1, 1, Result.win(1))
+    final = pair_next_round(tournament)
+    assert [table.seats for table in final.tables] == [("c0", "c2")]
