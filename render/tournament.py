@@ -42,7 +42,13 @@ from render.toolkit.png import encode_png, new_canvas
 from render.toolkit.shapes import draw_disc, draw_panel, fill_rounded
 from render.toolkit.text import Label, clean_name, draw_text, fit_text, font
 from texts.i18n import t, tn
-from texts.tournament import SCORE_HEADINGS, TIEBREAK_HEADINGS, TIEBREAK_LEGENDS, points
+from texts.tournament import (
+    SCORE_HEADINGS,
+    TIEBREAK_HEADINGS,
+    TIEBREAK_LEGENDS,
+    game_points,
+    points,
+)
 
 WIDTH = 660
 TEXT_SIZE = 17  # the smallest text: 11 px at a phone's 450 px
@@ -287,34 +293,90 @@ def _match_box(
 
 def render_round(view: dict[str, Any], language: str) -> bytes:
     """Each table of the round with its players in seat order, their points once it
-    ended, and who has a bye."""
+    ended, and who has a bye: a game of two on one line (first mover on the left), a
+    larger table in a panel of its own."""
     tables: list[dict[str, Any]] = view["tables"]
     byes: list[str] = view.get("byes", [])
-    heights = [TABLE_TITLE_HEIGHT + SEAT_HEIGHT * len(table["names"]) + 12 for table in tables]
+    heights = [_table_height(table) for table in tables]
     bye_band = ROW_HEIGHT if byes else 0
-    footer = FOOTER_HEIGHT if any(len(table["names"]) == 2 for table in tables) else 0
-    height = HEADER_HEIGHT + sum(h + TABLE_GAP for h in heights) + bye_band + footer + 8
+    pairs = any(len(table["names"]) == 2 for table in tables)
+    footer = FOOTER_HEIGHT if pairs else 0
+    heading = COLUMN_HEADER_HEIGHT if pairs else 0
+    body = sum(heights) + bye_band + footer + heading + 8
+    height = HEADER_HEIGHT + body
     image, draw = new_canvas(WIDTH, height)
     _header(draw, str(view["title"]), str(view["subtitle"]))
     top = HEADER_HEIGHT
-    for table, table_height in zip(tables, heights, strict=True):
-        _table_panel(draw, top, table_height, table, language)
-        top += table_height + TABLE_GAP
+    if pairs:
+        heading_font = font(TEXT_SIZE, "SemiBold")
+        middle = top + COLUMN_HEADER_HEIGHT / 2
+        draw_text(draw, (PAIR_NUMBER_X, middle), "#", heading_font, TEXT_MUTED, "mm")
+        top += COLUMN_HEADER_HEIGHT
+    for index, (table, table_height) in enumerate(zip(tables, heights, strict=True)):
+        if len(table["names"]) == 2:
+            _pair_row(draw, top, table, language, striped=index % 2 == 0)
+        else:
+            _table_panel(draw, top, table_height - TABLE_GAP, table, language)
+        top += table_height
     text_font = font(TEXT_SIZE + 1, "Medium")
     if byes:
         names = ", ".join(clean_name(str(name)) for name in byes)
         line = tn(language, "Bye: {names}", "Byes: {names}", len(byes), names=names)
-        draw_text(
-            draw,
-            (MARGIN + 8, top + ROW_HEIGHT / 2),
-            fit_text(line, text_font, WIDTH - 2 * MARGIN),
-            text_font,
-            TEXT,
-            "lm",
-        )
+        shown = fit_text(line, text_font, WIDTH - 2 * MARGIN)
+        draw_text(draw, (MARGIN + 8, top + ROW_HEIGHT / 2), shown, text_font, TEXT, "lm")
     if footer:
         _footer(draw, height, t(language, "The first name moves first"))
     return encode_png(image)
+
+
+PAIR_NUMBER_X = MARGIN + 26
+PAIR_RESULT_X = WIDTH / 2
+PAIR_NAME_ROOM = WIDTH / 2 - MARGIN - 100
+
+
+def _table_height(table: dict[str, Any]) -> int:
+    if len(table["names"]) == 2:
+        return ROW_HEIGHT
+    return TABLE_TITLE_HEIGHT + SEAT_HEIGHT * len(table["names"]) + 12 + TABLE_GAP
+
+
+def _pair_row(
+    draw: ImageDraw.ImageDraw, top: int, table: dict[str, Any], language: str, *, striped: bool
+) -> None:
+    """Table number, the first mover, the result (a dash while playing), the second."""
+    if striped:
+        fill_rounded(draw, (MARGIN, top + 2, WIDTH - MARGIN, top + ROW_HEIGHT - 2), 10, PANEL)
+    middle = top + ROW_HEIGHT / 2
+    number_font = font(20, "SemiBold")
+    draw_text(draw, (PAIR_NUMBER_X, middle), str(table["number"]), number_font, TEXT_MUTED, "mm")
+    name_font = font(20, "SemiBold")
+    first, second = (clean_name(str(name)) for name in table["names"])
+    scores = table.get("points")
+    absent = table.get("absent") or [False, False]
+    result_font = font(20, "Bold")
+    if scores is None:
+        result = "–"
+    else:
+        first_points, second_points = (game_points(language, float(x)) for x in scores)
+        result = f"{first_points}–{second_points}"
+    draw_text(draw, (PAIR_RESULT_X, middle), result, result_font, TEXT, "mm")
+    left_room = PAIR_NAME_ROOM
+    right_room = PAIR_NAME_ROOM
+    note_font = font(TEXT_SIZE, "Medium")
+    if table.get("decider"):
+        note = t(language, "decider")
+        right_room -= note_font.getlength(note) + 12
+        draw_text(draw, (WIDTH - MARGIN - 12, middle), note, note_font, HIGHLIGHT, "rm")
+    for seat, (name, anchor, x, room) in enumerate(
+        (
+            (first, "rm", PAIR_RESULT_X - 50, left_room),
+            (second, "lm", PAIR_RESULT_X + 50, right_room),
+        )
+    ):
+        if absent[seat]:
+            name = t(language, "{name} (absent)", name=name)
+        colour = TEXT_MUTED if absent[seat] else TEXT
+        draw_text(draw, (x, middle), fit_text(name, name_font, room), name_font, colour, anchor)
 
 
 def _table_panel(
@@ -339,7 +401,7 @@ def _table_panel(
             draw_text(
                 draw,
                 (right, middle),
-                points(language, float(scores[seat])),
+                game_points(language, float(scores[seat])),
                 font(20, "Bold"),
                 TEXT,
                 "rm",

@@ -40,8 +40,18 @@ TIEBREAK_LEGENDS: dict[Format, str] = {
 
 
 def points(language: str, value: float) -> str:
-    """A score or tie-break as the language writes it: 2.5, 2,5, 3, 6.75."""
-    return str(format_decimal(value, format="#,##0.##", locale=language))
+    """A score or tie-break as the language writes it, with a true minus sign: 2.5, 2,5,
+    3, 6.75, −21."""
+    written = str(format_decimal(abs(value), format="#,##0.##", locale=language))
+    return f"−{written}" if value < 0 else written
+
+
+def game_points(language: str, value: float) -> str:
+    """A game's points as a result is written: 1, ½, 0, 2½ (other values as ``points``)."""
+    whole, half = divmod(value, 1)
+    if half != 0.5 or value < 0:
+        return points(language, value)
+    return "½" if whole == 0 else f"{points(language, whole)}½"
 
 
 def format_name(language: str, format_: Format) -> str:
