@@ -11,6 +11,7 @@ from tournament_views import bracket_views, round_views, standings_views
 
 from render.tournament import WIDTH, labels, render_bracket, render_round, render_standings
 from texts.i18n import languages
+from texts.tournament import game_points, points
 
 
 @pytest.mark.parametrize("language", languages())
@@ -54,3 +55,9 @@ def test_the_bracket_view_keeps_bracket_order_with_byes_beside_their_match():
     assert [len(match["names"]) for match in first] == [1, 2, 1, 2], "seed 1 and 2 have byes"
     assert len(second) == 2 and len(final) == 1
     assert final[0]["winner"] in (0, 1)
+
+
+def test_points_are_written_as_results_are():
+    assert [game_points("en", value) for value in (1, 0.5, 0, 2.5)] == ["1", "½", "0", "2½"]
+    assert points("de", 6.75) == "6,75"
+    assert points("en", -21) == "−21"
