@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tournament_play import new, play_out, play_round
 
+from games import GAMES
 from games.tournament import (
     CannotPair,
     Format,
@@ -227,3 +228,9 @@ def test_a_withdrawn_knockout_player_s_opponent_goes_through_on_a_walkover():
     tournament = tournament.with_round(first).with_result(1, 1, Result.win(1))
     final = pair_next_round(tournament)
     assert [table.seats for table in final.tables] == [("c0", "c2")]
+
+
+def test_the_games_tables_follow_from_their_specs():
+    barbu, barree = GAMES["barbu"], GAMES["barree"]
+    assert table_bounds(barbu.min_players, barbu.max_players) == (4, 4)
+    assert table_bounds(barree.min_players, barree.max_players) == (3, 4)
