@@ -1,0 +1,1 @@
+"""Game reviews: every decision judged, the luck of every roll and deal measured."""
