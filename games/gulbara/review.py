@@ -301,7 +301,8 @@ def _turn_key(state: GameState) -> tuple[int, int, int]:
 
 def _stages_of_turn(steps: Sequence[Step]) -> list[_Stage]:
     """The stages a turn's logged steps (undos included) leave played, each from the
-    position it was played in."""
+    position it was played in; a stage the log leaves unfinished (the game was resigned
+    or abandoned in the middle of it) is no decision."""
     kept: list[Step] = []
     for step in steps:
         if "".join(step.action.split()).lower() == UNDO:
@@ -322,7 +323,10 @@ def _stages_of_turn(steps: Sequence[Step]) -> list[_Stage]:
         following = state.apply(step.action)
         assert isinstance(following, GulbaraState)
         state = following
-    if current:
+    unfinished = (
+        not state.over and _turn_key(state) == _turn_key(start) and len(state.stages) == stage_count
+    )
+    if current and not unfinished:
         stages.append(_Stage(current[0].number, start, tuple(current)))
     return stages
 

@@ -226,3 +226,14 @@ def test_gulbara_in_a_match_winning_the_game_is_worth_the_match_points_it_brings
     # nothing borne off yet: a won game may be won double and end the match at once
     won = gulbara_review.match_chance(1.0, mine, theirs, two_away)
     assert gulbara_review.match_equity(1, 5) < won < 1
+
+
+def test_gulbara_a_stage_left_unfinished_by_a_resignation_is_not_judged():
+    facts, actions = computer_game("gulbara", 5, "normal", 30)
+    steps = steps_of(facts, actions)
+    last = GULBARA.decisions(facts, steps)[-1]
+    cut = [*actions[: last.index], (last.seat, "!resign")]
+    assert len(last.steps) > 1
+    review = review_game(facts, cut)
+    assert last.index not in [judgement.index for judgement in review.judgements]
+    assert review.seats[last.seat].result == 0.0
