@@ -399,8 +399,9 @@ def fit_gulbara(games: int) -> None:
 
 
 def fit_bann(games: int) -> None:
-    """Bann's score scale: the best move's search score of each decision against the
-    mover's result (a draw a half)."""
+    """Bann's score curve: the best move's search score of each decision against the
+    mover's result (a draw a half). The curve needs an offset as well as a scale: the best
+    of many scores is an optimistic estimate."""
     from games.bann import review as bann_review
     from games.bann.computer import WIN
     from games.bann.state import BannState
@@ -419,9 +420,12 @@ def fit_bann(games: int) -> None:
             if abs(best) > WIN // 2:
                 continue
             outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
-            rows.append(([best / 100], outcome))
-    weights = logistic_fit(rows)
-    print(f"bann: {len(rows)} positions of {games} games; SCORE_SCALE = {100 / weights[0]:.1f}")
+            rows.append(([1.0, best / 100], outcome))
+    offset, slope = logistic_fit(rows)
+    print(
+        f"bann: {len(rows)} positions of {games} games; SCORE_SCALE = {100 / slope:.1f},"
+        f" SCORE_OFFSET = {offset * 100 / slope:.1f}"
+    )
 
 
 GAMES_BENCHED: dict[str, Callable[[int, float], None]] = {
