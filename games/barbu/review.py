@@ -104,7 +104,7 @@ class BarbuReviewer:
         values = action_values(view, _generator(facts, point.index))
         played = " ".join(step.action for step in point.steps)
         best = max(view["legal"], key=lambda action: values[action])
-        value_played = values[played]
+        value_played = values[_legal_form(point.steps[0])]
         loss = max(0.0, values[best] - value_played)
         return Judgement(
             index=point.index,
@@ -118,17 +118,35 @@ class BarbuReviewer:
         )
 
     def luck(self, facts: GameFacts, steps: Sequence[Step]) -> list[LuckEvent]:
-        events = []
+        """Each seat's luck in every deal, at the move that dealt it (0: the start)."""
+        events: list[LuckEvent] = []
         deal = None
+        dealt_at = 0
         for step in steps:
             state = _state(step)
-            if step.is_table_event or state.is_over or state.deal_number == deal:
+            if step.is_table_event or state.is_over:
                 continue
-            deal = state.deal_number
-            rng = _generator(facts, step.number)
-            for seat, luck in enumerate(deal_luck(state, rng)):
-                events.append(LuckEvent(step.number, seat, luck))
+            if state.deal_number != deal:
+                deal = state.deal_number
+                rng = _generator(facts, dealt_at)
+                events.extend(
+                    LuckEvent(dealt_at, seat, luck)
+                    for seat, luck in enumerate(deal_luck(state, rng))
+                )
+            dealt_at = step.number
         return events
+
+
+def _legal_form(step: Step) -> str:
+    """The legal action as ``legal_actions`` writes it that the step played (a typed move
+    may write it otherwise: ``ac``, ``double:3,1``)."""
+    state = _state(step)
+    if step.action in state.legal_actions():
+        return step.action
+    reached = step.after.to_dict()
+    return next(
+        action for action in state.legal_actions() if state.apply(action).to_dict() == reached
+    )
 
 
 def action_values(view: BarbuView, rng: random.Random) -> dict[str, float]:
