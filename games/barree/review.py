@@ -88,7 +88,9 @@ class BarreeReviewer:
             if step.is_table_event or state.phase != PHASE_MOVE:
                 continue
             turn = [step]
-            following = steps[position + 1] if position + 1 < len(steps) else None
+            following = next(
+                (later for later in steps[position + 1 :] if not later.is_table_event), None
+            )
             if following is not None and _state(following).phase == PHASE_DRIVE:
                 turn.append(following)
             if len(state.legal_actions()) > 1 or len(turn) > 1:

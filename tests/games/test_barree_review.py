@@ -3,6 +3,7 @@ sees, the same every time, and every roll's luck exact over the six faces."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -113,3 +114,15 @@ def test_every_roll_has_its_luck_against_the_six_faces(game):
         shown = step.after.die if step.after.current == step.before.current else None
         assert shown is None or roll_of(step) == shown
     assert len(face_values(rolls[0].before, random.Random(1))) == 6
+
+
+def test_a_table_event_between_walk_and_sending_leaves_them_one_decision(game):
+    point = next(p for p in REVIEWER.decisions(facts(3), game) if len(p.steps) == 2)
+    walk_step, drive_step = point.steps
+    hint = Step(
+        drive_step.number, drive_step.seat, "!hint", drive_step.before, drive_step.before, ()
+    )
+    later = dataclasses.replace(drive_step, number=drive_step.number + 1)
+    steps = [walk_step, hint, later]
+    (again,) = REVIEWER.decisions(facts(3), steps)
+    assert [step.action for step in again.steps] == [walk_step.action, drive_step.action]
