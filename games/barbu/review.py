@@ -56,7 +56,7 @@ from games.base import Step
 from games.proof import GameFacts
 from games.review.model import DecisionPoint, Judgement, LuckEvent, Thresholds, Unit
 
-CARD_PLAYOUTS = 144
+CARD_PLAYOUTS = 96
 """Playouts per card decision to find the best card, shared among its legal cards."""
 CONTRACT_PLAYOUTS = 176
 """Playouts per contract choice to find the best one, shared among its contracts (with
@@ -65,7 +65,7 @@ DOUBLING_WORLDS = 24
 """Worlds per doubling answer to find the best one: one playout each serves every answer."""
 MIN_WORLDS = 8
 """Each action of a decision meets at least this many worlds."""
-VERIFYING_WORLDS = 48
+VERIFYING_WORLDS = 32
 """Fresh worlds in which the best action found and the one played meet again, for the
 value lost: the best of many noisy averages is too high by its luck, and these worlds
 did not choose it."""
