@@ -172,7 +172,9 @@ Plant = Callable[[DecisionPoint, random.Random], str | None]
 """A play the hard player judges far worse than the best at a decision, or None."""
 
 
-def planted_blunders(kind: str, runs: Sequence[Reviewed], plant: Plant) -> None:
+def planted_blunders(
+    kind: str, runs: Sequence[Reviewed], plant: Plant, per_game: int = PLANTS_PER_GAME
+) -> None:
     judge = reviewer(kind)
     chooser = random.Random(f"plant/{kind}")
     heavy = total = 0
@@ -180,7 +182,7 @@ def planted_blunders(kind: str, runs: Sequence[Reviewed], plant: Plant) -> None:
         steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
         planted = 0
         for point in judge.decisions(run.facts, steps):
-            if planted >= PLANTS_PER_GAME:
+            if planted >= per_game:
                 break
             play = plant(point, chooser)
             if play is None:
@@ -355,6 +357,8 @@ BARBU_GAMES_OPTIONS = {"series": 1}
 a whole game of four series as well."""
 BARBU_EDGES = (-40.0, -20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0, 40.0)
 BARBU_LUCK_DEALS = 200
+BARBU_PLANTS_PER_GAME = 20
+"""A game of one series has about 280 decisions: room for more plants than elsewhere."""
 
 
 def plant_barbu(point: DecisionPoint, chooser: random.Random) -> str | None:
@@ -411,7 +415,8 @@ def bench_barbu(games: int, baseline: float) -> None:
     runs = reviewed_games("barbu", games, players=4, options=dict(BARBU_GAMES_OPTIONS))
     points_calibration(runs, barbu_scored, BARBU_EDGES)
     error_rates(runs)
-    planted_blunders("barbu", [run for run in runs if run.levels[0] == "hard"], plant_barbu)
+    hard = [run for run in runs if run.levels[0] == "hard"]
+    planted_blunders("barbu", hard, plant_barbu, BARBU_PLANTS_PER_GAME)
     luck(runs)
     barbu_deal_luck(BARBU_LUCK_DEALS)
     cost(runs, baseline)
