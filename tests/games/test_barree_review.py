@@ -12,6 +12,7 @@ from games.barree import PHASE_DRIVE, PHASE_MOVE, ROLL, BarreeState, bot_action,
 from games.barree.review import REVIEWER, THRESHOLDS, face_values, roll_of
 from games.base import Step
 from games.proof import GameFacts, walk
+from games.review import review_game
 from games.review.model import DecisionPoint
 
 SEED = 12
@@ -127,3 +128,17 @@ def test_a_table_event_between_walk_and_sending_leaves_them_one_decision(game):
     steps = [walk_step, hint, later]
     (again,) = REVIEWER.decisions(facts(3), steps)
     assert [step.action for step in again.steps] == [walk_step.action, drive_step.action]
+
+
+def test_a_whole_review_is_the_same_bytes_twice():
+    state = new_game(players=2, seed=3)
+    actions: list[tuple[int | None, str]] = []
+    while not state.is_over:
+        action = bot_action(state, seed=len(actions), level="normal")
+        actions.append((state.current_player, action))
+        state = state.apply(action)
+    game = GameFacts("barree", 1, 2, 3, 3, {"rounds": 1}, ["ann", "bob"])
+    first = review_game(game, actions)
+    assert first.judgements and first.luck
+    assert first.to_json() == review_game(game, actions).to_json()
+    assert [seat.result for seat in first.seats] == state.returns()
