@@ -12,13 +12,14 @@ position is valued from what everyone sees: the hidden cards and the draw pile a
 anew from the cards nobody has seen in each of ``PLAYOUTS`` worlds, with fresh dice, and
 the round is played out to its end by the normal computer player (``bot_action``).
 
-A turn's walk and its sending are one decision. The candidates are the hard computer's
-best walks (``games.barree.plan.walk_values``), each followed by the hard computer's
-sending where it lands on a rival, and the turn as played; each candidate meets the same
-worlds and the same dice, so the differences between them carry little of the playouts'
-noise. The best turn found and the one played then meet again in fresh worlds, which
-give the value lost: the worlds that picked the best turn flatter it. A turn with a
-single outcome and nothing to send is not judged.
+A turn's walk and its sending are one decision, unless the walk revealed the hidden
+cards: the sending is then a decision of its own, taken knowing them. The candidates
+are the hard computer's best walks (``games.barree.plan.walk_values``), each followed
+by the hard computer's sending where it lands on a rival, and the turn as played; each
+candidate meets the same worlds and the same dice, so the differences between them
+carry little of the playouts' noise. The best turn found and the one played then meet
+again in fresh worlds, which give the value lost: the worlds that picked the best turn
+flatter it. A turn with a single outcome and nothing to send is not judged.
 
 Luck of a roll: the value after the roll minus the value averaged over the die's six
 faces (the bar and 1 to 5), exact over the faces, each valued by the same playouts; the
@@ -88,19 +89,25 @@ class BarreeReviewer:
     thresholds: Thresholds = THRESHOLDS
 
     def decisions(self, facts: GameFacts, steps: Sequence[Step]) -> list[DecisionPoint]:
+        """Each turn's walk with its sending; a sending after a walk that revealed the
+        hidden cards is a decision of its own, taken knowing them."""
         points = []
         for position, step in enumerate(steps):
             state = _state(step)
             if step.is_table_event or state.phase != PHASE_MOVE:
                 continue
-            turn = [step]
             following = next(
                 (later for later in steps[position + 1 :] if not later.is_table_event), None
             )
+            drive = None
             if following is not None and _state(following).phase == PHASE_DRIVE:
-                turn.append(following)
+                drive = following
+            revealing = drive is not None and _state(drive).revealed != state.revealed
+            turn = (step,) if drive is None or revealing else (step, drive)
             if len(state.legal_actions()) > 1 or len(turn) > 1:
-                points.append(DecisionPoint(step.number, state.current, tuple(turn), state))
+                points.append(DecisionPoint(step.number, state.current, turn, state))
+            if drive is not None and revealing:
+                points.append(DecisionPoint(drive.number, state.current, (drive,), drive.before))
         return points
 
     def judge(self, facts: GameFacts, point: DecisionPoint) -> Judgement:
@@ -163,7 +170,11 @@ def _canonical(state: BarreeState, walk: str) -> WalkOption:
 
 def _candidates(state: BarreeState, played: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The turns to compare: the one played, and the hard computer's best walks with its
-    sending (the played walk with the hard computer's sending too)."""
+    sending (the played walk with the hard computer's sending too). A walk that reveals
+    the hidden cards is compared without its sending, which is decided knowing them; a
+    sending on its own is compared with every other and with keeping."""
+    if state.phase == PHASE_DRIVE:
+        return [played, *[(action,) for action in state.legal_actions() if (action,) != played]]
     options = walk_options(state)
     values = walk_values(state, options)
     ranked = sorted(range(len(options)), key=lambda index: -values[index])
@@ -174,7 +185,8 @@ def _candidates(state: BarreeState, played: tuple[str, ...]) -> list[tuple[str, 
     turns = [played]
     for walk in walks:
         after = state.apply(walk)
-        turn = (walk, drive_action(after)) if after.phase == PHASE_DRIVE else (walk,)
+        sends = after.phase == PHASE_DRIVE and after.revealed == state.revealed
+        turn = (walk, drive_action(after)) if sends else (walk,)
         if walk == played_walk:
             turn = (played[0], *turn[1:])
         if turn not in turns:

@@ -18,19 +18,19 @@ from games.review.model import DecisionPoint
 SEED = 12
 
 
-def facts(players: int) -> GameFacts:
+def facts(players: int, seed: int = SEED) -> GameFacts:
     names = ["ann", "bob", "cy", "di"][:players]
-    return GameFacts("barree", 1, 2, 3, SEED, {"rounds": 1}, names)
+    return GameFacts("barree", 1, 2, 3, seed, {"rounds": 1}, names)
 
 
-def played_game(players: int, level: str) -> list[Step]:
-    state = new_game(players=players, seed=SEED)
+def played_game(players: int, level: str, seed: int = SEED) -> list[Step]:
+    state = new_game(players=players, seed=seed)
     actions: list[tuple[int | None, str]] = []
     while not state.is_over:
         action = bot_action(state, seed=len(actions), level=level)
         actions.append((state.current_player, action))
         state = state.apply(action)
-    return [item for item in walk(facts(players), actions) if isinstance(item, Step)]
+    return [item for item in walk(facts(players, seed), actions) if isinstance(item, Step)]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,9 @@ def test_a_turn_is_its_walk_and_its_sending(game):
     assert points
     judged = {point.index for point in points}
     for point in points:
-        assert point.steps[0].before.phase == PHASE_MOVE
+        state = point.before
+        assert isinstance(state, BarreeState)
+        assert state.phase == PHASE_MOVE or (state.phase == PHASE_DRIVE and len(point.steps) == 1)
         assert all(step.seat == point.seat for step in point.steps)
         if len(point.steps) == 2:
             assert point.steps[1].before.phase == PHASE_DRIVE
@@ -142,3 +144,17 @@ def test_a_whole_review_is_the_same_bytes_twice():
     assert first.judgements and first.luck
     assert first.to_json() == review_game(game, actions).to_json()
     assert [seat.result for seat in first.seats] == state.returns()
+
+
+def test_a_sending_after_the_reveal_is_judged_on_its_own_knowing_the_cards():
+    """Seed 30: easy's walk at move 34 reveals the hidden cards and lands on a rival."""
+    steps = played_game(3, "easy", seed=30)
+    walked, drove = steps[33], steps[34]
+    assert not walked.before.revealed and drove.before.revealed
+    points = {point.index: point for point in REVIEWER.decisions(facts(3, 30), steps)}
+    assert [step.action for step in points[34].steps] == [walked.action]
+    assert [step.action for step in points[35].steps] == [drove.action]
+    sending = REVIEWER.judge(facts(3, 30), points[35])
+    assert sending.best in drove.before.legal_actions()
+    turn = REVIEWER.judge(facts(3, 30), points[34])
+    assert turn.played == walked.action
