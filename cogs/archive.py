@@ -76,38 +76,10 @@ class Archive(commands.Cog):
         self.game_group.remove_command("export")
         self.game_group.remove_command("replay")
 
-    # ---- finding the game -------------------------------------------------------------
-
-    async def _ended_table(
-        self, interaction: Interaction, game: int | None
-    ) -> Table | None:
-        """The ended game asked for, or None after telling the user why not."""
-        if game is None:
-            table = await self.store.latest_ended_in(interaction.channel_id or 0)
-            if table is None:
-                await tell(interaction, N_("No game has ended in this channel yet."))
-            return table
-        table = await self.store.load(game) if 0 < game <= LARGEST_ID else None
-        if (
-            table is None
-            or table.guild_id != (interaction.guild_id or 0)
-            or not await may_read(interaction, table.channel_id)
-        ):
-            await tell(interaction, N_("There is no game #{game} in this server."), game=game)
-            return None
-        if table.status not in ENDED or table.state is None:
-            await tell(
-                interaction,
-                N_("Game #{game} has not ended yet: its seed stays secret until it does."),
-                game=game,
-            )
-            return None
-        return table
-
     # ---- export -----------------------------------------------------------------------
 
     async def export(self, interaction: Interaction, game: int | None) -> None:
-        table = await self._ended_table(interaction, game)
+        table = await ended_table(self.store, interaction, game)
         if table is None:
             return
         language = await channel_language(interaction)
@@ -150,7 +122,7 @@ class Archive(commands.Cog):
         await self.replay(interaction, int(picked))
 
     async def replay(self, interaction: Interaction, game: int | None) -> None:
-        table = await self._ended_table(interaction, game)
+        table = await ended_table(self.store, interaction, game)
         if table is None:
             return
         language = await channel_language(interaction)
@@ -202,6 +174,38 @@ class Archive(commands.Cog):
             attachments=[discord.File(io.BytesIO(movie.data), filename=filename)],
             allowed_mentions=NO_MENTIONS,
         )
+
+
+SEED_STILL_SECRET = N_("Game #{game} has not ended yet: its seed stays secret until it does.")
+
+
+async def ended_table(
+    store: Store,
+    interaction: Interaction,
+    game: int | None,
+    still_running: str = SEED_STILL_SECRET,
+) -> Table | None:
+    """The ended game asked for (the channel's last by default), or None after telling
+    the member why not: no such game in this server, one in a channel he cannot read, or
+    one still running (``still_running``, a sentence with ``{game}``)."""
+    if game is None:
+        table = await store.latest_ended_in(interaction.channel_id or 0)
+        if table is None:
+            await tell(interaction, N_("No game has ended in this channel yet."))
+        return table
+    table = await store.load(game) if 0 < game <= LARGEST_ID else None
+    if (
+        table is None
+        or table.guild_id != (interaction.guild_id or 0)
+        or not await may_read(interaction, table.channel_id)
+    ):
+        await tell(interaction, N_("There is no game #{game} in this server."), game=game)
+        return None
+    if table.status not in ENDED or table.state is None:
+        await tell(interaction, still_running, game=game)
+        return None
+    return table
+
 
 def _record_name(table: Table) -> str:
     return f"{table.kind}-{table.id}.txt"
