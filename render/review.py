@@ -94,7 +94,8 @@ def render_review_chart(view: dict[str, Any], language: str) -> bytes:
     def y_of(value: float) -> float:
         return PLOT_TOP + PLOT_HEIGHT * (high - value) / (high - low)
 
-    axis = t(language, WIN_AXIS if view["unit"] == "win" else POINTS_AXIS)
+    axis_name = WIN_AXIS if view["unit"] == "win" else POINTS_AXIS
+    axis = t(language, axis_name)
     draw_text(draw, (PLOT_LEFT, PLOT_TOP - 8), axis, font(TEXT_SIZE), TEXT_MUTED, "ld")
     for value in grid:
         y = y_of(value)

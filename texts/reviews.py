@@ -84,7 +84,7 @@ def costliest(review: Review, count: int = COSTLIEST) -> list[Judgement]:
 
 
 def decision_line(language: str, unit: str, judgement: Judgement, names: Sequence[str]) -> str:
-    """"Move 14, Alice: played `…`, better `…`: 23.0 pp lost (blunder ??)"."""
+    """One decision in words: Move 14, Alice: played `…`, better `…`: 23.0 pp lost (blunder ??)."""
     name = names[judgement.seat] if 0 <= judgement.seat < len(names) else "?"
     lost = amount(language, unit, judgement.loss)
     if judgement.mark is None:

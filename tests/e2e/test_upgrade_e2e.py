@@ -203,8 +203,8 @@ ADDED_SINCE_RELEASE = ("privacy",)
 """Top-level commands the release did not have."""
 SUBCOMMANDS_ADDED_SINCE_RELEASE = ("learn",)
 """Subcommands of every game's group the release did not have (the lessons)."""
-SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE = {"game": ("watch",)}
-"""Subcommands of the shared groups the release did not have (following a table)."""
+SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE = {"game": ("watch", "review")}
+"""Subcommands of the shared groups the release did not have (following a table, reviews)."""
 OPTIONS_ADDED_SINCE_RELEASE = {"barbu": ("french",), "gulbara": ("head_rule",)}
 """Table options of `/<game> new` the release did not have (variants of the rules)."""
 
