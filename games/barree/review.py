@@ -1,0 +1,216 @@
+"""Barree's game review: every turn's walk and sending judged in expected minus points,
+and the luck of every roll.
+
+A position's value, from the mover's side, is the minus points the mover expects to hold
+when the round ends, negated so that more is better (``-3.2``: about three cards left).
+Nobody sees the hidden cards before the reveal, nor the order of the draw pile, so a
+position is valued from what everyone sees: the hidden cards and the draw pile are dealt
+anew from the cards nobody has seen in each of ``PLAYOUTS`` worlds, with fresh dice, and
+the round is played out to its end by the normal computer player (``bot_action``).
+
+A turn's walk and its sending are one decision. The candidates are the hard computer's
+best walks (``games.barree.plan.walk_values``), each followed by the hard computer's
+sending where it lands on a rival, and the turn as played; each candidate meets the same
+worlds and the same dice, so the differences between them carry little of the playouts'
+noise. A turn with a single outcome and nothing to send is not judged.
+
+Luck of a roll: the value after the roll minus the value averaged over the die's six
+faces (the bar and 1 to 5), exact over the faces, each valued by the same playouts; the
+face that came is valued like the others, so the luck of a roll is what the face was
+worth, not the card a bar drew.
+
+Budgets are counts of playouts, drawn from a generator seeded with the record's seed and
+the move number only, so a record gets the same review on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.barree.computer import bot_action
+from games.barree.plan import drive_action, walk_values
+from games.barree.state import (
+    BAR,
+    PHASE_DRIVE,
+    PHASE_MOVE,
+    PHASE_ROLL,
+    ROLL,
+    BarreeState,
+    WalkOption,
+    walk_options,
+)
+from games.base import Rng, Step
+from games.proof import GameFacts
+from games.review.model import DecisionPoint, Judgement, LuckEvent, Thresholds, Unit
+
+PLAYOUTS = 24
+"""Worlds (each played out once) per candidate of a decision."""
+LUCK_PLAYOUTS = 12
+"""Worlds per die face in a roll's luck."""
+SHORTLIST = 4
+"""The hard computer's best walks judged beside the one played."""
+FACES = range(BAR, 6)
+
+THRESHOLDS = Thresholds(inaccuracy=0.5, mistake=1.0, blunder=2.0)
+"""Minus points lost (see the README's game review section for the measurement)."""
+
+
+def _generator(facts: GameFacts, index: int) -> random.Random:
+    """The one source of a decision's worlds: the record's seed and the move number."""
+    return random.Random(f"barree review {facts.seed} {index}")
+
+
+def _state(step: Step) -> BarreeState:
+    state = step.before
+    assert isinstance(state, BarreeState)
+    return state
+
+
+@dataclass(frozen=True)
+class BarreeReviewer:
+    """The ``GameReviewer`` of Barree (``REVIEWER``)."""
+
+    unit: Unit = "points"
+    thresholds: Thresholds = THRESHOLDS
+
+    def decisions(self, facts: GameFacts, steps: Sequence[Step]) -> list[DecisionPoint]:
+        points = []
+        for position, step in enumerate(steps):
+            state = _state(step)
+            if step.is_table_event or state.phase != PHASE_MOVE:
+                continue
+            turn = [step]
+            following = steps[position + 1] if position + 1 < len(steps) else None
+            if following is not None and _state(following).phase == PHASE_DRIVE:
+                turn.append(following)
+            if len(state.legal_actions()) > 1 or len(turn) > 1:
+                points.append(DecisionPoint(step.number, state.current, tuple(turn), state))
+        return points
+
+    def judge(self, facts: GameFacts, point: DecisionPoint) -> Judgement:
+        state = point.before
+        assert isinstance(state, BarreeState)
+        played = tuple(step.action for step in point.steps)
+        candidates = _candidates(state, played)
+        values = turn_values(state, candidates, _generator(facts, point.index))
+        best = max(candidates, key=lambda turn: values[turn])
+        loss = max(0.0, values[best] - values[played])
+        return Judgement(
+            index=point.index,
+            seat=point.seat,
+            played=" ".join(played),
+            best=" ".join(best),
+            loss=loss,
+            mark=self.thresholds.mark(loss),
+            value_played=values[played],
+            value_best=values[best],
+        )
+
+    def luck(self, facts: GameFacts, steps: Sequence[Step]) -> list[LuckEvent]:
+        events = []
+        for step in steps:
+            state = _state(step)
+            if step.action != ROLL or state.phase != PHASE_ROLL:
+                continue
+            came = roll_of(step)
+            values = face_values(state, _generator(facts, step.number))
+            average = sum(values) / len(values)
+            events.append(LuckEvent(step.number, state.current, values[came] - average))
+        return events
+
+
+def roll_of(step: Step) -> int:
+    """The face the die showed in the roll ``step``."""
+    for event in step.chance:
+        if event.kind == f"{BAR}..5":
+            return int(event.outcome)
+    raise ValueError(f"move {step.number} rolled no die")
+
+
+def _canonical(state: BarreeState, walk: str) -> WalkOption:
+    """The walk option with the same outcome (end field, cards shed) as the walk played."""
+    after = state.apply(walk)
+    end = after.pieces[state.current]
+    shed = tuple(sorted(set(state.cards[state.current]) - set(after.cards[state.current])))
+    return next(
+        option
+        for option in walk_options(state)
+        if option.end == end and tuple(sorted(set(option.discards))) == shed
+    )
+
+
+def _candidates(state: BarreeState, played: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The turns to compare: the one played, and the hard computer's best walks with its
+    sending (the played walk with the hard computer's sending too)."""
+    options = walk_options(state)
+    values = walk_values(state, options)
+    ranked = sorted(range(len(options)), key=lambda index: -values[index])
+    walks = [options[index].action for index in ranked[:SHORTLIST]]
+    played_walk = _canonical(state, played[0]).action
+    if played_walk not in walks:
+        walks.append(played_walk)
+    turns = [played]
+    for walk in walks:
+        after = state.apply(walk)
+        turn = (walk, drive_action(after)) if after.phase == PHASE_DRIVE else (walk,)
+        if walk == played_walk:
+            turn = (played[0], *turn[1:])
+        if turn not in turns:
+            turns.append(turn)
+    return turns
+
+
+def turn_values(
+    state: BarreeState, turns: Sequence[tuple[str, ...]], rng: random.Random
+) -> dict[tuple[str, ...], float]:
+    """Each turn's value for the mover: minus the minus points it expects in this round."""
+    totals = dict.fromkeys(turns, 0.0)
+    for _ in range(PLAYOUTS):
+        world = _world(state, rng)
+        dice = rng.getrandbits(64)
+        for turn in turns:
+            played = world
+            for action in turn:
+                played = played.apply(action)
+            totals[turn] += _playout(played, state.current, state.round_no, dice)
+    return {turn: total / PLAYOUTS for turn, total in totals.items()}
+
+
+def face_values(state: BarreeState, rng: random.Random) -> list[float]:
+    """The roller's value after each face of the die (index = face, the bar 0)."""
+    totals = [0.0] * len(FACES)
+    for _ in range(LUCK_PLAYOUTS):
+        world = _world(state, rng)
+        dice = rng.getrandbits(64)
+        for face in FACES:
+            totals[face] += _playout(world.with_die(face), state.current, state.round_no, dice)
+    return [total / LUCK_PLAYOUTS for total in totals]
+
+
+def _world(state: BarreeState, rng: random.Random) -> BarreeState:
+    """``state`` with the cards nobody has seen (hidden cards, draw pile) dealt anew."""
+    world = state.copy()
+    world.rng = Rng(rng.getrandbits(64))
+    unseen = sorted([card for hand in state.hidden for card in hand] + state.draw_pile)
+    rng.shuffle(unseen)
+    world.hidden = []
+    for hand in state.hidden:
+        world.hidden.append(unseen[: len(hand)])
+        unseen = unseen[len(hand) :]
+    world.draw_pile = unseen
+    return world
+
+
+def _playout(state: BarreeState, seat: int, round_no: int, dice: int) -> float:
+    """Minus ``seat``'s minus points when round ``round_no`` ends, the normal computer
+    playing every seat and ``dice`` seeding the die and the reshuffles."""
+    played = state.copy()
+    played.rng = Rng(dice)
+    while not played.is_over and played.round_no == round_no:
+        played = played.apply(bot_action(played, level="normal"))
+    return -float(played.round_minus[round_no - 1][seat])
+
+
+REVIEWER = BarreeReviewer()
