@@ -39,7 +39,7 @@ from games.proof import walk
 from games.review import has_review, reviewer
 from games.review.model import Judgement, Review, Unit
 from render.review import render_decision, render_review_chart
-from texts.i18n import N_, command_name, t
+from texts.i18n import N_, command_name, t, tn
 from texts.reviews import costliest, decision_line, seat_lines
 
 log = logging.getLogger("tablebot.reviews")
@@ -48,10 +48,6 @@ PROGRESS_SECONDS = 2.0
 """At most one progress edit this often: Discord allows an interaction's message about
 five edits in five seconds, and a review takes many decisions a second."""
 STILL_RUNNING = N_("Game #{game} has not ended yet: it can be reviewed once it has.")
-QUEUE_FULL = N_(
-    "{count} reviews are being worked out already, the most at once: please ask again in a"
-    " minute or two."
-)
 NO_REVIEWER = N_("{title} games cannot be reviewed yet.")
 CHART_FILE = "review.png"
 
@@ -98,7 +94,7 @@ class ReviewsCog(commands.Cog):
         engine = engine_version(table.kind)
         stored = await self.book.get(table.id, engine)
         if stored is None and self.pool.is_full(table.id):
-            await tell(interaction, QUEUE_FULL, count=self.pool.limit)
+            await tell(interaction, _queue_full(private_language(interaction), self.pool.limit))
             return
         language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
@@ -138,7 +134,8 @@ class ReviewsCog(commands.Cog):
         try:
             return await self.pool.review(table.id, facts_of(table), actions, progress)
         except ReviewQueueFull as full:
-            await refuse_after_thinking(interaction, QUEUE_FULL, count=full.limit)
+            refusal = _queue_full(private_language(interaction), full.limit)
+            await refuse_after_thinking(interaction, refusal)
         except IllegalAction:
             await interaction.edit_original_response(
                 content=t(
@@ -228,6 +225,17 @@ class ReviewsCog(commands.Cog):
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
+
+
+def _queue_full(language: str, limit: int) -> str:
+    return tn(
+        language,
+        "{count} review is being worked out already, the most at once: please ask again in a"
+        " minute or two.",
+        "{count} reviews are being worked out already, the most at once: please ask again in"
+        " a minute or two.",
+        limit,
+    )
 
 
 def _unit(review: Review) -> Unit:

@@ -83,27 +83,33 @@ def costliest(review: Review, count: int = COSTLIEST) -> list[Judgement]:
     return sorted(lost, key=lambda judgement: (-judgement.loss, judgement.index))[:count]
 
 
+def notation(actions: str) -> str:
+    """A decision's actions as a player types them, each in backticks: `24/18` `18/13`."""
+    return " ".join(f"`{action}`" for action in actions.split(" "))
+
+
 def decision_line(language: str, unit: str, judgement: Judgement, names: Sequence[str]) -> str:
     """One decision in words: Move 14, Alice: played `…`, better `…`: 23.0 pp lost (blunder ??)."""
     name = names[judgement.seat] if 0 <= judgement.seat < len(names) else "?"
     lost = amount(language, unit, judgement.loss)
+    played, best = notation(judgement.played), notation(judgement.best)
     if judgement.mark is None:
         return t(
             language,
-            "Move {number}, {name}: played `{played}`, better `{best}`: {lost} lost",
+            "Move {number}, {name}: played {played}, better {best}: {lost} lost",
             number=judgement.index,
             name=name,
-            played=judgement.played,
-            best=judgement.best,
+            played=played,
+            best=best,
             lost=lost,
         )
     return t(
         language,
-        "Move {number}, {name}: played `{played}`, better `{best}`: {lost} lost ({mark} {symbol})",
+        "Move {number}, {name}: played {played}, better {best}: {lost} lost ({mark} {symbol})",
         number=judgement.index,
         name=name,
-        played=judgement.played,
-        best=judgement.best,
+        played=played,
+        best=best,
         lost=lost,
         mark=t(language, MARK_NAMES[judgement.mark]),
         symbol=SYMBOLS[judgement.mark],
