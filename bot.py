@@ -30,7 +30,7 @@ from cogs.luck import DiceLuckReport
 from cogs.member_data import MemberDataCog
 from cogs.render_pool import RenderPool
 from cogs.review_pool import ReviewPool
-from cogs.reviews import ReviewsCog
+from cogs.reviews import ReviewFigures, ReviewsCog
 from cogs.scheduler import Scheduler, SystemTime, TimeSource
 from cogs.settings import ServerSettings
 from cogs.table.components import UNRECOGNISED, TableCommandTree, is_routed
@@ -148,7 +148,7 @@ class TableBot(Host):
         luck = DiceLuckReport(store, league)
         scheduler = Scheduler(self.time, store.next_due)
         deadlines = Deadlines(self.settings, self.time, scheduler.poke)
-        self.league = LeagueCog(self, league, luck)
+        self.league = LeagueCog(self, league, luck, ReviewFigures(store, league))
         self.tables = TableMachinery(
             self,
             store,

@@ -32,6 +32,7 @@ from cogs.table.components import answering_database_failures
 from cogs.table.records import facts_of, logged_actions
 from cogs.worker import replay_work
 from data import Store, Table
+from data.league import League
 from data.reviews import ReviewBook
 from games import GAMES, IllegalAction
 from games.base import Step
@@ -40,7 +41,8 @@ from games.review import has_review, reviewer
 from games.review.model import Judgement, Review, Unit
 from render.review import render_decision, render_review_chart
 from texts.i18n import N_, command_name, t, tn
-from texts.reviews import costliest, decision_line, seat_lines
+from texts.reviews import amount, costliest, decision_line, seat_lines
+from texts.reviews import result as result_text
 
 log = logging.getLogger("tablebot.reviews")
 
@@ -50,6 +52,8 @@ five edits in five seconds, and a review takes many decisions a second."""
 STILL_RUNNING = N_("Game #{game} has not ended yet: it can be reviewed once it has.")
 NO_REVIEWER = N_("{title} games cannot be reviewed yet.")
 CHART_FILE = "review.png"
+PROFILE_GAMES = 50
+"""The member's last games of a season whose reviews /league profile sums."""
 
 
 class ReviewsCog(commands.Cog):
@@ -225,6 +229,74 @@ class ReviewsCog(commands.Cog):
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
+
+
+class ReviewFigures:
+    """What `/league profile` shows of reviews: per game, a member's summed luck, result
+    and luck-adjusted result over his reviewed games of the season, and his puzzles."""
+
+    def __init__(self, store: Store, league: League) -> None:
+        self.book = ReviewBook(store)
+        self.league = league
+
+    async def profile_fields(
+        self, guild_id: int, user_id: int, season_id: int, language: str
+    ) -> list[tuple[str, str]]:
+        """Embed fields (name, value), one per game he has reviewed games or puzzles of."""
+        puzzles = await self.book.tallies(user_id, guild_id)
+        fields = []
+        for kind in GAMES:
+            if not has_review(kind):
+                continue
+            lines = []
+            results = await self.league.history(
+                guild_id, kind=kind, user_id=user_id, season_id=season_id, limit=PROFILE_GAMES
+            )
+            seats = {
+                result.game_id: seat.seat
+                for result in results
+                for seat in result.seats
+                if seat.user_id == user_id
+            }
+            reviews = await self.book.of_games(list(seats), engine_version(kind))
+            summaries = [
+                summary
+                for game_id, text in reviews.items()
+                for summary in Review.from_json(text).seats
+                if summary.seat == seats[game_id]
+            ]
+            if summaries:
+                unit = reviewer(kind).unit
+                lines.append(
+                    tn(
+                        language,
+                        "Luck {luck} in {count} reviewed game · result {result},"
+                        " luck-adjusted {adjusted}",
+                        "Luck {luck} in {count} reviewed games · result {result},"
+                        " luck-adjusted {adjusted}",
+                        len(summaries),
+                        luck=amount(language, unit, sum(s.luck for s in summaries), sign=True),
+                        result=result_text(language, unit, sum(s.result for s in summaries)),
+                        adjusted=result_text(
+                            language, unit, sum(s.luck_adjusted for s in summaries)
+                        ),
+                    )
+                )
+            if kind in puzzles:
+                tally = puzzles[kind]
+                lines.append(
+                    tn(
+                        language,
+                        "Puzzles: {solved} of {count} solved",
+                        "Puzzles: {solved} of {count} solved",
+                        tally.answered,
+                        solved=tally.solved,
+                    )
+                )
+            if lines:
+                name = t(language, "🔍 {game}: reviews", game=GAMES[kind].title)
+                fields.append((name, "\n".join(lines)))
+        return fields
 
 
 def _queue_full(language: str, limit: int) -> str:

@@ -14,10 +14,13 @@ lists and deletes the rows).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from data.store import Store
+
+IN_CLAUSE = 500
+"""Game ids per ``IN (…)`` list: far below either engine's limit on parameters."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,20 @@ class ReviewBook:
             review,
             time.time(),
         )
+
+    async def of_games(self, game_ids: Sequence[int], engine: str) -> dict[int, str]:
+        """The reviews by ``engine`` among ``game_ids``: game id -> the review's JSON."""
+        found: dict[int, str] = {}
+        for start in range(0, len(game_ids), IN_CLAUSE):
+            batch = list(game_ids[start : start + IN_CLAUSE])
+            rows = await self._store.db.fetch(
+                "SELECT game_id, review FROM reviews WHERE engine = ?"
+                f" AND game_id IN ({', '.join('?' for _ in batch)})",
+                engine,
+                *batch,
+            )
+            found.update((int(row["game_id"]), str(row["review"])) for row in rows)
+        return found
 
     async def reviewed_in(self, guild_id: int, kind: str, engine: str) -> list[StoredReview]:
         """The server's reviewed games of ``kind`` by ``engine``, newest game first."""

@@ -15,11 +15,11 @@ ALICE, BOB = 100, 200
 SERVER, OTHER_SERVER = 1, 2
 
 
-async def a_game(store, guild: int = SERVER) -> int:
+async def a_game(store, guild: int = SERVER, channel: int = 10) -> int:
     table = await store.create_table(
         kind="bann",
         guild_id=guild,
-        channel_id=10 + guild,
+        channel_id=channel,
         creator_id=ALICE,
         seats=[Seat("Alice", ALICE)],
         options={},
@@ -43,6 +43,9 @@ async def test_a_review_is_kept_per_engine_and_replaced_by_a_newer_one(store):
     assert [r.game_id for r in await book.reviewed_in(SERVER, "bann", "v2")] == [game]
     assert await book.reviewed_in(OTHER_SERVER, "bann", "v2") == []
     assert await book.reviewed_in(SERVER, "gulbara", "v2") == []
+    other = await a_game(store, channel=11)
+    assert await book.of_games([game, other], "v2") == {game: '{"kind":"bann","new":1}'}
+    assert await book.of_games([game], "v1") == {}
 
 
 async def test_only_the_first_answer_to_a_puzzle_counts(store):

@@ -18,7 +18,7 @@ from stored import stored_state, typed
 from fakediscord import Message
 from games import GAMES
 from games.review.model import Review
-from texts.reviews import notation
+from texts.reviews import amount, notation
 
 BARREE = GAMES["barree"]
 PROGRESS = re.compile(r"🔍 Reviewing Barree game #(\d+)… (\d+) of (\d+) decisions")
@@ -105,6 +105,11 @@ async def test_a_review_shows_its_progress_is_stored_and_answers_again_at_once(
 
     replay = await world.alice.slash(world.games, "game replay")
     assert replay.message.attachments, "the replay is drawn with the review's marks"
+
+    profile = await world.alice.slash(world.games, "league profile")
+    fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
+    luck = amount("en", "points", alice.luck, sign=True)
+    assert fields["🔍 Barree: reviews"].startswith(f"Luck {luck} in 1 reviewed game · result ")
 
 
 async def test_marks_reach_the_replays_captions(fake_discord, start_bot, database_path):
