@@ -2,7 +2,11 @@
 and the luck of every roll.
 
 A position's value, from the mover's side, is the minus points the mover expects to hold
-when the round ends, negated so that more is better (``-3.2``: about three cards left).
+when the round ends, negated so that more is better, and counted against his rivals':
+the rivals' average minus points less his own (``+1.5``: one and a half cards fewer
+than a rival on average). A round is a race, and the fewest minus points win it: a
+sending that keeps a rival from his cards is worth what it costs him, and a roll that
+came in a hopeless race is worth nothing either way.
 Nobody sees the hidden cards before the reveal, nor the order of the draw pile, so a
 position is valued from what everyone sees: the hidden cards and the draw pile are dealt
 anew from the cards nobody has seen in each of ``PLAYOUTS`` worlds, with fresh dice, and
@@ -17,7 +21,9 @@ noise. A turn with a single outcome and nothing to send is not judged.
 Luck of a roll: the value after the roll minus the value averaged over the die's six
 faces (the bar and 1 to 5), exact over the faces, each valued by the same playouts; the
 face that came is valued like the others, so the luck of a roll is what the face was
-worth, not the card a bar drew.
+worth, not the card a bar drew. Luck is counted in the roller's own minus points
+(negated), the unit of his result, so that the result less the luck is his result as
+average dice would have left it.
 
 Budgets are counts of playouts, drawn from a generator seeded with the record's seed and
 the move number only, so a record gets the same review on every machine.
@@ -45,7 +51,7 @@ from games.base import Rng, Step
 from games.proof import GameFacts
 from games.review.model import DecisionPoint, Judgement, LuckEvent, Thresholds, Unit
 
-PLAYOUTS = 24
+PLAYOUTS = 40
 """Worlds (each played out once) per candidate of a decision."""
 LUCK_PLAYOUTS = 12
 """Worlds per die face in a roll's luck."""
@@ -165,7 +171,8 @@ def _candidates(state: BarreeState, played: tuple[str, ...]) -> list[tuple[str, 
 def turn_values(
     state: BarreeState, turns: Sequence[tuple[str, ...]], rng: random.Random
 ) -> dict[tuple[str, ...], float]:
-    """Each turn's value for the mover: minus the minus points it expects in this round."""
+    """Each turn's value for the mover: the minus points it expects in this round against
+    the rivals' average (more is better)."""
     totals = dict.fromkeys(turns, 0.0)
     for _ in range(PLAYOUTS):
         world = _world(state, rng)
@@ -174,18 +181,21 @@ def turn_values(
             played = world
             for action in turn:
                 played = played.apply(action)
-            totals[turn] += _playout(played, state.current, state.round_no, dice)
+            minus = _playout(played, state.round_no, dice)
+            totals[turn] += _against_rivals(minus, state.current)
     return {turn: total / PLAYOUTS for turn, total in totals.items()}
 
 
 def face_values(state: BarreeState, rng: random.Random) -> list[float]:
-    """The roller's value after each face of the die (index = face, the bar 0)."""
+    """The roller's value after each face of the die (index = face, the bar 0): minus the
+    minus points he expects in this round, in the unit of his result."""
     totals = [0.0] * len(FACES)
     for _ in range(LUCK_PLAYOUTS):
         world = _world(state, rng)
         dice = rng.getrandbits(64)
         for face in FACES:
-            totals[face] += _playout(world.with_die(face), state.current, state.round_no, dice)
+            minus = _playout(world.with_die(face), state.round_no, dice)
+            totals[face] -= minus[state.current]
     return [total / LUCK_PLAYOUTS for total in totals]
 
 
@@ -203,14 +213,20 @@ def _world(state: BarreeState, rng: random.Random) -> BarreeState:
     return world
 
 
-def _playout(state: BarreeState, seat: int, round_no: int, dice: int) -> float:
-    """Minus ``seat``'s minus points when round ``round_no`` ends, the normal computer
-    playing every seat and ``dice`` seeding the die and the reshuffles."""
+def _playout(state: BarreeState, round_no: int, dice: int) -> list[int]:
+    """Every seat's minus points when round ``round_no`` ends, the normal computer playing
+    every seat and ``dice`` seeding the die and the reshuffles."""
     played = state.copy()
     played.rng = Rng(dice)
     while not played.is_over and played.round_no == round_no:
         played = played.apply(bot_action(played, level="normal"))
-    return -float(played.round_minus[round_no - 1][seat])
+    return played.round_minus[round_no - 1]
+
+
+def _against_rivals(minus: Sequence[int], seat: int) -> float:
+    """The rivals' average minus points less ``seat``'s."""
+    rivals = [points for other, points in enumerate(minus) if other != seat]
+    return sum(rivals) / len(rivals) - minus[seat]
 
 
 REVIEWER = BarreeReviewer()

@@ -67,7 +67,7 @@ def test_judgements_are_consistent_and_repeatable(game):
         assert judgement.loss == pytest.approx(judgement.value_best - judgement.value_played)
         assert judgement.loss >= 0
         assert judgement.mark == THRESHOLDS.mark(judgement.loss)
-        assert -9 <= judgement.value_played <= 0
+        assert -9 <= judgement.value_played <= 9
 
 
 def with_other_unseen_cards(state: BarreeState) -> BarreeState:
