@@ -13,31 +13,29 @@ from pathlib import Path
 import discord
 from german import embed_texts, english_in
 from PIL import Image
-from stored import stored_state, typed
+from stored import stored_state
 
 from fakediscord import Message
 from games import GAMES
 from games.review.model import Review
 from texts.reviews import amount, notation
 
-BARREE = GAMES["barree"]
-PROGRESS = re.compile(r"🔍 Reviewing Barree game #(\d+)… (\d+) of (\d+) decisions")
+BANN = GAMES["bann"]
+PROGRESS = re.compile(r"🔍 Reviewing Bann game #(\d+)… (\d+) of (\d+) decisions")
 
 
-async def play_barree(world, database_path: Path, channel=None, moves: int = 14) -> None:
-    """Alice against one computer: ``moves`` of her actions typed as the normal computer
-    would play them (fewer if the game ends first), then she resigns if it still runs.
-    A short game keeps its review within the harness's patience."""
+async def play_bann(world, database_path: Path, channel=None, moves: int = 12) -> None:
+    """Alice against the normal computer: ``moves`` of her moves typed as the normal
+    computer would play them (fewer if the game ends first), then she resigns if it still
+    runs. A short game keeps its review within the harness's patience."""
     channel = channel or world.games
-    lobby = (await world.alice.slash(channel, "barree new", computers=1)).message
-    await world.alice.click(lobby, "Start")
+    await world.alice.slash(channel, "bann new", computer="normal")
     for move in range(moves):
         state = stored_state(database_path)
         if state.is_over:
             return
         assert state.current_player == 0, "the computer answers at once"
-        action = BARREE.bot_action(state, seed=move)
-        await world.alice.slash(channel, "barree move", notation=typed(action))
+        await world.alice.slash(channel, "bann move", notation=BANN.bot_action(state, seed=move))
     if not stored_state(database_path).is_over:
         asked = await world.alice.slash(channel, "game resign")
         await world.alice.click(asked.ephemeral[0], "Yes, resign")
@@ -57,20 +55,20 @@ async def test_a_review_shows_its_progress_is_stored_and_answers_again_at_once(
 ):
     world = fake_discord
     await start_bot()
-    await play_barree(world, database_path)
+    await play_bann(world, database_path)
 
     asked = await world.alice.slash(world.games, "game review")
     answer = asked.message
     progress = [PROGRESS.fullmatch(content or "") for content in seen_contents(answer)]
     steps = [(int(m[2]), int(m[3])) for m in progress if m]
     assert steps, "the progress was edited into the answer"
-    total = steps[-1][1]
-    assert steps[-1] == (total, total) and all(done <= total for done, _ in steps)
     [(game_id, text)] = stored_reviews(database_path)
     review = Review.from_json(text)
-    assert game_id == 1 and len(review.judgements) == total
+    total = len(review.judgements)
+    assert game_id == 1 and all(0 < done <= total and of == total for done, of in steps)
+    assert steps == sorted(steps), "the count only goes up"
     [embed] = answer.embeds
-    assert embed["title"] == "Review of Barree game #1"
+    assert embed["title"] == "Review of Bann game #1"
     assert embed["image"]["url"] == "attachment://review.png"
     chart = Image.open(io.BytesIO(answer.attachments[0].data))
     assert chart.width == 900
@@ -108,8 +106,8 @@ async def test_a_review_shows_its_progress_is_stored_and_answers_again_at_once(
 
     profile = await world.alice.slash(world.games, "league profile")
     fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
-    luck = amount("en", "points", alice.luck, sign=True)
-    assert fields["🔍 Barree: reviews"].startswith(f"Luck {luck} in 1 reviewed game · result ")
+    luck = amount("en", "win", alice.luck, sign=True)
+    assert fields["🔍 Bann: reviews"].startswith(f"Luck {luck} in 1 reviewed game · result ")
 
 
 async def test_marks_reach_the_replays_captions(fake_discord, start_bot, database_path):
@@ -118,7 +116,7 @@ async def test_marks_reach_the_replays_captions(fake_discord, start_bot, databas
 
     world = fake_discord
     await start_bot()
-    await play_barree(world, database_path)
+    await play_bann(world, database_path)
     captions: list[str] = []
     drawn = archive.render_replay
 
@@ -156,7 +154,7 @@ async def test_a_running_game_and_a_hidden_channel_are_refused(
     assert nothing.ephemeral[0].content == "No game has ended in this channel yet."
     back_room = world.guild.add_text_channel("back-room")
     back_room.hide_from(world.carol)
-    await play_barree(world, database_path, back_room)
+    await play_bann(world, database_path, back_room)
     hidden = await world.carol.slash(world.games, "game review", game=1)
     assert hidden.ephemeral[0].content == "There is no game #1 in this server."
     lobby = (await world.alice.slash(world.games, "barree new", computers=1)).message
@@ -173,9 +171,9 @@ async def test_a_full_queue_is_refused_politely(fake_discord, start_bot, databas
     is refused privately, saying the limit; the running one finishes and is stored."""
     world = fake_discord
     bot = await start_bot()
-    await play_barree(world, database_path)
+    await play_bann(world, database_path)
     back_room = world.guild.add_text_channel("back-room")
-    await play_barree(world, database_path, back_room)
+    await play_bann(world, database_path, back_room, moves=30)
     bot.get_cog("ReviewsCog").pool.limit = 1
 
     first = await world.alice.slash_nowait(world.games, "game review", game=1)
@@ -190,19 +188,19 @@ async def test_a_full_queue_is_refused_politely(fake_discord, start_bot, databas
     )
     await world.fake.wait_until_idle(timeout=60)
     assert [game for game, _ in stored_reviews(database_path)] == [1]
-    assert first.original.embeds[0]["title"] == "Review of Barree game #1"
+    assert first.original.embeds[0]["title"] == "Review of Bann game #1"
 
 
 async def test_a_german_server_reads_its_review_in_german(fake_discord, start_bot, database_path):
     world = fake_discord
     await start_bot()
-    await play_barree(world, database_path)
+    await play_bann(world, database_path)
     world.alice.locale = "de"
     world.alice.permissions = discord.Permissions(manage_guild=True)
     await world.alice.slash(world.games, "settings", language="de")
     asked = await world.alice.slash(world.games, "game review")
     [embed] = asked.message.embeds
-    assert embed["title"] == "Auswertung der Barree-Partie #1"
-    assert any("Werte die Barree-Partie #1 aus" in (c or "") for c in seen_contents(asked.message))
+    assert embed["title"] == "Auswertung der Bann-Partie #1"
+    assert any("Werte die Bann-Partie #1 aus" in (c or "") for c in seen_contents(asked.message))
     shown = [*embed_texts(embed), *(button.label for button in asked.message.buttons())]
     assert [text for text in shown if english_in(text)] == []
