@@ -22,6 +22,7 @@ import importlib.util
 import itertools
 import logging
 import multiprocessing
+import os
 import queue
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -80,9 +81,15 @@ _worker_reports: _Reports | None = None
 """In a worker process: where its reviews report their progress."""
 
 
+NICENESS = 10
+"""How much lower than the bot's the review workers' priority is: on a busy machine the
+boards' drawing and the event loop get a core first, and reviews take what is left."""
+
+
 def _start_worker(reports: _Reports) -> None:
     global _worker_reports
     _worker_reports = reports
+    os.nice(NICENESS)
 
 
 def _review_in_worker(job: int, facts: GameFacts, actions: Sequence[tuple[int | None, str]]) -> str:
