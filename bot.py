@@ -28,6 +28,7 @@ from cogs.language import CatalogueTranslator, private_language
 from cogs.league import LeagueCog
 from cogs.luck import DiceLuckReport
 from cogs.member_data import MemberDataCog
+from cogs.puzzles import PuzzlesCog
 from cogs.render_pool import RenderPool
 from cogs.review_pool import ReviewPool
 from cogs.reviews import ReviewFigures, ReviewsCog
@@ -180,6 +181,8 @@ class TableBot(Host):
         await self.add_cog(self.league)
         for cog_class in game_cogs():
             await self.add_cog(tables.game_cog(cog_class))
+        # After the games' cogs: it adds `/<game> puzzle` to their groups.
+        await self.add_cog(PuzzlesCog(self, store, reviews))
         await self.add_cog(MemberDataCog(self, MemberData(store), luck, LessonBook(store)))
 
     async def _start_monitor(self, port: int, store: Store) -> None:

@@ -28,12 +28,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from games.proof import GameFacts
 from games.review import review_game
 
 log = logging.getLogger("tablebot.reviews")
+T = TypeVar("T")
 
 DEFAULT_LIMIT = 4
 POLL_SECONDS = 0.25
@@ -154,6 +155,19 @@ class ReviewPool:
             return await asyncio.shield(job.future)
         finally:
             job.listeners.remove(progress)
+
+    async def run(self, function: Callable[..., T], *arguments: Any) -> T:
+        """A piece of review work besides whole reviews (a puzzle found or judged) in the
+        same workers; picklable arguments, no progress, outside the queue's count."""
+        if self.processes == 0:
+            return await asyncio.to_thread(function, *arguments)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), function, *arguments)
+        except BrokenProcessPool:
+            log.warning("a review worker process died; starting new ones")
+            self.close()
+            return await loop.run_in_executor(self._executor(), function, *arguments)
 
     def _start(
         self, game_id: int, facts: GameFacts, actions: Sequence[tuple[int | None, str]]

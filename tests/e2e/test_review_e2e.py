@@ -15,6 +15,7 @@ from german import embed_texts, english_in
 from PIL import Image
 from stored import stored_state
 
+from cogs.puzzles import computer_puzzle
 from fakediscord import Message
 from games import GAMES
 from games.review.model import Review
@@ -24,9 +25,11 @@ BANN = GAMES["bann"]
 PROGRESS = re.compile(r"🔍 Reviewing Bann game #(\d+)… (\d+) of (\d+) decisions")
 
 
-async def play_bann(world, database_path: Path, channel=None, moves: int = 12) -> None:
-    """Alice against the normal computer: ``moves`` of her moves typed as the normal
-    computer would play them (fewer if the game ends first), then she resigns if it still
+async def play_bann(
+    world, database_path: Path, channel=None, moves: int = 12, level: str = "normal"
+) -> None:
+    """Alice against the normal computer: ``moves`` of her moves typed as the computer at
+    ``level`` would play them (fewer if the game ends first), then she resigns if it still
     runs. A short game keeps its review within the harness's patience."""
     channel = channel or world.games
     await world.alice.slash(channel, "bann new", computer="normal")
@@ -35,7 +38,9 @@ async def play_bann(world, database_path: Path, channel=None, moves: int = 12) -
         if state.is_over:
             return
         assert state.current_player == 0, "the computer answers at once"
-        await world.alice.slash(channel, "bann move", notation=BANN.bot_action(state, seed=move))
+        await world.alice.slash(
+            channel, "bann move", notation=BANN.bot_action(state, seed=move, level=level)
+        )
     if not stored_state(database_path).is_over:
         asked = await world.alice.slash(channel, "game resign")
         await world.alice.click(asked.ephemeral[0], "Yes, resign")
@@ -204,3 +209,55 @@ async def test_a_german_server_reads_its_review_in_german(fake_discord, start_bo
     assert any("Werte die Bann-Partie #1 aus" in (c or "") for c in seen_contents(asked.message))
     shown = [*embed_texts(embed), *(button.label for button in asked.message.buttons())]
     assert [text for text in shown if english_in(text)] == []
+
+
+async def test_a_puzzle_from_a_reviewed_game_solved_and_one_failed(
+    fake_discord, start_bot, database_path
+):
+    """Alice blunders as the easy computer would; after the review, the blunder is the
+    server's puzzle: Alice finds the best move, Bob plays Alice's blunder again."""
+    world = fake_discord
+    await start_bot()
+    await play_bann(world, database_path, moves=30, level="easy")
+    await world.alice.slash(world.games, "game review")
+    [(_, text)] = stored_reviews(database_path)
+    blunder = next(j for j in Review.from_json(text).judgements if j.mark == "blunder")
+
+    shown = await world.alice.slash(world.games, "bann puzzle")
+    [puzzle] = shown.ephemeral
+    assert puzzle.content.startswith(
+        f"🧩 Find the best move for {'Alice' if blunder.seat == 0 else 'AdaBot'}"
+        f" (move {blunder.index})."
+    )
+    assert puzzle.attachments[0].filename == "puzzle.png"
+
+    solved = await world.alice.slash(world.games, "bann puzzle", move=blunder.best)
+    assert solved.ephemeral[0].content.startswith(f"✅ Solved: `{blunder.best}`")
+    failed = await world.bob.slash(world.games, "bann puzzle", move=blunder.played)
+    lines = failed.ephemeral[0].content.split("\n")
+    assert lines[0].startswith(f"❌ Not quite: `{blunder.played}` loses ")
+    assert lines[1].startswith(f"In the game, Alice played `{blunder.played}` and lost ")
+
+    wrong = await world.carol.slash(world.games, "bann puzzle", move="9>9:Z")
+    assert wrong.ephemeral and not wrong.ephemeral[0].content.startswith(("✅", "❌"))
+    with sqlite3.connect(database_path) as db:
+        answers = db.execute(
+            "SELECT user_id, solved FROM puzzle_answers ORDER BY solved"
+        ).fetchall()
+    assert answers == [(world.bob.id, 0), (world.alice.id, 1)], "a refused move counts nothing"
+    profile = await world.alice.slash(world.games, "league profile")
+    fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
+    assert "Puzzles: 1 of 1 solved" in fields["🔍 Bann: reviews"]
+
+
+async def test_without_reviewed_games_a_puzzle_comes_from_the_computers(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    shown = await world.alice.slash(world.games, "bann puzzle")
+    assert shown.ephemeral[0].content.startswith("🧩 Find the best move for AdaBot (move ")
+    found = next(p for seed in range(1, 5) if (p := computer_puzzle("bann", seed)) is not None)
+    assert f"(move {found.judgement.index})" in shown.ephemeral[0].content
+    solved = await world.alice.slash(world.games, "bann puzzle", move=found.judgement.best)
+    assert solved.ephemeral[0].content.startswith("✅ Solved")

@@ -159,6 +159,7 @@ COG_FEATURES = {
     "cogs.settings",
     "cogs.member_data",
     "cogs.reviews",
+    "cogs.puzzles",
 }
 
 
