@@ -15,9 +15,9 @@ new one in its channel. Measured:
 - with ``--reviews N``: N ``/game review`` requests kept under way all through the
   measured period (each answered review is followed by the next game's), each of a
   finished Bann game of two normal computers written into the database before the bot
-  starts; the time from request to answer is printed. DESIGN.md §6's budget holds when
+  starts; the time from request to answer is printed. The load budget holds when
   the boards keep their p99 with them (``--games 20 --reviews 4``: acknowledgement p99
-  ≤ 1 s, click → board p99 ≤ 2 s, no loop stall over 100 ms).
+  ≤ 1 s, click → board p99 ≤ 2 s, no loop stall with over 100 ms of its own CPU).
 
 Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
       [--reviews 0]
