@@ -11,7 +11,8 @@ Chart view::
 
 ``values`` hold (move number, that seat's value after it) in the game's unit: the chance
 to win (0..1) for ``"win"``, expected points for ``"points"``; ``marks`` the marked
-decisions at the value their mover had after playing them; ``last`` the game's last move
+decisions at the value their mover had after playing them (a mistake or blunder as a disc
+with its symbol, ? or ??; an inaccuracy as a small dot); ``last`` the game's last move
 number, the chart's right end.
 
 Drawn 900 px wide with no text under 22 px, so it stays 11 px tall at a phone's 450 px.
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from games.review.model import MARKS
 from render.replay import replay_picture
 from render.theme import (
     DANGER,
@@ -53,6 +55,7 @@ PLOT_HEIGHT = 320
 AXIS_ROOM = 46
 LEGEND_ROW = 40
 MARK_RADIUS = 17
+INACCURACY_RADIUS = 7
 MARK_COLOURS: dict[str, Colour] = {
     "inaccuracy": (120, 190, 240),
     "mistake": (240, 150, 40),
@@ -122,8 +125,13 @@ def render_review_chart(view: dict[str, Any], language: str) -> bytes:
             draw_line(draw, start, end, colour, 4)
         if len(points) == 1:
             fill_disc(draw, points[0], 5, colour)
-    for mark in view["marks"]:
+    # The heavier marks are drawn last, over the lighter ones; an inaccuracy is a small
+    # dot without its symbol, so a long game's many of them leave the line readable.
+    for mark in sorted(view["marks"], key=lambda mark: MARKS.index(mark["mark"])):
         centre = (x_of(mark["index"]), y_of(mark["value"]))
+        if mark["mark"] == "inaccuracy":
+            fill_disc(draw, centre, INACCURACY_RADIUS, MARK_COLOURS["inaccuracy"])
+            continue
         fill_disc(draw, centre, MARK_RADIUS, MARK_COLOURS[mark["mark"]])
         draw_text_centred(draw, centre, symbol(mark["mark"]), font(TEXT_SIZE, "Bold"), TEXT_DARK)
 
