@@ -222,7 +222,14 @@ class ReviewsCog(commands.Cog):
         actions = await logged_actions(self.store, table.id)
         names = facts_of(table).seats
         unit = _unit(review)
-        picture = await replay_work(_draw_decision, table, actions, judgement, names, language)
+        try:
+            picture = await replay_work(_draw_decision, table, actions, judgement, names, language)
+        except IllegalAction:
+            # Only a review made by rules that read the moves otherwise gets here.
+            await interaction.followup.send(
+                t(language, "This position cannot be drawn any more."), ephemeral=True
+            )
+            return
         await interaction.followup.send(
             decision_line(language, unit, judgement, names),
             file=discord.File(io.BytesIO(picture), filename=f"decision-{judgement.index}.png"),
