@@ -37,8 +37,9 @@ from games.review.model import (
 
 SEARCH_DEPTH = 3
 NODE_BUDGET = 60_000
-SCORE_SCALE = 150.0
-"""Search points per unit of logit: a score of 150 is about a 73 % chance to win."""
+SCORE_SCALE = 119.3
+"""Search points per unit of logit (a score of 120 is about a 73 % chance to win), fitted
+by ``python -m bench.bench_review --fit --only bann --games 90``."""
 
 
 def chance(score: int) -> float:
