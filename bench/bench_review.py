@@ -4,10 +4,14 @@ from weak, is its luck unbiased, what does it cost, is it deterministic?
     python -m bench.bench_review [--games N] [--only bann,gulbara] [--fit]
 
 Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
-players (a third each easy, normal and hard against the same level):
+players (a third each easy, normal and hard against the same level; Barbu four seats
+over one series of 7 deals, Barree three seats over one round):
 
 - calibration: the mover's predicted chance to win after the best play found, in tenths,
-  against how often the mover won (within 5 points per tenth);
+  against how often the mover won (within 5 points per tenth); for Barbu and Barree the
+  predicted points (Barbu: the mover's deal score; Barree: the rivals' average minus
+  points less the mover's at the round's end) against the points scored, by ranges of
+  the prediction, with the mean error and its spread;
 - error rate per level (easy > normal > hard) and the share of hard's decisions marked
   mistake or blunder (≤ 5 %);
 - planted blunders: a play the hard player judges far worse, in a game still open, put
@@ -15,7 +19,8 @@ players (a third each easy, normal and hard against the same level):
   blunder (≥ 90 %);
 - luck: each seat's total per game, mean with a 95 % interval (≈ 0), and how often the
   luck-adjusted result moves a lucky winner's margin toward zero;
-- cost: per game decisions, CPU seconds (≤ 30 s) and p95 per decision;
+- cost: per game decisions, CPU seconds (≤ 30 s) and p95 per decision (Barbu also a whole
+  game of four series, 28 deals; Barree also two and four players);
 - determinism: the same game reviewed twice gives byte-identical JSON.
 
 ``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's score
@@ -25,6 +30,7 @@ scale) on other games of the computer players and prints them for the reviewers.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -39,7 +45,7 @@ from games.base import LEVELS, Step
 from games.proof import GameFacts, computer_seed, walk
 from games.review import review_game, reviewer
 from games.review.__main__ import as_json
-from games.review.model import DecisionPoint, Review
+from games.review.model import DecisionPoint, Judgement, Review
 
 FIT_SEEDS = 1_000_000
 """Games for ``--fit`` start at this seed, far from the benchmark's own."""
@@ -50,7 +56,7 @@ PLANTS_PER_GAME = 4
 class Reviewed:
     facts: GameFacts
     actions: list[tuple[int | None, str]]
-    levels: tuple[str, str]
+    levels: tuple[str, ...]
     review: Review
     seconds: float
     per_decision: list[float] = field(default_factory=list)
@@ -90,20 +96,29 @@ class DecisionTimer:
         self.last = now
 
 
-def reviewed_games(kind: str, games: int, first_seed: int = 0) -> list[Reviewed]:
+def reviewed_games(
+    kind: str,
+    games: int,
+    first_seed: int = 0,
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+) -> list[Reviewed]:
     """``games`` computer games, each level against itself in turn, each reviewed."""
     done = []
     for number in range(games):
-        level = LEVELS[number % len(LEVELS)]
-        facts, actions = computer_game(kind, first_seed + number, (level, level))
-        timer = DecisionTimer()
-        start = time.process_time()
-        review = review_game(facts, actions, timer.progress)
-        times = timer.times
-        done.append(
-            Reviewed(facts, actions, (level, level), review, time.process_time() - start, times)
-        )
+        levels = (LEVELS[number % len(LEVELS)],) * players
+        facts, actions = computer_game(kind, first_seed + number, levels, options)
+        done.append(reviewed(facts, actions, levels))
     return done
+
+
+def reviewed(
+    facts: GameFacts, actions: list[tuple[int | None, str]], levels: tuple[str, ...]
+) -> Reviewed:
+    timer = DecisionTimer()
+    start = time.process_time()
+    review = review_game(facts, actions, timer.progress)
+    return Reviewed(facts, actions, levels, review, time.process_time() - start, timer.times)
 
 
 def calibration(runs: Sequence[Reviewed]) -> None:
@@ -158,7 +173,9 @@ Plant = Callable[[DecisionPoint, random.Random], str | None]
 """A play the hard player judges far worse than the best at a decision, or None."""
 
 
-def planted_blunders(kind: str, runs: Sequence[Reviewed], plant: Plant) -> None:
+def planted_blunders(
+    kind: str, runs: Sequence[Reviewed], plant: Plant, per_game: int = PLANTS_PER_GAME
+) -> None:
     judge = reviewer(kind)
     chooser = random.Random(f"plant/{kind}")
     heavy = total = 0
@@ -166,7 +183,7 @@ def planted_blunders(kind: str, runs: Sequence[Reviewed], plant: Plant) -> None:
         steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
         planted = 0
         for point in judge.decisions(run.facts, steps):
-            if planted >= PLANTS_PER_GAME:
+            if planted >= per_game:
                 break
             play = plant(point, chooser)
             if play is None:
@@ -309,6 +326,171 @@ def bench_bann(games: int, baseline: float) -> None:
     bench_win_game("bann", games, plant_bann, baseline)
 
 
+# --- games valued in points: Barbu and Barree ------------------------------------------
+
+Scored = Callable[[Sequence[Step], Judgement], tuple[float, float]]
+"""A judged decision's prediction of the mover's points and what he then scored, from
+the game's steps."""
+
+
+def points_calibration(runs: Sequence[Reviewed], scored: Scored, edges: Sequence[float]) -> None:
+    """Predicted points against the points scored, by ranges of the prediction, with the
+    mean error and its spread."""
+    pairs: list[tuple[float, float]] = []
+    for run in runs:
+        steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
+        pairs.extend(scored(steps, judgement) for judgement in run.review.judgements)
+    print(f"  calibration over {len(pairs)} positions (predicted vs scored points):")
+    bounds = [-math.inf, *edges, math.inf]
+    for low, high in itertools.pairwise(bounds):
+        inside = [(p, s) for p, s in pairs if low <= p < high]
+        if inside:
+            predicted = statistics.fmean(p for p, _ in inside)
+            got = statistics.fmean(s for _, s in inside)
+            print(
+                f"    [{low:6.1f}, {high:6.1f}): n={len(inside):5d} predicted {predicted:7.2f}"
+                f" scored {got:7.2f} diff {got - predicted:+6.2f}"
+            )
+    errors = [p - s for p, s in pairs]
+    half = 1.96 * statistics.stdev(errors) / math.sqrt(len(errors))
+    print(
+        f"  mean error (predicted - scored) {statistics.fmean(errors):+.2f} ± {half:.2f} (95 %),"
+        f" spread (sd) {statistics.stdev(errors):.2f},"
+        f" mean absolute {statistics.fmean(abs(e) for e in errors):.2f}"
+    )
+
+
+BARBU_PLANT_GAP = 16.0
+"""Deal points by which the hard computer's own playouts rate a planted card below its
+choice."""
+BARBU_GAMES_OPTIONS = {"series": 1}
+"""The benchmark's games are one declarer series (7 deals) each; the cost is measured on
+a whole game of four series as well."""
+BARBU_EDGES = (-40.0, -20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0, 40.0)
+BARBU_LUCK_DEALS = 200
+BARBU_PLANTS_PER_GAME = 20
+"""A game of one series has about 280 decisions: room for more plants than elsewhere."""
+
+
+def plant_barbu(point: DecisionPoint, chooser: random.Random) -> str | None:
+    from games.barbu.computer import decide
+    from games.barbu.state import BarbuState
+
+    state = point.before
+    assert isinstance(state, BarbuState)
+    if state.phase != "play":
+        return None
+    decision = decide(state.view(point.seat), chooser.getrandbits(32), "hard")
+    by_action = decision.by_action
+    best = by_action[decision.action]
+    far = [action for action, value in by_action.items() if value <= best - BARBU_PLANT_GAP]
+    return chooser.choice(far) if far else None
+
+
+def barbu_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
+    """The deal score a judgement predicts (a contract's par added back) and the score."""
+    from games.barbu.computer import contract_par
+    from games.barbu.state import BarbuState
+
+    final, before = steps[-1].after, steps[judgement.index - 1].before
+    assert isinstance(final, BarbuState) and isinstance(before, BarbuState)
+    predicted = judgement.value_played
+    if before.phase == "contract":
+        predicted += contract_par(judgement.played)
+    return predicted, final.history[before.deal_number]["scores"][judgement.seat]
+
+
+def barbu_deal_luck(deals: int) -> None:
+    """Each seat's luck over many first deals (nothing played), counted from declarer."""
+    from games.barbu import new_game
+    from games.barbu.review import REVIEWER
+
+    by_seat: list[list[float]] = [[], [], [], []]
+    for number in range(deals):
+        state = new_game(seed=FIT_SEEDS + number, series=1)
+        facts = GameFacts("barbu", number, 1, 1, FIT_SEEDS + number, {}, ["a", "b", "c", "d"])
+        step = Step(1, state.declarer, state.legal_actions()[0], state, state, ())
+        for event in REVIEWER.luck(facts, [step]):
+            by_seat[(event.seat - state.declarer) % 4].append(event.luck)
+    print(f"  luck of {deals} first deals, by seat counted from declarer:")
+    for offset, values in enumerate(by_seat):
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+        print(
+            f"    declarer+{offset}: mean {statistics.fmean(values):+.2f} ± {half:.2f} (95 %),"
+            f" sd {statistics.stdev(values):.1f}"
+        )
+
+
+def bench_barbu(games: int, baseline: float) -> None:
+    print(f"Barbu: {games} computer games of one series (7 deals)")
+    runs = reviewed_games("barbu", games, players=4, options=dict(BARBU_GAMES_OPTIONS))
+    points_calibration(runs, barbu_scored, BARBU_EDGES)
+    error_rates(runs)
+    hard = [run for run in runs if run.levels[0] == "hard"]
+    planted_blunders("barbu", hard, plant_barbu, BARBU_PLANTS_PER_GAME)
+    luck(runs)
+    barbu_deal_luck(BARBU_LUCK_DEALS)
+    cost(runs, baseline)
+    whole = computer_game("barbu", FIT_SEEDS - 1, ("normal",) * 4)
+    print("  a whole game of four series (28 deals) between normal computers:")
+    cost([reviewed(*whole, ("normal",) * 4)], baseline)
+    determinism(runs)
+
+
+BARREE_PLANT_GAP = 6.0
+BARREE_PLANT_CARDS = 2
+"""A planted blunder: a walk the hard computer's route plan rates this many steps below
+its best one, shedding this many cards fewer than the roll allows."""
+BARREE_PLAYERS = 3
+BARREE_EDGES = (-4.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 4.0)
+
+
+def plant_barree(point: DecisionPoint, chooser: random.Random) -> str | None:
+    from games.barree.plan import walk_values
+    from games.barree.state import BarreeState, walk_options
+
+    state = point.before
+    assert isinstance(state, BarreeState)
+    options = walk_options(state)
+    values = walk_values(state, options)
+    most = max(len(option.discards) for option in options)
+    far = [
+        option.action
+        for option, value in zip(options, values, strict=True)
+        if value <= max(values) - BARREE_PLANT_GAP
+        and len(option.discards) <= most - BARREE_PLANT_CARDS
+    ]
+    return chooser.choice(far) if far else None
+
+
+def barree_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
+    """The value a judgement predicts (the rivals' average minus points less the mover's
+    at the round's end) and what it came to."""
+    from games.barree.state import BarreeState
+
+    before = steps[judgement.index - 1].before
+    final = steps[-1].after
+    assert isinstance(before, BarreeState) and isinstance(final, BarreeState)
+    minus = final.round_minus[before.round_no - 1]
+    rivals = [points for seat, points in enumerate(minus) if seat != judgement.seat]
+    return judgement.value_played, sum(rivals) / len(rivals) - minus[judgement.seat]
+
+
+def bench_barree(games: int, baseline: float) -> None:
+    print(f"Barree: {games} computer games of one round, {BARREE_PLAYERS} players")
+    runs = reviewed_games("barree", games, players=BARREE_PLAYERS)
+    points_calibration(runs, barree_scored, BARREE_EDGES)
+    error_rates(runs)
+    planted_blunders("barree", [run for run in runs if run.levels[0] == "hard"], plant_barree)
+    luck(runs)
+    cost(runs, baseline)
+    for players in (2, 4):
+        other = computer_game("barree", FIT_SEEDS + players, ("normal",) * players)
+        print(f"  a game of {players} normal computers:")
+        cost([reviewed(*other, ("normal",) * players)], baseline)
+    determinism(runs)
+
+
 # --- fitting the value curves ----------------------------------------------------------
 
 
@@ -427,6 +609,8 @@ def fit_bann(games: int) -> None:
 GAMES_BENCHED: dict[str, Callable[[int, float], None]] = {
     "bann": bench_bann,
     "gulbara": bench_gulbara,
+    "barbu": bench_barbu,
+    "barree": bench_barree,
 }
 FITS: dict[str, Callable[[int], None]] = {"bann": fit_bann, "gulbara": fit_gulbara}
 

@@ -8,7 +8,9 @@ other seats in ``worlds`` consistent with everything their play showed (voids, t
 ceilings, heart leads, Domino passes), and each legal action is played out in every
 world by the careful playout player of the hard computer (``_sensible_card``). Every
 action of a decision meets the same worlds and the same playout dice, so the
-differences between actions carry far less noise than the averages themselves.
+differences between actions carry far less noise than the averages themselves. The
+best action found and the one played then meet again in fresh worlds, which give the
+value lost: the worlds that picked the best action flatter it.
 
 The values, from the mover's side, more being better:
 
@@ -54,14 +56,19 @@ from games.base import Step
 from games.proof import GameFacts
 from games.review.model import DecisionPoint, Judgement, LuckEvent, Thresholds, Unit
 
-CARD_PLAYOUTS = 72
-"""Playouts per card decision, shared among its legal cards."""
+CARD_PLAYOUTS = 96
+"""Playouts per card decision to find the best card, shared among its legal cards."""
 CONTRACT_PLAYOUTS = 176
-"""Playouts per contract choice, shared among its contracts (with suits and ranks)."""
+"""Playouts per contract choice to find the best one, shared among its contracts (with
+suits and ranks)."""
 DOUBLING_WORLDS = 24
-"""Worlds per doubling answer: one playout each serves every answer."""
-MIN_WORLDS = 6
+"""Worlds per doubling answer to find the best one: one playout each serves every answer."""
+MIN_WORLDS = 8
 """Each action of a decision meets at least this many worlds."""
+VERIFYING_WORLDS = 32
+"""Fresh worlds in which the best action found and the one played meet again, for the
+value lost: the best of many noisy averages is too high by its luck, and these worlds
+did not choose it."""
 LUCK_WORLDS = 6
 """Worlds per seat and contract in a deal's luck, and as many random deals for the
 average it is measured against."""
@@ -101,54 +108,92 @@ class BarbuReviewer:
 
     def judge(self, facts: GameFacts, point: DecisionPoint) -> Judgement:
         view = _state(point).view(point.seat)
-        values = action_values(view, _generator(facts, point.index))
-        played = " ".join(step.action for step in point.steps)
-        best = max(view["legal"], key=lambda action: values[action])
-        value_played = values[played]
-        loss = max(0.0, values[best] - value_played)
+        rng = _generator(facts, point.index)
+        legal = view["legal"]
+        chosen = _legal_form(point.steps[0])
+        found = action_values(view, legal, _selection_worlds(view), rng)
+        best = max(legal, key=lambda action: found[action])
+        values = found
+        if best != chosen:
+            values = action_values(view, [best, chosen], VERIFYING_WORLDS, rng)
+            if values[best] <= values[chosen]:
+                best = chosen
+        loss = values[best] - values[chosen]
         return Judgement(
             index=point.index,
             seat=point.seat,
-            played=played,
+            played=" ".join(step.action for step in point.steps),
             best=best,
             loss=loss,
             mark=self.thresholds.mark(loss),
-            value_played=value_played,
+            value_played=values[chosen],
             value_best=values[best],
         )
 
     def luck(self, facts: GameFacts, steps: Sequence[Step]) -> list[LuckEvent]:
-        events = []
+        """Each seat's luck in every deal, at the move that dealt it (0: the start)."""
+        events: list[LuckEvent] = []
         deal = None
+        dealt_at = 0
         for step in steps:
             state = _state(step)
-            if step.is_table_event or state.is_over or state.deal_number == deal:
+            if step.is_table_event or state.is_over:
                 continue
-            deal = state.deal_number
-            rng = _generator(facts, step.number)
-            for seat, luck in enumerate(deal_luck(state, rng)):
-                events.append(LuckEvent(step.number, seat, luck))
+            if state.deal_number != deal:
+                deal = state.deal_number
+                rng = _generator(facts, dealt_at)
+                events.extend(
+                    LuckEvent(dealt_at, seat, luck)
+                    for seat, luck in enumerate(deal_luck(state, rng))
+                )
+            dealt_at = step.number
         return events
 
 
-def action_values(view: BarbuView, rng: random.Random) -> dict[str, float]:
-    """Each legal action of the seat whose ``view`` this is, valued from that view only."""
+def _legal_form(step: Step) -> str:
+    """The legal action as ``legal_actions`` writes it that the step played (a typed move
+    may write it otherwise: ``ac``, ``double:3,1``)."""
+    state = _state(step)
+    if step.action in state.legal_actions():
+        return step.action
+    reached = step.after.to_dict()
+    return next(
+        action for action in state.legal_actions() if state.apply(action).to_dict() == reached
+    )
+
+
+def _selection_worlds(view: BarbuView) -> int:
+    """Worlds in which every legal action of a decision is tried to find the best one."""
     if view["phase"] == "contract":
-        return _contract_values(view, rng)
+        budget = CONTRACT_PLAYOUTS
+    elif view["phase"] == "doubling":
+        return DOUBLING_WORLDS
+    else:
+        budget = CARD_PLAYOUTS
+    return max(MIN_WORLDS, budget // len(view["legal"]))
+
+
+def action_values(
+    view: BarbuView, actions: Sequence[str], worlds: int, rng: random.Random
+) -> dict[str, float]:
+    """Each of the legal ``actions`` of the seat whose ``view`` this is, valued from that
+    view only, over ``worlds`` deals of the unseen cards."""
+    if view["phase"] == "contract":
+        return _contract_values(view, actions, worlds, rng)
     if view["phase"] == "doubling":
-        return _doubling_values(view, rng)
-    return _card_values(view, rng)
+        return _doubling_values(view, actions, worlds, rng)
+    return _card_values(view, actions, worlds, rng)
 
 
-def _card_values(view: BarbuView, rng: random.Random) -> dict[str, float]:
+def _card_values(
+    view: BarbuView, actions: Sequence[str], worlds: int, rng: random.Random
+) -> dict[str, float]:
     seat = view["seat"]
     assert seat is not None
-    legal = view["legal"]
-    moves: list[Card | None] = [None if action == PASS else parse_card(action) for action in legal]
+    moves = [None if action == PASS else parse_card(action) for action in actions]
     doubles = [(doubler, doubled) for doubler, doubled in view["doubles"]]
     unseen, excluded = _unseen_constraints(view)
-    worlds = max(MIN_WORLDS, CARD_PLAYOUTS // len(legal))
-    totals = [0.0] * len(legal)
+    totals = [0.0] * len(actions)
     for _ in range(worlds):
         hands = _sample_hands(seat, view, unseen, excluded, rng)
         position = _position_from_view(view, hands, seat)
@@ -157,41 +202,42 @@ def _card_values(view: BarbuView, rng: random.Random) -> dict[str, float]:
             after = _apply_to_position(position, seat, move)
             raw = _playout(after, random.Random(dice), _sensible_card)
             totals[index] += settle(raw, doubles)[seat]
-    return {action: total / worlds for action, total in zip(legal, totals, strict=True)}
+    return {action: total / worlds for action, total in zip(actions, totals, strict=True)}
 
 
-def _contract_values(view: BarbuView, rng: random.Random) -> dict[str, float]:
+def _contract_values(
+    view: BarbuView, actions: Sequence[str], worlds: int, rng: random.Random
+) -> dict[str, float]:
     seat = view["seat"]
     assert seat is not None
-    legal = view["legal"]
     unseen, excluded = _unseen_constraints(view)
-    worlds = max(MIN_WORLDS, CONTRACT_PLAYOUTS // len(legal))
-    totals = dict.fromkeys(legal, 0.0)
+    totals = dict.fromkeys(actions, 0.0)
     for _ in range(worlds):
         hands = _sample_hands(seat, view, unseen, excluded, rng)
         dice = rng.getrandbits(64)
-        for action in legal:
+        for action in actions:
             position = _fresh_position(view, [list(hand) for hand in hands], action)
             totals[action] += _playout(position, random.Random(dice), _sensible_card)[seat]
-    return {action: totals[action] / worlds - contract_par(action) for action in legal}
+    return {action: totals[action] / worlds - contract_par(action) for action in actions}
 
 
-def _doubling_values(view: BarbuView, rng: random.Random) -> dict[str, float]:
+def _doubling_values(
+    view: BarbuView, actions: Sequence[str], worlds: int, rng: random.Random
+) -> dict[str, float]:
     seat, contract = view["seat"], view["contract_action"]
     assert seat is not None and contract is not None
-    legal = view["legal"]
     made = {(doubler, doubled) for doubler, doubled in view["doubles"]}
     answers = {
-        action: made | {(seat, target) for target in _doubled_seats(action)} for action in legal
+        action: made | {(seat, target) for target in _doubled_seats(action)} for action in actions
     }
     unseen, excluded = _unseen_constraints(view)
-    totals = dict.fromkeys(legal, 0.0)
-    for _ in range(DOUBLING_WORLDS):
+    totals = dict.fromkeys(actions, 0.0)
+    for _ in range(worlds):
         hands = _sample_hands(seat, view, unseen, excluded, rng)
         raw = _playout(_fresh_position(view, hands, contract), rng, _sensible_card)
         for action, doubles in answers.items():
             totals[action] += settle(raw, doubles)[seat]
-    return {action: total / DOUBLING_WORLDS for action, total in totals.items()}
+    return {action: total / worlds for action, total in totals.items()}
 
 
 def _doubled_seats(action: str) -> list[int]:

@@ -5,8 +5,8 @@ A position's value, from the mover's side, is the minus points the mover expects
 when the round ends, negated so that more is better, and counted against his rivals':
 the rivals' average minus points less his own (``+1.5``: one and a half cards fewer
 than a rival on average). A round is a race, and the fewest minus points win it: a
-sending that keeps a rival from his cards is worth what it costs him, and a roll that
-came in a hopeless race is worth nothing either way.
+sending that keeps a rival from his cards is worth what it costs him.
+
 Nobody sees the hidden cards before the reveal, nor the order of the draw pile, so a
 position is valued from what everyone sees: the hidden cards and the draw pile are dealt
 anew from the cards nobody has seen in each of ``PLAYOUTS`` worlds, with fresh dice, and
@@ -16,7 +16,9 @@ A turn's walk and its sending are one decision. The candidates are the hard comp
 best walks (``games.barree.plan.walk_values``), each followed by the hard computer's
 sending where it lands on a rival, and the turn as played; each candidate meets the same
 worlds and the same dice, so the differences between them carry little of the playouts'
-noise. A turn with a single outcome and nothing to send is not judged.
+noise. The best turn found and the one played then meet again in fresh worlds, which
+give the value lost: the worlds that picked the best turn flatter it. A turn with a
+single outcome and nothing to send is not judged.
 
 Luck of a roll: the value after the roll minus the value averaged over the die's six
 faces (the bar and 1 to 5), exact over the faces, each valued by the same playouts; the
@@ -51,8 +53,12 @@ from games.base import Rng, Step
 from games.proof import GameFacts
 from games.review.model import DecisionPoint, Judgement, LuckEvent, Thresholds, Unit
 
-PLAYOUTS = 40
-"""Worlds (each played out once) per candidate of a decision."""
+PLAYOUTS = 24
+"""Worlds (each played out once) per candidate of a decision, to find the best one."""
+VERIFYING_PLAYOUTS = 48
+"""Fresh worlds in which the best turn found and the one played meet again, for the
+value lost: the best of several noisy averages is too high by its luck, and these worlds
+did not choose it."""
 LUCK_PLAYOUTS = 12
 """Worlds per die face in a roll's luck."""
 SHORTLIST = 4
@@ -88,7 +94,9 @@ class BarreeReviewer:
             if step.is_table_event or state.phase != PHASE_MOVE:
                 continue
             turn = [step]
-            following = steps[position + 1] if position + 1 < len(steps) else None
+            following = next(
+                (later for later in steps[position + 1 :] if not later.is_table_event), None
+            )
             if following is not None and _state(following).phase == PHASE_DRIVE:
                 turn.append(following)
             if len(state.legal_actions()) > 1 or len(turn) > 1:
@@ -100,9 +108,15 @@ class BarreeReviewer:
         assert isinstance(state, BarreeState)
         played = tuple(step.action for step in point.steps)
         candidates = _candidates(state, played)
-        values = turn_values(state, candidates, _generator(facts, point.index))
-        best = max(candidates, key=lambda turn: values[turn])
-        loss = max(0.0, values[best] - values[played])
+        rng = _generator(facts, point.index)
+        found = turn_values(state, candidates, PLAYOUTS, rng)
+        best = max(candidates, key=lambda turn: found[turn])
+        values = found
+        if best != played:
+            values = turn_values(state, [best, played], VERIFYING_PLAYOUTS, rng)
+            if values[best] <= values[played]:
+                best = played
+        loss = values[best] - values[played]
         return Judgement(
             index=point.index,
             seat=point.seat,
@@ -169,12 +183,12 @@ def _candidates(state: BarreeState, played: tuple[str, ...]) -> list[tuple[str, 
 
 
 def turn_values(
-    state: BarreeState, turns: Sequence[tuple[str, ...]], rng: random.Random
+    state: BarreeState, turns: Sequence[tuple[str, ...]], worlds: int, rng: random.Random
 ) -> dict[tuple[str, ...], float]:
-    """Each turn's value for the mover: the minus points it expects in this round against
-    the rivals' average (more is better)."""
+    """Each turn's value for the mover over ``worlds`` playouts: the minus points it
+    expects in this round against the rivals' average (more is better)."""
     totals = dict.fromkeys(turns, 0.0)
-    for _ in range(PLAYOUTS):
+    for _ in range(worlds):
         world = _world(state, rng)
         dice = rng.getrandbits(64)
         for turn in turns:
@@ -183,7 +197,7 @@ def turn_values(
                 played = played.apply(action)
             minus = _playout(played, state.round_no, dice)
             totals[turn] += _against_rivals(minus, state.current)
-    return {turn: total / PLAYOUTS for turn, total in totals.items()}
+    return {turn: total / worlds for turn, total in totals.items()}
 
 
 def face_values(state: BarreeState, rng: random.Random) -> list[float]:

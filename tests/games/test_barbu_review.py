@@ -134,6 +134,21 @@ def test_taking_the_king_of_hearts_for_nothing_is_a_blunder():
 def test_each_deal_gives_every_seat_its_luck_once(deal):
     events = REVIEWER.luck(facts(41), deal)
     assert [event.seat for event in events] == [0, 1, 2, 3]
-    assert {event.index for event in events} == {1}
+    assert {event.index for event in events} == {0}
     assert events == REVIEWER.luck(facts(41), deal)
     assert all(abs(event.luck) < 40 for event in events)
+
+
+def test_a_typed_move_is_judged_as_the_same_action_written_canonically():
+    state = new_game(seed=8, series=1).apply("notricks")
+    while state.phase == "doubling":
+        state = state.apply("pass")
+    card = state.legal_actions()[-1]
+    typed = REVIEWER.judge(facts(8), point_at(state, card.lower()))
+    canonical = REVIEWER.judge(facts(8), point_at(state, card))
+    assert typed.played == card.lower()
+    assert (typed.loss, typed.best, typed.value_played) == (
+        canonical.loss,
+        canonical.best,
+        canonical.value_played,
+    )

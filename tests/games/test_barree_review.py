@@ -3,6 +3,7 @@ sees, the same every time, and every roll's luck exact over the six faces."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from games.barree import PHASE_DRIVE, PHASE_MOVE, ROLL, BarreeState, bot_action,
 from games.barree.review import REVIEWER, THRESHOLDS, face_values, roll_of
 from games.base import Step
 from games.proof import GameFacts, walk
+from games.review import review_game
 from games.review.model import DecisionPoint
 
 SEED = 12
@@ -40,6 +42,7 @@ def game() -> list[Step]:
 def few_playouts(monkeypatch):
     """These tests check what is judged and that nothing unseen counts, not accuracy."""
     monkeypatch.setattr(review, "PLAYOUTS", 6)
+    monkeypatch.setattr(review, "VERIFYING_PLAYOUTS", 6)
     monkeypatch.setattr(review, "LUCK_PLAYOUTS", 2)
 
 
@@ -113,3 +116,29 @@ def test_every_roll_has_its_luck_against_the_six_faces(game):
         shown = step.after.die if step.after.current == step.before.current else None
         assert shown is None or roll_of(step) == shown
     assert len(face_values(rolls[0].before, random.Random(1))) == 6
+
+
+def test_a_table_event_between_walk_and_sending_leaves_them_one_decision(game):
+    point = next(p for p in REVIEWER.decisions(facts(3), game) if len(p.steps) == 2)
+    walk_step, drive_step = point.steps
+    hint = Step(
+        drive_step.number, drive_step.seat, "!hint", drive_step.before, drive_step.before, ()
+    )
+    later = dataclasses.replace(drive_step, number=drive_step.number + 1)
+    steps = [walk_step, hint, later]
+    (again,) = REVIEWER.decisions(facts(3), steps)
+    assert [step.action for step in again.steps] == [walk_step.action, drive_step.action]
+
+
+def test_a_whole_review_is_the_same_bytes_twice():
+    state = new_game(players=2, seed=3)
+    actions: list[tuple[int | None, str]] = []
+    while not state.is_over:
+        action = bot_action(state, seed=len(actions), level="normal")
+        actions.append((state.current_player, action))
+        state = state.apply(action)
+    game = GameFacts("barree", 1, 2, 3, 3, {"rounds": 1}, ["ann", "bob"])
+    first = review_game(game, actions)
+    assert first.judgements and first.luck
+    assert first.to_json() == review_game(game, actions).to_json()
+    assert [seat.result for seat in first.seats] == state.returns()
