@@ -218,7 +218,7 @@ async def test_a_puzzle_from_a_reviewed_game_solved_and_one_failed(
     server's puzzle: Alice finds the best move, Bob plays Alice's blunder again."""
     world = fake_discord
     await start_bot()
-    await play_bann(world, database_path, moves=30, level="easy")
+    await play_bann(world, database_path, moves=14, level="easy")
     await world.alice.slash(world.games, "game review")
     [(_, text)] = stored_reviews(database_path)
     blunder = next(j for j in Review.from_json(text).judgements if j.mark == "blunder")
