@@ -197,6 +197,8 @@ async def test_a_full_queue_is_refused_politely(fake_discord, start_bot, databas
 
 
 async def test_a_german_server_reads_its_review_in_german(fake_discord, start_bot, database_path):
+    """The review speaks the server's language; a costly decision's button answers each
+    clicker in his own."""
     world = fake_discord
     await start_bot()
     await play_bann(world, database_path)
@@ -209,6 +211,12 @@ async def test_a_german_server_reads_its_review_in_german(fake_discord, start_bo
     assert any("Werte die Bann-Partie #1 aus" in (c or "") for c in seen_contents(asked.message))
     shown = [*embed_texts(embed), *(button.label for button in asked.message.buttons())]
     assert [text for text in shown if english_in(text)] == []
+
+    english_client = await world.bob.click(asked.message, asked.message.buttons()[0].label)
+    assert english_client.ephemeral[0].content.startswith("Move "), "in the clicker's language"
+    german_client = await world.alice.click(asked.message, asked.message.buttons()[0].label)
+    [private] = german_client.ephemeral
+    assert private.content.startswith("Zug ") and english_in(private.content) == []
 
 
 async def test_a_puzzle_from_a_reviewed_game_solved_and_one_failed(
