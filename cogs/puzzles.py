@@ -31,6 +31,7 @@ from cogs.language import private_language, public_command
 from cogs.privacy import may_read
 from cogs.replies import NO_MENTIONS, tell
 from cogs.review_pool import ReviewPool, engine_version
+from cogs.reviews import as_typed, game_cog
 from cogs.table.records import facts_of, logged_actions
 from cogs.worker import replay_work
 from data import Store
@@ -160,11 +161,17 @@ class PuzzlesCog(commands.Cog):
                 allowed_mentions=NO_MENTIONS,
             )
             return
+        cog = game_cog(self.bot, kind)
         try:
-            answer = await self.pool.run(judge_answer, found, move.strip())
+            position = await self.pool.run(position_of, found)
+            actions = [
+                action for word in move.split() for action in cog.notation_actions(position, word)
+            ]
+            answer = as_typed(cog, await self.pool.run(judge_answer, found, actions))
         except IllegalAction as problem:
             await tell(interaction, t(language, problem.message, **problem.params))
             return
+        played = as_typed(cog, found.judgement)
         unit = reviewer(kind).unit
         solved = answer.loss < reviewer(kind).thresholds.inaccuracy
         await self.book.answer_puzzle(
@@ -186,7 +193,7 @@ class PuzzlesCog(commands.Cog):
             language,
             "In the game, {name} played {played} and lost {loss}.",
             name=found.facts.seats[found.judgement.seat],
-            played=notation(found.judgement.played),
+            played=notation(played.played),
             loss=amount(language, unit, found.judgement.loss),
         )
         await interaction.followup.send(
@@ -226,14 +233,14 @@ def computer_puzzle(kind: str, seed: int) -> Puzzle | None:
     return None
 
 
-def judge_answer(puzzle: Puzzle, answer: str) -> Judgement:
-    """The answer judged as the game's decision would be: its actions played from the
-    puzzle's position (IllegalAction for one the rules refuse, or one that does not make a
-    whole decision)."""
+def judge_answer(puzzle: Puzzle, answer: Sequence[str]) -> Judgement:
+    """The answer (the game's actions) judged as the game's decision would be: played from
+    the puzzle's position (IllegalAction for one the rules refuse, or one that does not
+    make a whole decision)."""
     index = puzzle.judgement.index
     seat = puzzle.judgement.seat
     before = list(puzzle.actions[: index - 1])
-    tried: list[tuple[int | None, str]] = [(seat, action) for action in answer.split()]
+    tried: list[tuple[int | None, str]] = [(seat, action) for action in answer]
     if not tried:
         raise IllegalAction(N_("Give your move, in the notation of the game's move command."))
     facts = dataclasses.replace(puzzle.facts, final=None)
@@ -244,18 +251,22 @@ def judge_answer(puzzle: Puzzle, answer: str) -> Judgement:
     return judge.judge(facts, points[0])
 
 
-def _draw_puzzle(puzzle: Puzzle, language: str) -> bytes:
+def position_of(puzzle: Puzzle) -> GameState:
+    """The position the puzzle's decision was made in."""
     before = list(puzzle.actions[: puzzle.judgement.index - 1])
     steps = _steps(dataclasses.replace(puzzle.facts, final=None), before)
-    state = (
-        steps[-1].after
-        if steps
-        else GAMES[puzzle.facts.kind].new_game(
-            players=len(puzzle.facts.seats), seed=puzzle.facts.seed, **puzzle.facts.options
-        )
+    if steps:
+        return steps[-1].after
+    facts = puzzle.facts
+    start: GameState = GAMES[facts.kind].new_game(
+        players=len(facts.seats), seed=facts.seed, **facts.options
     )
+    return start
+
+
+def _draw_puzzle(puzzle: Puzzle, language: str) -> bytes:
     mover = puzzle.facts.seats[puzzle.judgement.seat]
     caption = clean_name(t(language, "Find the best move for {name}", name=mover))
     drawer = replay_picture(puzzle.facts.kind)
-    image = drawer(state.view(None), puzzle.facts.seats, caption, language)
+    image = drawer(position_of(puzzle).view(None), puzzle.facts.seats, caption, language)
     return encode_png(image.convert("RGB"))

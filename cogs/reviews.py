@@ -11,6 +11,7 @@ language, the board after the move played and after the better one.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import re
@@ -29,6 +30,7 @@ from cogs.privacy import may_read
 from cogs.replies import NO_MENTIONS, refuse_after_thinking, tell
 from cogs.review_pool import ReviewPool, ReviewQueueFull, engine_version
 from cogs.table.components import answering_database_failures
+from cogs.table.game_cog import GameCog
 from cogs.table.records import facts_of, logged_actions
 from cogs.worker import replay_work
 from data import Store, Table
@@ -156,7 +158,8 @@ class ReviewsCog(commands.Cog):
         names = facts_of(table).seats
         unit = _unit(review)
         chart = await replay_work(_draw_chart, table, review, names, language)
-        worst = costliest(review)
+        cog = game_cog(self.bot, table.kind)
+        worst = [as_typed(cog, judgement) for judgement in costliest(review)]
         embed = discord.Embed(
             title=t(
                 language,
@@ -222,8 +225,11 @@ class ReviewsCog(commands.Cog):
         actions = await logged_actions(self.store, table.id)
         names = facts_of(table).seats
         unit = _unit(review)
+        shown = as_typed(game_cog(self.bot, table.kind), judgement)
         try:
-            picture = await replay_work(_draw_decision, table, actions, judgement, names, language)
+            picture = await replay_work(
+                _draw_decision, table, actions, judgement, shown, names, language
+            )
         except IllegalAction:
             # Only a review made by rules that read the moves otherwise gets here.
             await interaction.followup.send(
@@ -231,7 +237,7 @@ class ReviewsCog(commands.Cog):
             )
             return
         await interaction.followup.send(
-            decision_line(language, unit, judgement, names),
+            decision_line(language, unit, shown, names),
             file=discord.File(io.BytesIO(picture), filename=f"decision-{judgement.index}.png"),
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
@@ -306,6 +312,25 @@ class ReviewFigures:
         return fields
 
 
+def game_cog(bot: Host, kind: str) -> GameCog[Any]:
+    """The cog of game ``kind``, which knows how its players type its actions."""
+    return next(
+        cog for cog in bot.cogs.values() if isinstance(cog, GameCog) and cog.spec.key == kind
+    )
+
+
+def as_typed(cog: GameCog[Any], judgement: Judgement) -> Judgement:
+    """The judgement with its actions as the game's players type them (Barree's sendings
+    and Barbu's doubles name players from 1, where the rules count seats from 0)."""
+
+    def typed(actions: str) -> str:
+        return " ".join(cog.typed_action(action) for action in actions.split(" "))
+
+    return dataclasses.replace(
+        judgement, played=typed(judgement.played), best=typed(judgement.best)
+    )
+
+
 def _queue_full(language: str, limit: int) -> str:
     return tn(
         language,
@@ -364,10 +389,12 @@ def _draw_decision(
     table: Table,
     actions: list[tuple[int | None, str]],
     judgement: Judgement,
+    shown: Judgement,
     names: Sequence[str],
     language: str,
 ) -> bytes:
-    """The board after the decision as played and as the better choice would have left it."""
+    """The board after the decision as played and as the better choice would have left it,
+    captioned with the moves as players type them (``shown``)."""
     before = next(
         item.before
         for item in walk(facts_of(table), actions)
@@ -380,8 +407,8 @@ def _draw_decision(
         better = better.apply(action)
     return render_decision(
         table.kind,
-        (played.view(None), judgement.played),
-        (better.view(None), judgement.best),
+        (played.view(None), shown.played),
+        (better.view(None), shown.best),
         names,
         language,
     )
