@@ -3,8 +3,9 @@
 Copies every table (games, action logs, league seasons, results, seats, ratings and
 settings, the servers' settings, the players' private messages the bot edits, what was
 done once per key, the finished games' rematch offers, the members' places in the
-lessons and who follows which table or member) in one PostgreSQL transaction (only the
-shard leases, which live seconds, are not copied), then replays every copied game's
+lessons, who follows which table or member, the games' reviews and the members' puzzle
+answers) in one PostgreSQL transaction (only the shard leases, which live seconds, are
+not copied), then replays every copied game's
 action log from its seed (with the ``Replayer`` the caller gives, as storage knows no
 game) and compares the result with its stored snapshot. Nothing is committed unless
 every game checks out, and a target that already holds games is refused, so the command
@@ -39,6 +40,8 @@ TABLES = (
     "lesson_progress",
     "table_follows",
     "member_follows",
+    "reviews",
+    "puzzle_answers",
 )
 # Tables whose ids PostgreSQL generates: their sequences continue after the copied ids.
 GENERATED_IDS = ("games", "league_seasons")

@@ -10,13 +10,15 @@ The columns that name a member (data/schema.py), and nothing else does:
 - ``private_messages``: ``user_id``; ``claims``: a key about a member in a game ends with
   ``:<game id>:<member id>`` (the note that his DMs are closed);
 - ``table_follows``: ``follower_id``; ``member_follows``: ``follower_id`` and ``member_id``
-  (who follows whom).
+  (who follows whom);
+- ``puzzle_answers``: ``user_id`` (his answers to a server's puzzles).
 
 The action log, a game's state, ``league_results``, the rematch offers, the settings
 tables and the shard leases know seats by their number only, or no member at all.
 ``lesson_progress`` names the member by ``user_id`` but belongs to no server and to no one
 else's record: it is deleted, not rewritten (``data/lessons.py``). So are the follows, his
-and those of him: they only say whom to send a message (``data/follows.py``).
+and those of him: they only say whom to send a message (``data/follows.py``), and his
+puzzle answers (``data/reviews.py``). A game's review knows seats by their number only.
 
 A member's data is looked up and forgotten per server (``guild_id``), or on every server
 at once (``guild_id`` None). Forgetting rewrites every row that names him under a
@@ -160,6 +162,8 @@ class ServerRecords:
     """The tables (``game_id``) and members (``member_id``) he follows."""
     followers: int = 0
     """How many members follow him (who they are is theirs to know)."""
+    puzzles: list[dict[str, Any]] = field(default_factory=list)
+    """His answers to the server's puzzles."""
 
     @property
     def is_empty(self) -> bool:
@@ -173,6 +177,7 @@ class ServerRecords:
                 self.claims,
                 self.follows,
                 self.followers,
+                self.puzzles,
             )
         )
 
@@ -252,6 +257,8 @@ async def _records_in(db: Executor, user_id: int, guild_id: int | None) -> list[
         server(row.pop("guild_id")).follows.append(row)
     for guild, followers in await _followers_of(db, user_id, guild_id):
         server(guild).followers = followers
+    for row in await _puzzle_answers_of(db, user_id, guild_id):
+        server(row.pop("guild_id")).puzzles.append(row)
     return [by_server[guild] for guild in sorted(by_server)]
 
 
@@ -452,6 +459,21 @@ async def _followers_of(db: Executor, user_id: int, guild_id: int | None) -> lis
     return [(int(row["guild_id"]), int(row["followers"])) for row in rows]
 
 
+async def _puzzle_answers_of(
+    db: Executor, user_id: int, guild_id: int | None
+) -> list[dict[str, Any]]:
+    columns = ("kind", "puzzle", "solved", "answered_at", "guild_id")
+    args: list[Any] = [user_id]
+    query = _scoped(
+        f"SELECT {', '.join(columns)} FROM puzzle_answers WHERE user_id = ?",
+        guild_id,
+        "guild_id",
+        args,
+    )
+    rows = await db.fetch(f"{query} ORDER BY answered_at, puzzle", *args)
+    return [_as_dict(columns, row) for row in rows]
+
+
 async def _guild_of_game(db: Executor, game_id: int) -> int | None:
     guild = await db.fetchval("SELECT guild_id FROM games WHERE id = ?", game_id)
     return int(guild) if guild is not None else None
@@ -522,6 +544,9 @@ async def _rewrite(db: Executor, user_id: int, records: ServerRecords, alias: Ps
         guild,
         user_id,
         user_id,
+    )
+    await db.execute(
+        "DELETE FROM puzzle_answers WHERE guild_id = ? AND user_id = ?", guild, user_id
     )
 
 
