@@ -35,6 +35,7 @@ from cogs.table.components import UNRECOGNISED, TableCommandTree, is_routed
 from cogs.table.deadlines import Deadlines
 from cogs.table.machinery import TableMachinery
 from cogs.timeouts import TimeoutsCog
+from cogs.tournament import TournamentCog
 from cogs.unretried import refusal_trace
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
@@ -174,6 +175,18 @@ class TableBot(Host):
         for cog_class in game_cogs():
             await self.add_cog(tables.game_cog(cog_class))
         await self.add_cog(MemberDataCog(self, MemberData(store), luck, LessonBook(store)))
+        await self.add_cog(
+            TournamentCog(
+                self,
+                store,
+                tables,
+                league,
+                self.league,
+                self.settings,
+                self.time,
+                self.seed_source,
+            )
+        )
 
     async def _start_monitor(self, port: int, store: Store) -> None:
         host = os.environ.get("METRICS_HOST", "127.0.0.1")

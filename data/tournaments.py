@@ -246,6 +246,11 @@ class TournamentBook:
             tournament_id,
         )
 
+    async def set_config(self, tournament_id: int, config: dict[str, Any]) -> None:
+        await self._store.db.write(
+            "UPDATE tournaments SET config = ? WHERE id = ?", _dumps(config), tournament_id
+        )
+
     async def move_status(
         self,
         tournament_id: int,

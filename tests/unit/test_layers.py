@@ -157,6 +157,7 @@ COG_FEATURES = {
     "cogs.league",
     "cogs.settings",
     "cogs.member_data",
+    "cogs.tournament",
 }
 
 
