@@ -570,7 +570,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
     async def score(
         self,
         interaction: Interaction,
-        game: app_commands.Range[int, 1, 2**53 - 1],
+        game: app_commands.Range[int, 1, None],
         winner: discord.User | None = None,
     ) -> None:
         row = await self._organised_here(interaction)
@@ -1062,11 +1062,12 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         lines.append(t(language, "Rated.") if config.rated else t(language, "Not rated."))
         if row.status == REGISTRATION:
             if row.starts_at is not None:
+                when = f"<t:{int(row.starts_at)}:R>"
                 lines.append(
                     t(
                         language,
                         "Starts {when}; check in during the last {minutes} minutes before.",
-                        when=f"<t:{int(row.starts_at)}:R>",
+                        when=when,
                         minutes=CHECK_IN_WINDOW // 60,
                     )
                 )

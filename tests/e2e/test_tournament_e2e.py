@@ -15,7 +15,6 @@ import json
 from collections import defaultdict
 
 import discord
-from e2e.test_hostile_input import assert_short_private_refusal
 from testdb import both_engines
 
 from cogs.scheduler import ManualTime
