@@ -121,9 +121,9 @@ def _record_table(played: dict[str, Record], table: Table, result: Result) -> No
         played[key].games.append(Game(opponents, points[seat], won, first, total))
 
 
-def standings(tournament: Tournament) -> list[Standing]:
-    """The standings after every decided table, best first (Swiss, round robin, table
-    groups; a knockout's come from ``knockout.knockout_standings``)."""
+def points_standings(tournament: Tournament) -> list[Standing]:
+    """The standings by points after every decided table, best first (Swiss, round robin,
+    table groups; a knockout's come from ``knockout.knockout_standings``)."""
     played = records(tournament)
     scores = {key: record.score for key, record in played.items()}
     tiebreaks = _TIEBREAKS[tournament.config.format](played, scores)
@@ -190,9 +190,8 @@ def _round_robin(
 def direct_encounter(record: Record, tied: set[str]) -> float:
     """The points the player scored in his games against the others of ``tied``."""
     return sum(
-        game.points
-        for game in record.games
-        if not game.bye and game.opponents and game.opponents[0] in tied
+        (game.points for game in record.games if not game.bye and game.opponents[0] in tied),
+        0.0,
     )
 
 
@@ -208,17 +207,10 @@ def _table_groups(
     }
 
 
-def _no_tiebreaks(
-    played: dict[str, Record], _scores: dict[str, float]
-) -> dict[str, tuple[float, ...]]:
-    return {key: () for key in played}
-
-
 _TIEBREAKS: dict[
     Format, Callable[[dict[str, Record], dict[str, float]], dict[str, tuple[float, ...]]]
 ] = {
     Format.SWISS: _swiss,
     Format.ROUND_ROBIN: _round_robin,
     Format.TABLE_GROUPS: _table_groups,
-    Format.KNOCKOUT: _no_tiebreaks,
 }

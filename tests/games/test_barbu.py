@@ -510,9 +510,7 @@ def test_the_doubling_panel_in_the_view_states_the_obligation():
     panel = state.view(seat)["doubling"]
     assert panel["required"] == state.declarer
     assert panel["maximum"] == "double:" + ",".join(str(s) for s in range(4) if s != seat)
-    assert panel["obligation"] == (
-        "You must double declarer in this deal, the last of the series."
-    )
+    assert panel["obligation"] == ("You must double declarer in this deal, the last of the series.")
     assert state.view(None)["doubling"] is None
 
 
