@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -54,11 +53,25 @@ from data.tournaments import (
     TournamentRow,
 )
 from games import GAMES, LEVELS
-from games.tournament import Config, Format, Player, Result, Round, Tournament
+from games.tournament import (
+    CannotPair,
+    Config,
+    Format,
+    Player,
+    Result,
+    Round,
+    Standing,
+    Tournament,
+    computers_needed,
+    is_finished,
+    late_entry_open,
+    pair_next_round,
+    standings,
+    suggested_rounds,
+    table_bounds,
+    tables_to_open,
+)
 from games.tournament import Table as PairedSeats
-from games.tournament.model import CannotPair
-from games.tournament.standings import Standing, standings
-from games.tournament.swiss import pair_swiss_round
 from texts.common import duration
 from texts.i18n import N_, command_name, t, tn
 
@@ -79,10 +92,8 @@ FORMAT_NAMES = {
     Format.KNOCKOUT: N_("knockout"),
     Format.TABLE_GROUPS: N_("table groups"),
 }
-PAIRINGS: dict[Format, Callable[[Tournament], Round]] = {Format.SWISS: pair_swiss_round}
-"""How each format pairs its next round (the formats this bot runs)."""
 FORMAT_CHOICES = [
-    app_commands.Choice(name=FORMAT_NAMES[format_], value=format_.value) for format_ in PAIRINGS
+    app_commands.Choice(name=FORMAT_NAMES[format_], value=format_.value) for format_ in Format
 ]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -108,6 +119,10 @@ STILL_PLAYING = N_(
 OVER_ALREADY = N_("**{name}** is over.")
 STARTED_ALREADY = N_("**{name}** has started already.")
 TOO_FEW = N_("A tournament needs at least {count} players; **{name}** has {entered}.")
+FIELD_DOES_NOT_SPLIT = N_(
+    "**{name}** has {entered} players, who do not fill its tables: add {count} computers"
+    " (`/tournament add-computer`) or wait for more players."
+)
 CHECKED_IN = N_("✅ You are checked in for **{name}**.")
 CHECK_IN_LATER = N_("Check-in for **{name}** opens {when}.")
 NO_CHECK_IN = N_("**{name}** starts when its organiser starts it: there is no check-in.")
@@ -146,20 +161,11 @@ class TournamentButton(
         await route_click(interaction, self)
 
 
-def suggested_rounds(format_: Format, players: int) -> int:
-    """The rounds the field suggests when the organiser names none: Swiss and table
-    groups log2 of the field (at least three), round robin one per opponent, knockout
-    until one is left."""
-    if format_ is Format.ROUND_ROBIN:
-        return max(1, players - 1 + players % 2)
-    if format_ is Format.KNOCKOUT:
-        return max(1, math.ceil(math.log2(max(players, 2))))
-    return max(3, math.ceil(math.log2(max(players, 2))))
-
-
 def late_until(config: Config) -> int | None:
-    """Swiss takes late entrants until half its rounds have started."""
-    return (config.rounds + 1) // 2 if config.format is Format.SWISS else None
+    """The round a late entrant may still start in: entry stays open while fewer rounds
+    than that are paired (a Swiss, until half its rounds have started)."""
+    probe = Tournament(config, ())
+    return (config.rounds + 1) // 2 if late_entry_open(probe) else None
 
 
 def result_of(table: Table) -> Result:
@@ -297,7 +303,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                     names=", ".join(entrant.name for entrant in dropped),
                 )
             )
-        if len(entrants) < self._minimum(row):
+        if self._field_problem(row, len(entrants), language) is not None:
             if await self.book.move_status(row.id, [REGISTRATION], "cancelled"):
                 lines.append(
                     t(
@@ -308,7 +314,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 )
                 await self._say(row, "\n".join(lines))
             return
-        if not await self.book.move_status(row.id, [REGISTRATION], RUNNING):
+        if not await self._begin(row, len(entrants)):
             return
         if lines:
             await self._say(row, "\n".join(lines))
@@ -390,6 +396,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             rated=rated,
             clock_seconds=clock.value if clock else 0,
             seats_per_table=spec.max_players,
+            smallest_table=table_bounds(spec.min_players, spec.max_players)[0],
         ).to_dict() | {
             "capacity": capacity,
             "name": name or "",
@@ -461,11 +468,11 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             await tell(interaction, STARTED_ALREADY, name=_name(row))
             return
         entered = len(await self.book.entrants(row.id))
-        minimum = self._minimum(row)
-        if entered < minimum:
-            await tell(interaction, TOO_FEW, count=minimum, name=_name(row), entered=entered)
+        problem = self._field_problem(row, entered, private_language(interaction))
+        if problem is not None:
+            await tell(interaction, problem)
             return
-        if not await self.book.move_status(row.id, [REGISTRATION], RUNNING):
+        if not await self._begin(row, entered):
             await tell(interaction, STARTED_ALREADY, name=_name(row))
             return
         await tell(interaction, N_("🏆 **{name}** has started."), name=_name(row))
@@ -756,13 +763,22 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             if any(table.result is None for table in current.tables):
                 await self._open_tables(row, current, entrants)
                 return False
+            model = model_of(row, entrants, rounds)
+            deciders = tables_to_open(model)
+            if deciders:
+                await self.book.add_tables(
+                    row.id,
+                    current.number,
+                    [(table.seats, table.decider_of or 0) for table in deciders],
+                )
+                return True
             await self._round_done(row, rounds, entrants)
-            if len(rounds) >= self._rounds(row, entrants):
+            if is_finished(model):
                 await self._finish(row, rounds, entrants)
                 return False
         model = model_of(row, entrants, rounds)
         try:
-            paired = PAIRINGS[model.config.format](model)
+            paired = pair_next_round(model)
         except CannotPair as impossible:
             log.info("tournament %d: no further round (%s)", row.id, impossible)
             await self._finish(row, rounds, entrants)
@@ -775,16 +791,34 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         )
         return True
 
-    def _rounds(self, row: TournamentRow, entrants: Sequence[Entrant]) -> int:
-        chosen = int(row.config.get("rounds") or 0)
-        if chosen:
-            return chosen
-        return suggested_rounds(Format(row.config["format"]), len(entrants))
+    def _field_problem(self, row: TournamentRow, entered: int, language: str) -> str | None:
+        """Why the field cannot start, in ``language``, or None: a tournament of one, or
+        table groups the field does not split into."""
+        config = Config.from_dict(row.config)
+        if entered < 2:
+            return t(language, TOO_FEW, count=2, name=_name(row), entered=entered)
+        if config.format is Format.TABLE_GROUPS:
+            missing = computers_needed(entered, config.smallest_table, config.seats_per_table)
+            if missing:
+                return t(
+                    language,
+                    FIELD_DOES_NOT_SPLIT,
+                    name=_name(row),
+                    entered=entered,
+                    count=missing,
+                )
+        return None
 
-    def _minimum(self, row: TournamentRow) -> int:
-        return max(
-            2, GAMES[row.kind].max_players if row.config["format"] == Format.TABLE_GROUPS else 2
-        )
+    async def _begin(self, row: TournamentRow, entered: int) -> bool:
+        """Fix the rounds (the suggestion for the field, unless the organiser chose) and
+        start; False if another process (or command) started it first."""
+        config = dict(row.config)
+        if not config.get("rounds"):
+            config["rounds"] = suggested_rounds(
+                Format(config["format"]), entered, int(config["seats_per_table"])
+            )
+            await self.book.set_config(row.id, config)
+        return await self.book.move_status(row.id, [REGISTRATION], RUNNING)
 
     async def _collect_results(self, row: TournamentRow, current: PairedRound) -> bool:
         """Record the result of each game of the round that finished; whether any was."""
@@ -926,17 +960,22 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         language = row.language
         lines = []
         for standing in self._standings(row, rounds, entrants):
-            breaks = " · ".join(_number(value) for value in standing.tiebreaks)
-            lines.append(
-                t(
+            shown = {
+                "place": str(standing.place).rjust(2),
+                "name": discord.utils.escape_markdown(names.get(standing.key, standing.key)),
+                "score": _number(standing.score),
+            }
+            if standing.tiebreaks:
+                breaks = " · ".join(_number(value) for value in standing.tiebreaks)
+                line = t(
                     language,
                     "`{place}` **{name}** {score} ({tiebreaks})",
-                    place=str(standing.place).rjust(2),
-                    name=discord.utils.escape_markdown(names.get(standing.key, standing.key)),
-                    score=_number(standing.score),
+                    **shown,
                     tiebreaks=breaks,
                 )
-            )
+            else:
+                line = t(language, "`{place}` **{name}** {score}", **shown)
+            lines.append(line)
         return lines
 
     def _standings(
@@ -1040,7 +1079,9 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         config = Config.from_dict(row.config)
         entrants = [e for e in await self.book.entrants(row.id) if not e.withdrawn]
         spec = GAMES[row.kind]
-        rounds = config.rounds or suggested_rounds(config.format, max(len(entrants), 2))
+        rounds = config.rounds or suggested_rounds(
+            config.format, max(len(entrants), 2), config.seats_per_table
+        )
         lines = [
             t(language, "🏆 **{name}**", name=_name(row)),
             t(

@@ -99,7 +99,7 @@ def standings_in(message: Message) -> dict[str, float]:
     found = {}
     for line in message.content.splitlines()[1:]:
         name = line.split("**")[1]
-        score = float(line.split("**")[2].split("(")[0])
+        score = float(line.split("**")[2].split("(")[0].strip())
         found[name] = score
     return found
 
