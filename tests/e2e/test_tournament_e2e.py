@@ -15,6 +15,7 @@ import json
 from collections import defaultdict
 
 import discord
+from e2e.test_hostile_input import assert_short_private_refusal
 from testdb import both_engines
 
 from cogs.scheduler import ManualTime
@@ -212,3 +213,74 @@ async def test_a_swiss_of_nine_with_a_no_show_and_a_restart(
 def table_thread_start(world, table_thread) -> Message:
     """The channel line a table's thread was started from."""
     return next(m for m in world.games.public_messages() if m.id == table_thread.id)
+
+
+def entrants(database) -> list[tuple]:
+    rows = database.rows("SELECT key, member_id, withdrawn FROM tournament_entrants ORDER BY key")
+    return [tuple(row.values()) for row in rows]
+
+
+async def test_bad_input_gets_a_short_private_answer_and_changes_nothing(
+    fake_discord, start_bot, database
+):
+    world = fake_discord
+    await start_bot()
+    world.carol.locale = "de"
+    refused = await world.dave.slash(
+        world.games, "tournament create", game="bann", format="round_robin"
+    )
+    assert assert_short_private_refusal(refused, world.dave).startswith(
+        "Organising a tournament needs"
+    )
+    assert database.rows("SELECT id FROM tournaments") == []
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    wrong = await world.alice.slash(
+        world.games, "tournament create", game="barbu", format="swiss"
+    )
+    assert assert_short_private_refusal(wrong, world.alice) == (
+        "Barbu cannot be played as a Swiss tournament."
+    )
+    created = await world.alice.slash(
+        world.games,
+        "tournament create",
+        game="bann",
+        format="round_robin",
+        name="Cup",
+        max_players=2,
+    )
+    announcement = created.message
+    await world.alice.click(announcement, "Join")
+
+    alone = await world.alice.slash(world.games, "tournament start")
+    assert assert_short_private_refusal(alone, world.alice) == (
+        "A tournament needs at least 2 players; **Cup** has 1."
+    )
+    await world.bob.slash(world.games, "tournament join")
+    before = entrants(database)
+    twice = await world.bob.click(announcement, "Join")
+    assert assert_short_private_refusal(twice, world.bob) == (
+        "You are entered in **Cup** already."
+    )
+    full = await world.carol.click(announcement, "Join")
+    assert assert_short_private_refusal(full, world.carol) == "**Cup** ist voll (2 Spieler)."
+    not_organiser = await world.bob.slash(world.games, "tournament start")
+    assert assert_short_private_refusal(not_organiser, world.bob) == (
+        "Only the organiser (or a member with Manage Server) can do that."
+    )
+    assert entrants(database) == before
+    assert database.rows("SELECT status FROM tournaments") == [{"status": "registration"}]
+
+    await world.alice.slash(world.games, "tournament start")
+    await eventually(lambda: tables_of(database, 1) and tables_of(database, 1)[0]["game_id"], "round 1")
+    started = await world.dave.slash(world.games, "tournament join")
+    assert assert_short_private_refusal(started, world.dave) == (
+        "**Cup** has started: entry is closed."
+    )
+    leaving = await world.bob.slash(world.games, "tournament leave")
+    assert assert_short_private_refusal(leaving, world.bob) == (
+        "Your game of this round is still being played: finish it (or resign) before leaving."
+    )
+    again = await world.alice.slash(world.games, "tournament start")
+    assert assert_short_private_refusal(again, world.alice) == "**Cup** has started already."
+    assert entrants(database) == before
+    assert len(database.rows("SELECT id FROM games")) == 1
