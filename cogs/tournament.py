@@ -37,7 +37,7 @@ from cogs.table.machinery import TableMachinery
 from cogs.table.seats import away_seats
 from data import Seat, Store, Table
 from data.league import League
-from data.league.rating import display_rating
+from data.league.rating import display_rating, finishing_placements
 from data.league.records import Season
 from data.settings import SettingsStore
 from data.store import TOURNAMENT, NewLobby
@@ -169,11 +169,11 @@ def late_until(config: Config) -> int | None:
 
 
 def result_of(table: Table) -> Result:
-    """How a finished game counts: places by its final scores (ties share), and the seats
-    of members who were not there: played to the end by a computer, or (two players) lost
-    on time."""
+    """How a finished game counts: places as the league ranks them (by its final scores;
+    a seat that resigned or lost on time last), and the seats of members who were not
+    there: played to the end by a computer, or (two players) lost on time."""
     scores = table.final_scores or []
-    places = tuple(1 + sum(other > mine for other in scores) for mine in scores)
+    places, _ = finishing_placements(table, scores)
     away = away_seats(table)
     timed_out = table.extra.get("timed_out") if len(table.seats) == 2 else None
     absent = tuple(
@@ -181,7 +181,7 @@ def result_of(table: Table) -> Result:
         for index, seat in enumerate(table.seats)
     )
     totals = tuple(scores) if len(table.seats) > 2 else None
-    return Result(places, totals, absent if any(absent) else None)
+    return Result(tuple(places), totals, absent if any(absent) else None)
 
 
 def model_of(
@@ -251,6 +251,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         self._locks: dict[int, asyncio.Lock] = {}
         self._wake = asyncio.Event()
         self._starter: asyncio.Task[None] | None = None
+        self._working: set[asyncio.Task[None]] = set()
         tables.spectators.on_table_ended(self._table_ended)
         league_cog.mark_moments(self)
         bot.answer_clicks(TournamentButton, self.on_button)
@@ -267,8 +268,9 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             )
 
     async def cog_unload(self) -> None:
-        if self._starter is not None:
-            self._starter.cancel()
+        for task in [self._starter, *self._working]:
+            if task is not None:
+                task.cancel()
 
     async def _run(self) -> None:
         for row in await self.book.under_way():
@@ -726,11 +728,16 @@ class TournamentCog(commands.Cog, name="Tournaments"):
     # ---- rounds -------------------------------------------------------------------------
 
     async def _table_ended(self, table: Table) -> int:
-        """A table ended: if it was a tournament's, carry the tournament on."""
+        """A table ended: if it was a tournament's, carry the tournament on (in a task of
+        this cog's, which its unloading stops before the database closes)."""
         ours = table.extra.get(TOURNAMENT)
         if not ours:
             return 0
-        await self.advance(int(ours["id"]))
+        task = asyncio.get_running_loop().create_task(
+            self._guarded_advance(int(ours["id"])), name=f"tournament {ours['id']}: advance"
+        )
+        self._working.add(task)
+        task.add_done_callback(self._working.discard)
         return 1
 
     async def _guarded_advance(self, tournament_id: int) -> None:

@@ -15,6 +15,7 @@ import json
 from collections import defaultdict
 
 import discord
+import pytest
 from e2e.test_hostile_input import assert_short_private_refusal
 from testdb import both_engines
 
@@ -151,7 +152,10 @@ async def test_a_swiss_of_nine_with_a_no_show_and_a_restart(
         if round_number == 2:
             # A restart in the middle of the round: nothing lost, nothing opened twice.
             bot = await start_bot()
-            assert tables_of(database, 2) == tables
+            opened = [(t["number"], t["seats"], t["game_id"]) for t in tables]
+            assert [
+                (t["number"], t["seats"], t["game_id"]) for t in tables_of(database, 2)
+            ] == opened
         games = database.rows("SELECT id FROM games ORDER BY id")
         assert len(games) == sum(len(tables_of(database, r)) for r in range(1, round_number + 1))
         byes = json.loads(
@@ -234,9 +238,7 @@ async def test_bad_input_gets_a_short_private_answer_and_changes_nothing(
     )
     assert database.rows("SELECT id FROM tournaments") == []
     world.alice.permissions = discord.Permissions(manage_guild=True)
-    wrong = await world.alice.slash(
-        world.games, "tournament create", game="barbu", format="swiss"
-    )
+    wrong = await world.alice.slash(world.games, "tournament create", game="barbu", format="swiss")
     assert assert_short_private_refusal(wrong, world.alice) == (
         "Barbu cannot be played as a Swiss tournament."
     )
@@ -258,9 +260,7 @@ async def test_bad_input_gets_a_short_private_answer_and_changes_nothing(
     await world.bob.slash(world.games, "tournament join")
     before = entrants(database)
     twice = await world.bob.click(announcement, "Join")
-    assert assert_short_private_refusal(twice, world.bob) == (
-        "You are entered in **Cup** already."
-    )
+    assert assert_short_private_refusal(twice, world.bob) == ("You are entered in **Cup** already.")
     full = await world.carol.click(announcement, "Join")
     assert assert_short_private_refusal(full, world.carol) == "**Cup** ist voll (2 Spieler)."
     not_organiser = await world.bob.slash(world.games, "tournament start")
@@ -271,7 +271,9 @@ async def test_bad_input_gets_a_short_private_answer_and_changes_nothing(
     assert database.rows("SELECT status FROM tournaments") == [{"status": "registration"}]
 
     await world.alice.slash(world.games, "tournament start")
-    await eventually(lambda: tables_of(database, 1) and tables_of(database, 1)[0]["game_id"], "round 1")
+    await eventually(
+        lambda: tables_of(database, 1) and tables_of(database, 1)[0]["game_id"], "round 1"
+    )
     started = await world.dave.slash(world.games, "tournament join")
     assert assert_short_private_refusal(started, world.dave) == (
         "**Cup** has started: entry is closed."
@@ -284,3 +286,167 @@ async def test_bad_input_gets_a_short_private_answer_and_changes_nothing(
     assert assert_short_private_refusal(again, world.alice) == "**Cup** has started already."
     assert entrants(database) == before
     assert len(database.rows("SELECT id FROM games")) == 1
+
+
+SCENARIOS = {
+    "a round robin of five at Gul Bara": {
+        "game": "gulbara",
+        "format": "round_robin",
+        "computers": 4,
+        "humans": ("alice",),
+        "options": {},
+        "rounds": 5,
+    },
+    "a Barbu table-group event of eight": {
+        "game": "barbu",
+        "format": "table_groups",
+        "computers": 6,
+        "humans": ("alice", "bob"),
+        "options": {"rounds": 2, "series": 1},
+        "rounds": 2,
+    },
+    "a knockout of six": {
+        "game": "bann",
+        "format": "knockout",
+        "computers": 5,
+        "humans": ("alice",),
+        "options": {},
+        "rounds": 3,
+    },
+}
+
+
+def recount_places(database, up_to: int, seats_per_table: int) -> dict[str, float]:
+    """Scores by place from the stored results alone (RULES.md §5): with n at a table,
+    first n−1 … last 0, ties sharing, absent players sharing the last places; a bye scores
+    first place's points at a full table."""
+    scores = {key: 0.0 for key in names_by_key(database)}
+    for row in database.rows("SELECT byes FROM tournament_rounds WHERE number <= ?", up_to):
+        for key in json.loads(row["byes"]):
+            scores[key] += seats_per_table - 1
+    for row in database.rows(
+        "SELECT seats, result FROM tournament_tables WHERE round <= ? AND result IS NOT NULL",
+        up_to,
+    ):
+        seats, result = json.loads(row["seats"]), json.loads(row["result"])
+        absent = result.get("absent") or [False] * len(seats)
+        places = [
+            len(seats) + 1 if absent[seat] else place for seat, place in enumerate(result["places"])
+        ]
+        for seat, key in enumerate(seats):
+            worse = sum(1 for place in places if place > places[seat])
+            tied = sum(1 for place in places if place == places[seat]) - 1
+            scores[key] += worse + tied / 2
+    return scores
+
+
+def recount_knockout(database, up_to: int) -> dict[str, float]:
+    """Rounds each player went through, from the stored results: a bye, or a game won (a
+    drawn game's decider decides)."""
+    advanced = {key: 0.0 for key in names_by_key(database)}
+    for number in range(1, up_to + 1):
+        byes = database.rows("SELECT byes FROM tournament_rounds WHERE number = ?", number)
+        for key in json.loads(byes[0]["byes"]):
+            advanced[key] += 1
+        tables = database.rows(
+            "SELECT number, decider_of, seats, result FROM tournament_tables WHERE round = ?",
+            number,
+        )
+        decider_of = {row["decider_of"]: row for row in tables if row["decider_of"] is not None}
+        for table in tables:
+            if table["decider_of"] is not None:
+                continue
+            game = table
+            while (places := json.loads(game["result"])["places"])[0] == places[1]:
+                game = decider_of[game["number"]]
+            advanced[json.loads(game["seats"])[places.index(1)]] += 1
+    return advanced
+
+
+async def play_human_seats(world, database, round_number: int, humans) -> None:
+    """Each human at a two-player table of the round resigns (he is there, and loses)."""
+    names = names_by_key(database)
+    for table in tables_of(database, round_number):
+        if table["game_id"] is None:
+            continue  # a decider about to open
+        game = database.rows(
+            "SELECT channel_id, status, seats FROM games WHERE id = ?", table["game_id"]
+        )[0]
+        if game["status"] != "active" or len(json.loads(game["seats"])) != 2:
+            continue
+        for key in json.loads(table["seats"]):
+            member = getattr(world, names[key].lower(), None)
+            if names[key].lower() in humans and member is not None:
+                thread = world.channel_by_id(game["channel_id"])
+                asked = await member.slash(thread, "game resign")
+                await member.click(asked.message, "Yes, resign")
+                break
+
+
+@both_engines()
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+async def test_a_tournament_runs_round_by_round_through_a_restart(
+    fake_discord, start_bot, database, clock: ManualTime, scenario
+):
+    plan = SCENARIOS[scenario]
+    world = fake_discord
+    bot = await start_bot()
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    created = await world.alice.slash(
+        world.games,
+        "tournament create",
+        game=plan["game"],
+        format=plan["format"],
+        name="Cup",
+        **plan["options"],
+    )
+    for human in plan["humans"]:
+        await getattr(world, human).click(created.message, "Join")
+    for _ in range(plan["computers"]):
+        await world.alice.slash(world.games, "tournament add-computer", level="easy")
+    started = await world.alice.slash(world.games, "tournament start")
+    assert started.message.content == "🏆 **Cup** has started."
+    thread = world.guild.thread("Cup")
+    names = names_by_key(database)
+    seats_per_table = 4 if plan["game"] == "barbu" else 2
+
+    for round_number in range(1, plan["rounds"] + 1):
+        await eventually(
+            lambda r=round_number: (t := tables_of(database, r)) and all(x["game_id"] for x in t),
+            f"round {round_number} opens",
+        )
+        if round_number == 2:
+            bot = await start_bot()
+        games = len(database.rows("SELECT id FROM games"))
+        assert games == len(database.rows("SELECT number FROM tournament_tables")), (
+            "one game a table"
+        )
+        for _ in range(400):
+            if round_complete(database, round_number) and not database.rows(
+                "SELECT number FROM tournament_tables WHERE round = ? AND result IS NULL",
+                round_number,
+            ):
+                break
+            await play_human_seats(world, database, round_number, plan["humans"])
+            clock.advance(7 * 24 * 3600)
+            await bot.clocks.scheduler.settled()
+            await asyncio.sleep(0.05)
+        posted = await eventually(
+            lambda r=round_number: [
+                m
+                for m in thread.public_messages()
+                if m.content.startswith(f"📊 Standings after round {r}")
+            ],
+            f"the standings after round {round_number}",
+        )
+        if plan["format"] == "knockout":
+            expected = recount_knockout(database, round_number)
+        else:
+            expected = recount_places(database, round_number, seats_per_table)
+        assert standings_in(posted[0]) == {names[k]: v for k, v in expected.items()}
+
+    await eventually(
+        lambda: database.rows("SELECT status FROM tournaments")[0]["status"] == "finished",
+        "the end",
+    )
+    assert [m for m in world.games.public_messages() if m.content.startswith("🏆 **Cup** is over!")]
