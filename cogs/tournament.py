@@ -759,14 +759,17 @@ class TournamentCog(commands.Cog, name="Tournaments"):
     async def _step(self, tournament_id: int) -> bool:
         """One step forward; whether there may be another at once."""
         row = await self.book.load(tournament_id)
-        if row is None or row.status != RUNNING:
+        if row is None or row.status not in (RUNNING, PAUSED):
             return False
         rounds = await self.book.rounds(row.id)
         entrants = await self.book.entrants(row.id)
+        if rounds and await self._collect_results(row, rounds[-1]):
+            return True
+        if row.status == PAUSED:
+            # Games that end still count; nothing new opens until it is resumed.
+            return False
         if rounds:
             current = rounds[-1]
-            if await self._collect_results(row, current):
-                return True
             if any(table.result is None for table in current.tables):
                 await self._open_tables(row, current, entrants)
                 return False

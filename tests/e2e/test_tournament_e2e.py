@@ -450,3 +450,116 @@ async def test_a_tournament_runs_round_by_round_through_a_restart(
         "the end",
     )
     assert [m for m in world.games.public_messages() if m.content.startswith("🏆 **Cup** is over!")]
+
+
+async def resign_at_table(world, database, member, round_number: int) -> None:
+    """``member`` resigns his game of the round."""
+    for table in tables_of(database, round_number):
+        game = database.rows(
+            "SELECT channel_id, seats, status FROM games WHERE id = ?", table["game_id"]
+        )[0]
+        if game["status"] == "active" and str(member.id) in game["seats"]:
+            thread = world.channel_by_id(game["channel_id"])
+            asked = await member.slash(thread, "game resign")
+            await member.click(asked.message, "Yes, resign")
+            return
+    raise AssertionError(f"{member} has no running game in round {round_number}")
+
+
+async def test_check_in_a_timed_start_late_entry_pause_history_and_profile(
+    fake_discord, start_bot, database, clock: ManualTime
+):
+    world = fake_discord
+    bot = await start_bot()
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    created = await world.alice.slash(
+        world.games,
+        "tournament create",
+        game="bann",
+        format="swiss",
+        name="Autumn Open",
+        rounds=4,
+        start_in=60,
+    )
+    announcement = created.message
+    assert [button.label for button in announcement.buttons()] == ["Join", "Check in"]
+    await world.bob.click(announcement, "Join")
+    await world.carol.click(announcement, "Join")
+    early = await world.carol.click(announcement, "Check in")
+    assert early.ephemeral[0].content.startswith("Check-in for **Autumn Open** opens <t:")
+    for _ in range(3):
+        await world.alice.slash(world.games, "tournament add-computer", level="easy")
+
+    clock.advance(31 * 60)
+    checked = await world.carol.click(announcement, "Check in")
+    assert checked.ephemeral[0].content == "✅ You are checked in for **Autumn Open**."
+    stranger = await world.dave.slash(world.games, "tournament check-in")
+    assert stranger.message.content == "You are not entered in **Autumn Open**."
+
+    clock.advance(30 * 60)
+    thread = world.guild.thread("Autumn Open")
+    await eventually(
+        lambda: database.rows("SELECT status FROM tournaments")[0]["status"] == "running",
+        "the timed start",
+    )
+    dropped = await eventually(
+        lambda: [m for m in thread.public_messages() if m.content.startswith("Not checked in")],
+        "who was dropped",
+    )
+    assert dropped[0].content == "Not checked in, so not playing: Bob."
+    await eventually(lambda: len(tables_of(database, 1)) == 2, "round 1 of four players")
+
+    late = await world.dave.click(announcement, "Join")
+    assert late.ephemeral[0].content == "✅ You are entered in **Autumn Open** from round 2."
+    paused = await world.alice.slash(world.games, "tournament pause")
+    assert paused.message.content == "⏸️ **Autumn Open** is paused: no new round opens."
+    await resign_at_table(world, database, world.carol, 1)
+    await eventually(lambda: round_complete(database, 1), "round 1 ends")
+    await asyncio.sleep(0.2)
+    assert rounds_paired(database) == 1, "no new round while paused"
+
+    await world.alice.slash(world.games, "tournament resume")
+    await eventually(lambda: rounds_paired(database) == 2, "round 2 after resuming")
+    seated = {key for table in tables_of(database, 2) for key in json.loads(table["seats"])}
+    byes = json.loads(
+        database.rows("SELECT byes FROM tournament_rounds WHERE number = 2")[0]["byes"]
+    )
+    dave = database.rows("SELECT key FROM tournament_entrants WHERE name = 'Dave'")[0]["key"]
+    assert dave in seated | set(byes), "the late entrant plays from round 2"
+    cancelled = await world.alice.slash(world.games, "tournament cancel")
+    assert cancelled.message.content == "**Autumn Open** is cancelled."
+
+    await world.alice.slash(
+        world.games, "tournament create", game="bann", format="swiss", name="Quick", rounds=1
+    )
+    await world.carol.slash(world.games, "tournament join")
+    await world.alice.slash(world.games, "tournament add-computer", level="easy")
+    await world.alice.slash(world.games, "tournament start")
+    await eventually(
+        lambda: (t := tables_of(database, 1, tournament_id=2)) and t[0]["game_id"], "its game"
+    )
+    game = database.rows(
+        "SELECT channel_id FROM games WHERE id = ?", tables_of(database, 1, 2)[0]["game_id"]
+    )[0]
+    asked = await world.carol.slash(world.channel_by_id(game["channel_id"]), "game resign")
+    await world.carol.click(asked.message, "Yes, resign")
+    await eventually(
+        lambda: (
+            database.rows("SELECT status FROM tournaments WHERE id = 2")[0]["status"] == "finished"
+        ),
+        "the end",
+    )
+    history = await world.bob.slash(world.games, "tournament history")
+    assert history.message.content.splitlines() == [
+        "🏆 **Past tournaments**",
+        "**Quick** (Bann, Swiss): 1st Computer 1 (easy) · 2nd Carol",
+    ]
+    world.dave.locale = "de"
+    german = await world.dave.slash(world.games, "tournament history")
+    assert german.message.content.splitlines()[1] == (
+        "**Quick** (Bann, Schweizer System): 1. Computer 1 (easy) · 2. Carol"
+    )
+    cog = bot.get_cog("Tournaments")
+    season = await bot.league.league.current_season(world.guild.id)
+    moments = await cog.moments(world.guild.id, world.carol.id, "bann", season)
+    assert [moment.label for moment in moments] == ["Quick: 2nd"]
