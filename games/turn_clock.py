@@ -47,6 +47,7 @@ DEFAULT_LOBBY_EXPIRY = HOUR
 MAX_PAUSE = 7 * DAY
 """A paused game nobody resumes within a week is abandoned unrated."""
 
+
 def clock_for(kind: str, server_clocks: dict[str, int]) -> int:
     """The time per decision of a new table of ``kind``: the server's, else the default."""
     return server_clocks.get(kind, DEFAULT_CLOCK)
@@ -164,4 +165,3 @@ def resume(clock: dict[str, Any], now: float) -> dict[str, Any]:
 
 def is_paused(clock: dict[str, Any] | None) -> bool:
     return clock is not None and clock.get("paused_since") is not None
-

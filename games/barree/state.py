@@ -471,9 +471,7 @@ class BarreeState(GameState):
                 N_("Your piece stands on {field}."), field=self.pieces[self.current]
             )
         if len(path) != self.die + 1:
-            raise IllegalAction(
-                N_("You rolled {die}: walk exactly {die} steps."), die=self.die
-            )
+            raise IllegalAction(N_("You rolled {die}: walk exactly {die} steps."), die=self.die)
         for here, there in itertools.pairwise(path):
             if there not in NEIGHBOURS[here]:
                 raise IllegalAction(N_("No line joins {here} and {there}."), here=here, there=there)

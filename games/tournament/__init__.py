@@ -11,6 +11,7 @@ from games.tournament.formats import (
     late_entrant,
     late_entry_open,
     pair_next_round,
+    round_over,
     rounds_missed,
     standings,
     suggested_rounds,
@@ -28,12 +29,11 @@ from games.tournament.model import (
     Table,
     Tournament,
 )
-from games.tournament.standings import TIEBREAK_NAMES, Standing, seat_points
+from games.tournament.standings import Standing, seat_points
 from games.tournament.table_groups import computers_needed, table_bounds
 
 __all__ = [
     "MISSED_ROUNDS_TO_WITHDRAW",
-    "TIEBREAK_NAMES",
     "CannotPair",
     "Config",
     "Format",
@@ -49,6 +49,7 @@ __all__ = [
     "late_entrant",
     "late_entry_open",
     "pair_next_round",
+    "round_over",
     "rounds_missed",
     "seat_points",
     "standings",

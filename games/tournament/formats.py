@@ -117,10 +117,16 @@ def with_absentees_withdrawn(tournament: Tournament) -> Tournament:
     return tournament
 
 
+def round_over(tournament: Tournament) -> bool:
+    """Whether the current round has ended: every table has its result and no decider is
+    still owed (True before the first round: nothing is playing)."""
+    last = tournament.current_round
+    return last is None or (last.is_complete and not tables_to_open(tournament))
+
+
 def is_finished(tournament: Tournament) -> bool:
     """Whether the last round is played (a knockout: whether it has its champion)."""
-    last = tournament.current_round
-    if last is None or not last.is_complete or tables_to_open(tournament):
+    if tournament.current_round is None or not round_over(tournament):
         return False
     if tournament.config.format is Format.KNOCKOUT:
         return champion(tournament) is not None

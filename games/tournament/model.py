@@ -79,9 +79,11 @@ class Player:
 class Result:
     """How one table ended. ``places`` per seat: 1 is first, equal numbers share the
     places they cover (a two-player draw is ``(1, 1)``). ``totals`` per seat are the
-    table's own final scores, kept for the table-group tie-break (Barbu's totals, Barree's
-    minus points); ``absent`` marks seats a computer played to the end for an absent
-    player, who score as last whatever the computer achieved."""
+    game's final scores as its ``returns()`` gives them (higher is better: Barbu's totals,
+    Barree's minus points negated), kept for the table-group tie-break; ``absent`` marks
+    seats a computer played to the end for an absent player, who score as last whatever
+    the computer achieved. In a game of two an absent seat is a no-show: the game was
+    lost by forfeit and does not count as played, so the two may be paired again."""
 
     places: tuple[int, ...]
     totals: tuple[float, ...] | None = None

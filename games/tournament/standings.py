@@ -1,4 +1,5 @@
-"""Scores, tie-breaks and places, computed from the rounds' results alone (RULES.md §5).
+"""Scores, tie-breaks and places, computed from the rounds' results alone, as the players'
+rule book (docs/rules/tournaments.md) states them.
 
 Points by place: at a table of n seats first scores n − 1, last 0, and a tie for a place
 shares the points of the places it covers, so a two-player win is 1, a draw ½ each, a
@@ -23,16 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from games.base import N_
 from games.tournament.model import Format, Result, Round, Table, Tournament
-
-TIEBREAK_NAMES: dict[Format, tuple[str, ...]] = {
-    Format.SWISS: (N_("Buchholz"), N_("Sonneborn–Berger"), N_("Wins")),
-    Format.ROUND_ROBIN: (N_("Sonneborn–Berger"), N_("Direct encounter"), N_("Wins")),
-    Format.TABLE_GROUPS: (N_("Table totals"), N_("First places")),
-    Format.KNOCKOUT: (),
-}
-"""Each format's tie-breaks in the order they decide, as catalogue ids (``texts``)."""
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ split is refused with the number of computers that would fill it. There are no b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from itertools import combinations, permutations
 from math import ceil
 
 from games.base import N_
@@ -52,14 +53,14 @@ def computers_needed(field: int, smallest: int, largest: int) -> int:
     return extra
 
 
-def met_before(tournament: Tournament) -> set[frozenset[str]]:
-    """Every pair of players who shared a table."""
-    return {
-        frozenset(pair)
-        for round_ in tournament.rounds
-        for table in round_.tables
-        for pair in combinations(table.seats, 2)
-    }
+def met_before(tournament: Tournament) -> dict[str, set[str]]:
+    """Everyone each player shared a table with."""
+    met: dict[str, set[str]] = defaultdict(set)
+    for round_ in tournament.rounds:
+        for table in round_.tables:
+            for one, other in permutations(table.seats, 2):
+                met[one].add(other)
+    return met
 
 
 def pair_table_group_round(tournament: Tournament) -> Round:
@@ -98,42 +99,67 @@ def _cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
     return tables
 
 
-def seating_cost(table: Sequence[str], rank: dict[str, int], met: set[frozenset[str]]) -> int:
+def seating_cost(table: Sequence[str], rank: dict[str, int], met: Mapping[str, set[str]]) -> int:
     """Repeated meetings at a table (heavily) and its spread of score ranks."""
-    repeats = sum(frozenset(pair) in met for pair in combinations(table, 2))
+    repeats = sum(other in met.get(one, ()) for one, other in combinations(table, 2))
     ranks = [rank[key] for key in table]
     return REPEAT_WEIGHT * repeats + max(ranks) - min(ranks)
 
 
+Swap = tuple[int, int, int]
+"""A swap's gain and the seats it exchanges at the first and the second table."""
+
+
 def improve_seating(
-    tables: list[list[str]], rank: dict[str, int], met: set[frozenset[str]]
+    tables: list[list[str]], rank: dict[str, int], met: Mapping[str, set[str]]
 ) -> list[list[str]]:
-    """Swap players between tables, always the swap that lowers the cost most, until no
-    swap lowers it. Each table keeps its size; seats stay in score order."""
+    """Swap players between tables, always the swap that lowers the cost most (the first
+    such in table and seat order), until no swap lowers it. Each table keeps its size;
+    seats stay in score order. A pair of tables' best swap is kept until one of the two
+    changes, so each step only looks again at the tables it changed."""
     tables = [list(table) for table in tables]
     costs = [seating_cost(table, rank, met) for table in tables]
+    best_of: dict[tuple[int, int], Swap | None] = {}
     while True:
-        best: tuple[int, int, int, int, int] | None = None
-        for first, second in combinations(range(len(tables)), 2):
-            if costs[first] + costs[second] == 0:
-                continue
-            for i, a in enumerate(tables[first]):
-                for j, b in enumerate(tables[second]):
-                    one = [*tables[first][:i], b, *tables[first][i + 1 :]]
-                    two = [*tables[second][:j], a, *tables[second][j + 1 :]]
-                    gain = (
-                        costs[first]
-                        + costs[second]
-                        - seating_cost(one, rank, met)
-                        - seating_cost(two, rank, met)
-                    )
-                    if gain > 0 and (best is None or gain > best[0]):
-                        best = (gain, first, second, i, j)
+        best: tuple[Swap, int, int] | None = None
+        for pair in combinations(range(len(tables)), 2):
+            if pair not in best_of:
+                best_of[pair] = _best_swap(tables, costs, pair, rank, met)
+            found = best_of[pair]
+            if found is not None and (best is None or found[0] > best[0][0]):
+                best = (found, *pair)
         if best is None:
-            break
-        _, first, second, i, j = best
+            return tables
+        (_, i, j), first, second = best
         tables[first][i], tables[second][j] = tables[second][j], tables[first][i]
         for index in (first, second):
             tables[index].sort(key=rank.__getitem__)
             costs[index] = seating_cost(tables[index], rank, met)
-    return tables
+        for pair in [pair for pair in best_of if first in pair or second in pair]:
+            del best_of[pair]
+
+
+def _best_swap(
+    tables: list[list[str]],
+    costs: list[int],
+    pair: tuple[int, int],
+    rank: dict[str, int],
+    met: Mapping[str, set[str]],
+) -> Swap | None:
+    first, second = pair
+    if costs[first] + costs[second] == 0:
+        return None
+    best: Swap | None = None
+    for i, a in enumerate(tables[first]):
+        for j, b in enumerate(tables[second]):
+            one = [*tables[first][:i], b, *tables[first][i + 1 :]]
+            two = [*tables[second][:j], a, *tables[second][j + 1 :]]
+            gain = (
+                costs[first]
+                + costs[second]
+                - seating_cost(one, rank, met)
+                - seating_cost(two, rank, met)
+            )
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, i, j)
+    return best

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tournament_play import new, play_out, play_round
 
+from games import GAMES
 from games.tournament import (
     CannotPair,
     Format,
@@ -183,9 +184,7 @@ def test_sixteen_players_meet_sixteen_new_ones_in_round_two():
     tournament = play_round(new(Format.TABLE_GROUPS, 16, 2, seats=4, smallest=4), random.Random(3))
     second = pair_next_round(tournament)
     met = met_before(tournament)
-    assert all(
-        frozenset(pair) not in met for t in second.tables for pair in combinations(t.seats, 2)
-    )
+    assert all(b not in met[a] for t in second.tables for a, b in combinations(t.seats, 2))
 
 
 def test_suggested_rounds_follow_the_field():
@@ -219,3 +218,19 @@ def test_a_player_absent_in_two_rounds_is_withdrawn_and_paired_no_more():
     assert tournament.player("c5").withdrawn
     with pytest.raises(CannotPair):
         pair_next_round(tournament)  # seven players do not fill tables of four
+
+
+def test_a_withdrawn_knockout_player_s_opponent_goes_through_on_a_walkover():
+    tournament = new(Format.KNOCKOUT, 4, 2).withdrawn("c3")
+    first = pair_next_round(tournament)
+    assert [table.seats for table in first.tables] == [("c1", "c2")]
+    assert first.byes == ("c0",)
+    tournament = tournament.with_round(first).with_result(1, 1, Result.win(1))
+    final = pair_next_round(tournament)
+    assert [table.seats for table in final.tables] == [("c0", "c2")]
+
+
+def test_the_games_tables_follow_from_their_specs():
+    barbu, barree = GAMES["barbu"], GAMES["barree"]
+    assert table_bounds(barbu.min_players, barbu.max_players) == (4, 4)
+    assert table_bounds(barree.min_players, barree.max_players) == (3, 4)

@@ -1,5 +1,5 @@
 """Standings equal an independent recount from the results, and the tie-breaks of
-RULES.md §5 decide in their order."""
+the rule book (docs/rules/tournaments.md) decide in their order."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from py4swiss.engines import DutchEngine
@@ -24,6 +25,7 @@ from games.tournament import (
     Config,
     Format,
     Player,
+    Result,
     Tournament,
     late_entrant,
     late_entry_open,
@@ -231,3 +233,18 @@ def test_the_pairings_agree_with_py4swiss_on_who_meets_whom():
                 tournament = tournament.with_result(round_.number, table.number, result)
     print(f"{agreed} of {later_rounds} later rounds agree")
     assert agreed >= 0.8 * later_rounds, f"{agreed} of {later_rounds} later rounds agree"
+
+
+def test_a_game_lost_by_a_no_show_is_not_played_so_the_two_may_meet_again():
+    forfeited = new(Format.SWISS, 2, 2)
+    forfeited = forfeited.with_round(pair_next_round(forfeited))
+    no_show = Result((2, 1), absent=(True, False))
+    forfeited = forfeited.with_result(1, 1, no_show)
+    assert standings(forfeited)[0].score == 1.0
+    assert {frozenset(t.seats) for t in pair_next_round(forfeited).tables} == {
+        frozenset(("c0", "c1"))
+    }
+    played = new(Format.SWISS, 2, 2)
+    played = played.with_round(pair_next_round(played)).with_result(1, 1, Result.win(1))
+    with pytest.raises(CannotPair):
+        pair_next_round(played)

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from tournament_views import bracket_views, round_views, standings_views
 
 import render.bann
 import render.barbu
@@ -36,6 +37,7 @@ import render.gulbara
 import render.league
 import render.luck
 import render.replay
+import render.tournament
 import texts.i18n
 from games import GAMES, GameState
 from games.gulbara import from_code
@@ -261,6 +263,15 @@ def draw_luck(language: str) -> None:
     render.luck.render_luck({"name": NAMES[0], "season": "Season 1", "games": panels}, language)
 
 
+def draw_tournament(language: str) -> None:
+    for view in standings_views():
+        render.tournament.render_standings(view, language)
+    for view in bracket_views():
+        render.tournament.render_bracket(view, language)
+    for view in round_views():
+        render.tournament.render_round(view, language)
+
+
 CORPUS: Sequence[Callable[[str], None]] = (
     draw_bann,
     draw_gulbara,
@@ -270,6 +281,7 @@ CORPUS: Sequence[Callable[[str], None]] = (
     draw_headlines,
     draw_league,
     draw_luck,
+    draw_tournament,
 )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from tournament_views import bracket_views, round_views, standings_views
 
 import render.bann
 import render.barbu
@@ -29,6 +30,7 @@ import render.league
 import render.toolkit.cards
 import render.toolkit.shapes
 import render.toolkit.text
+import render.tournament
 from games import GAMES
 from games import barbu as barbu_game
 from games import gulbara as gulbara_game
@@ -50,6 +52,7 @@ RENDER_MODULES = [
     render.barree.board,
     render.barree.picture,
     render.league,
+    render.tournament,
 ]
 
 
@@ -209,6 +212,22 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "league standings, movers": lambda: render.league.render_standings(
         standings_with_movers(), "de"
     ),
+    **{
+        f"tournament standings {view['format']}": (
+            lambda view=view: render.tournament.render_standings(view, "de")
+        )
+        for view in standings_views()
+    },
+    **{
+        f"tournament bracket {index}": lambda view=view: render.tournament.render_bracket(
+            view, "de"
+        )
+        for index, view in enumerate(bracket_views())
+    },
+    **{
+        f"tournament round {index}": lambda view=view: render.tournament.render_round(view, "de")
+        for index, view in enumerate(round_views())
+    },
 }
 
 
