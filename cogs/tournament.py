@@ -18,6 +18,7 @@ restart in the middle of a round loses nothing and opens nothing twice.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -72,12 +73,16 @@ from games.tournament import (
     tables_to_open,
 )
 from games.tournament import Table as PairedSeats
+from render.tournament import bracket_view, render_bracket, render_standings, standings_view
 from texts.common import duration
 from texts.i18n import N_, command_name, t, tn
+from texts.tournament import FORMAT_NAMES, format_name
 
 log = logging.getLogger("tablebot.tournament")
 
 CAPACITY = 64
+TEXT_LIMIT = 1900
+"""The standings' text stops before Discord's 2000 characters (the picture has them all)."""
 WITHDRAW_AFTER = 2
 """Rounds missed (absent from the table) after which an entrant is withdrawn."""
 OPENING_LEASE = 120.0
@@ -86,12 +91,6 @@ CHECK_IN_WINDOW = 30 * 60
 """Check-in opens this long before a timed start."""
 NAME_LENGTH = 60
 
-FORMAT_NAMES = {
-    Format.SWISS: N_("Swiss"),
-    Format.ROUND_ROBIN: N_("round robin"),
-    Format.KNOCKOUT: N_("knockout"),
-    Format.TABLE_GROUPS: N_("table groups"),
-}
 FORMAT_CHOICES = [
     app_commands.Choice(name=FORMAT_NAMES[format_], value=format_.value) for format_ in Format
 ]
@@ -379,7 +378,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 interaction,
                 WRONG_FORMAT,
                 game=spec.title,
-                format=t(private_language(interaction), FORMAT_NAMES[chosen]),
+                format=format_name(private_language(interaction), chosen),
             )
             return
         options: dict[str, Any] = {}
@@ -667,7 +666,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                     "**{name}** ({game}, {format}): {podium}",
                     name=_name(row),
                     game=GAMES[row.kind].title,
-                    format=t(language, FORMAT_NAMES[Format(row.config["format"])]),
+                    format=format_name(language, Format(row.config["format"])),
                     podium=podium,
                 )
             )
@@ -788,7 +787,8 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 return False
         model = model_of(row, entrants, rounds)
         try:
-            paired = pair_next_round(model)
+            # A Swiss round of 64 takes seconds to pair (README): off the event loop.
+            paired = await asyncio.to_thread(pair_next_round, model)
         except CannotPair as impossible:
             log.info("tournament %d: no further round (%s)", row.id, impossible)
             await self._finish(row, rounds, entrants)
@@ -959,9 +959,33 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         number = rounds[-1].number
         if not await self.store.claim_once(f"tournament:{row.id}:standings:{number}"):
             return
-        lines = [t(row.language, "📊 Standings after round {round}", round=number)]
-        lines += self._standing_lines(row, rounds, entrants)
-        await self._say(row, "\n".join(lines))
+        language = row.language
+        lines = [t(language, "📊 Standings after round {round}", round=number)]
+        for line in self._standing_lines(row, rounds, entrants):
+            if len("\n".join([*lines, line])) > TEXT_LIMIT:
+                break
+            lines.append(line)
+        model = model_of(row, entrants, rounds)
+        names = {entrant.key: entrant.name for entrant in entrants}
+        title = t(
+            language,
+            "{name} · {game} · {format}",
+            name=_name(row),
+            game=GAMES[row.kind].title,
+            format=format_name(language, model.config.format),
+        )
+        subtitle = t(
+            language, "After round {round} of {rounds}", round=number, rounds=model.config.rounds
+        )
+        if model.config.format is Format.KNOCKOUT:
+            view = bracket_view(model, names, title, subtitle)
+            picture = await asyncio.to_thread(render_bracket, view, language)
+        else:
+            view = standings_view(model, names, title, subtitle)
+            picture = await asyncio.to_thread(render_standings, view, language)
+        await self._say(
+            row, "\n".join(lines), discord.File(io.BytesIO(picture), f"standings-{number}.png")
+        )
 
     def _standing_lines(
         self, row: TournamentRow, rounds: Sequence[PairedRound], entrants: Sequence[Entrant]
@@ -1076,11 +1100,16 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         standing = await self.league.standing_of(row.guild_id, row.kind, season.id, member_id)
         return 0.0 if standing is None else float(display_rating(standing.mu, standing.sigma))
 
-    async def _say(self, row: TournamentRow, text: str) -> None:
-        """A line in the announcement's thread (or its channel when it has none)."""
+    async def _say(
+        self, row: TournamentRow, text: str, picture: discord.File | None = None
+    ) -> None:
+        """A message in the announcement's thread (or its channel when it has none)."""
         target = row.thread_id or row.channel_id
         channel = self.bot.get_partial_messageable(target, guild_id=row.guild_id)
-        await channel.send(text)
+        if picture is None:
+            await channel.send(text)
+        else:
+            await channel.send(text, file=picture)
 
     async def _announcement(self, row: TournamentRow) -> dict[str, Any]:
         """The announcement: what is played, when it starts, who entered; Join (and Check
@@ -1098,7 +1127,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 language,
                 "{game}, {format}, {rounds}.",
                 game=spec.title,
-                format=t(language, FORMAT_NAMES[config.format]),
+                format=format_name(language, config.format),
                 rounds=tn(language, "{count} round", "{count} rounds", rounds),
             ),
         ]

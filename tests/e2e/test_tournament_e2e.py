@@ -199,6 +199,7 @@ async def test_a_swiss_of_nine_with_a_no_show_and_a_restart(
         )
         expected = {names[key]: score for key, score in recount(database, round_number).items()}
         assert standings_in(posted[0]) == expected, "the standings equal a recount"
+        assert posted[0].image().width == 660, "with the standings picture"
 
     podium = await eventually(
         lambda: [
