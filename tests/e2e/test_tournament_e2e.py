@@ -318,7 +318,7 @@ SCENARIOS = {
 
 
 def recount_places(database, up_to: int, seats_per_table: int) -> dict[str, float]:
-    """Scores by place from the stored results alone (RULES.md §5): with n at a table,
+    """Scores by place from the stored results alone (the rule book): with n at a table,
     first n−1 … last 0, ties sharing, absent players sharing the last places; a bye scores
     first place's points at a full table."""
     scores = {key: 0.0 for key in names_by_key(database)}
