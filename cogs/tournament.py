@@ -73,7 +73,14 @@ from games.tournament import (
     tables_to_open,
 )
 from games.tournament import Table as PairedSeats
-from render.tournament import bracket_view, render_bracket, render_standings, standings_view
+from render.tournament import (
+    bracket_view,
+    render_bracket,
+    render_round,
+    render_standings,
+    round_view,
+    standings_view,
+)
 from texts.common import duration
 from texts.i18n import N_, command_name, t, tn
 from texts.tournament import FORMAT_NAMES, format_name
@@ -876,18 +883,46 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 table = await self.store.load(game_id) or table
             opened.append(table)
         if opened and await self.store.claim_once(f"tournament:{row.id}:opened:{current.number}"):
-            if current.byes:
-                names = ", ".join(by_key[key].name for key in current.byes if key in by_key)
-                await self._say(
-                    row,
-                    t(
-                        row.language,
-                        "Round {round}: a bye for {names}.",
-                        round=current.number,
-                        names=names,
-                    ),
-                )
+            await self._round_opened(row, current, by_key)
             self.tables.spectators.round_started(_name(row), current.number, opened)
+
+    async def _round_opened(
+        self, row: TournamentRow, current: PairedRound, by_key: dict[str, Entrant]
+    ) -> None:
+        """Say in the announcement's thread that the round started: its tables as a
+        picture, and who has a bye."""
+        language = row.language
+        names = {key: entrant.name for key, entrant in by_key.items()}
+        lines = [
+            tn(
+                language,
+                "🎲 Round {round} has started: {count} table.",
+                "🎲 Round {round} has started: {count} tables.",
+                len(current.tables),
+                round=current.number,
+            )
+        ]
+        if current.byes:
+            byes = ", ".join(names.get(key, key) for key in current.byes)
+            lines.append(t(language, "A bye for {names}.", names=byes))
+        model = model_of(row, list(by_key.values()), [current])
+        title = t(
+            language,
+            "{name} · {game} · {format}",
+            name=_name(row),
+            game=GAMES[row.kind].title,
+            format=format_name(language, model.config.format),
+        )
+        subtitle = t(
+            language, "Round {round} of {rounds}", round=current.number, rounds=model.config.rounds
+        )
+        view = round_view(model.rounds[0], names, title, subtitle)
+        picture = await asyncio.to_thread(render_round, view, language)
+        await self._say(
+            row,
+            "\n".join(lines),
+            discord.File(io.BytesIO(picture), f"round-{current.number}.png"),
+        )
 
     async def _open(
         self,
