@@ -33,6 +33,7 @@ from cogs.language import channel_language, private_language
 from cogs.league import LeagueCog, Moment, ordinal
 from cogs.replies import failure_text, tell
 from cogs.scheduler import TimeSource
+from cogs.table.computers import LEVEL_NAMES
 from cogs.table.deadlines import CLOCK_OPTIONS
 from cogs.table.machinery import TableMachinery
 from cogs.table.seats import away_seats
@@ -102,7 +103,7 @@ FORMAT_CHOICES = [
     app_commands.Choice(name=FORMAT_NAMES[format_], value=format_.value) for format_ in Format
 ]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in GAMES.items()]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in LEVELS]
 
 NOT_ORGANISER = N_("Only the organiser (or a member with Manage Server) can do that.")
 MAY_NOT_ORGANISE = N_(
@@ -560,7 +561,12 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         count = 1 + sum(1 for e in await self.book.entrants(row.id) if e.member_id is None)
         computer = Entrant(
             key="",
-            name=t(row.language, "Computer {number} ({level})", number=count, level=level.value),
+            name=t(
+                row.language,
+                "Computer {number} ({level})",
+                number=count,
+                level=t(row.language, LEVEL_NAMES[level.value]),
+            ),
             rating=0.0,
             computer_level=level.value,
         )
