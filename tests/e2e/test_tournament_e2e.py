@@ -17,6 +17,7 @@ from collections import defaultdict
 import discord
 import pytest
 from e2e.test_hostile_input import assert_short_private_refusal
+from e2e.test_shards_e2e import guild_on_shard, sharded_bot
 from testdb import both_engines
 
 from cogs.scheduler import ManualTime
@@ -450,7 +451,21 @@ async def test_a_tournament_runs_round_by_round_through_a_restart(
         lambda: database.rows("SELECT status FROM tournaments")[0]["status"] == "finished",
         "the end",
     )
-    assert [m for m in world.games.public_messages() if m.content.startswith("🏆 **Cup** is over!")]
+    await eventually(
+        lambda: [
+            m for m in world.games.public_messages() if m.content.startswith("🏆 **Cup** is over!")
+        ],
+        "the podium",
+    )
+    if plan["game"] == "barbu":
+        absentees = database.rows(
+            "SELECT name, missed, withdrawn FROM tournament_entrants WHERE member_id IS NOT NULL"
+            " ORDER BY name"
+        )
+        assert absentees == [
+            {"name": "Alice", "missed": 2, "withdrawn": 1},
+            {"name": "Bob", "missed": 2, "withdrawn": 1},
+        ], "a computer played their seats twice: withdrawn"
 
 
 async def resign_at_table(world, database, member, round_number: int) -> None:
@@ -564,3 +579,58 @@ async def test_check_in_a_timed_start_late_entry_pause_history_and_profile(
     season = await bot.league.league.current_season(world.guild.id)
     moments = await cog.moments(world.guild.id, world.carol.id, "bann", season)
     assert [moment.label for moment in moments] == ["Quick: 2nd"]
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+async def test_two_processes_carrying_a_round_on_at_once_pair_and_open_it_once(
+    fake_discord, database
+):
+    """Two processes on one PostgreSQL database both find round two owed (the round
+    before ended while the tournament was paused) and carry the tournament on at once:
+    the round is paired once and each of its tables opened once."""
+    world = fake_discord
+    guild = await guild_on_shard(world, 1)
+    channel = guild.add_text_channel("games")
+    ann, ben = (world.add_user(name, guild=guild) for name in ("ann", "ben"))
+    ann.permissions = discord.Permissions(manage_guild=True)
+    bots = [sharded_bot(world, database, shard) for shard in (0, 1)]
+    for bot in bots:
+        await world.start_bot(bot)
+    try:
+        created = await ann.slash(
+            channel, "tournament create", game="bann", format="swiss", name="Duel", rounds=3
+        )
+        for member in (ann, ben):
+            await member.click(created.message, "Join")
+        for _ in range(6):
+            await ann.slash(channel, "tournament add-computer", level="easy")
+        await ann.slash(channel, "tournament start")
+        await eventually(lambda: all(t["game_id"] for t in tables_of(database, 1)), "round 1")
+        await ann.slash(channel, "tournament pause")
+        for member in (ann, ben):
+            for table in tables_of(database, 1):
+                game = database.rows(
+                    "SELECT channel_id, seats, status FROM games WHERE id = ?", table["game_id"]
+                )[0]
+                if game["status"] == "active" and str(member.id) in game["seats"]:
+                    asked = await member.slash(
+                        world.channel_by_id(game["channel_id"]), "game resign"
+                    )
+                    await member.click(asked.message, "Yes, resign")
+        await eventually(lambda: round_complete(database, 1), "round 1 ends while paused")
+        assert rounds_paired(database) == 1
+        database.run("UPDATE tournaments SET status = 'running'")
+
+        await asyncio.gather(*(bot.get_cog("Tournaments").advance(1) for bot in bots))
+        await world.fake.wait_until_idle()
+
+        assert rounds_paired(database) == 2
+        tables = tables_of(database, 2)
+        assert len(tables) == 4 and all(table["game_id"] for table in tables)
+        games = database.rows("SELECT id FROM games")
+        assert len(games) == 8, "one game for each table of the two rounds, none twice"
+        lines = [m for m in channel.public_messages() if ", round 2, table" in m.content]
+        assert len(lines) == 4, "each table's line posted once"
+    finally:
+        for bot in bots:
+            await world.stop_bot(bot)
