@@ -499,6 +499,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 interaction, N_("⏸️ **{name}** is paused: no new round opens."), name=_name(row)
             )
             await self._say(row, t(row.language, "⏸️ The tournament is paused."))
+            await self._refresh_announcement(row.id)
         else:
             await tell(interaction, N_("**{name}** is not running."), name=_name(row))
 
@@ -512,6 +513,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             return
         await tell(interaction, N_("▶️ **{name}** goes on."), name=_name(row))
         await self._say(row, t(row.language, "▶️ The tournament goes on."))
+        await self._refresh_announcement(row.id)
         await self._guarded_advance(row.id)
 
     @tournament.command(name=command_name("cancel"), description=N_("Call the tournament off"))
@@ -841,7 +843,10 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 Format(config["format"]), entered, int(config["seats_per_table"])
             )
             await self.book.set_config(row.id, config)
-        return await self.book.move_status(row.id, [REGISTRATION], RUNNING)
+        started = await self.book.move_status(row.id, [REGISTRATION], RUNNING)
+        if started:
+            await self._refresh_announcement(row.id)
+        return started
 
     async def _collect_results(self, row: TournamentRow, current: PairedRound) -> bool:
         """Record the result of each game of the round that finished; whether any was."""

@@ -276,6 +276,8 @@ async def test_bad_input_gets_a_short_private_answer_and_changes_nothing(
     await eventually(
         lambda: tables_of(database, 1) and tables_of(database, 1)[0]["game_id"], "round 1"
     )
+    assert "Status: running." in announcement.content
+    assert announcement.buttons() == [], "a round robin takes nobody once it runs"
     started = await world.dave.slash(world.games, "tournament join")
     assert assert_short_private_refusal(started, world.dave) == (
         "**Cup** has started: entry is closed."
