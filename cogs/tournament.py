@@ -31,7 +31,7 @@ from discord.ext import commands
 from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language, private_language
 from cogs.league import LeagueCog, Moment, ordinal
-from cogs.replies import failure_text, tell
+from cogs.replies import delete_quietly, failure_text, tell
 from cogs.scheduler import TimeSource
 from cogs.table.computers import LEVEL_NAMES
 from cogs.table.deadlines import CLOCK_OPTIONS
@@ -259,6 +259,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         self._wake = asyncio.Event()
         self._starter: asyncio.Task[None] | None = None
         self._working: set[asyncio.Task[None]] = set()
+        self._retry_at: dict[int, float] = {}
         tables.spectators.on_table_ended(self._table_ended)
         league_cog.mark_moments(self)
         bot.answer_clicks(TournamentButton, self.on_button)
@@ -293,7 +294,12 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             for row in waiting:
                 if row.starts_at is not None and row.starts_at <= now:
                     await self._timed_start(row)
+            for tournament_id, at in list(self._retry_at.items()):
+                if at <= now:
+                    del self._retry_at[tournament_id]
+                    await self._guarded_advance(tournament_id)
             later = [row.starts_at for row in waiting if row.starts_at and row.starts_at > now]
+            later += [at for at in self._retry_at.values() if at > now]
             self._wake.clear()
             await self.time.wait(self._wake, min(later) if later else None)
 
@@ -755,10 +761,19 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         return 1
 
     async def _guarded_advance(self, tournament_id: int) -> None:
+        """Carry the tournament on; if Discord refused a step (a thread, a message), try
+        again once the claim on the table it was opening has run out."""
         try:
             await self.advance(tournament_id)
         except discord.HTTPException as failure:
-            log.warning("tournament %d: Discord refused (%s)", tournament_id, failure_text(failure))
+            log.warning(
+                "tournament %d: Discord refused (%s); trying again in %d s",
+                tournament_id,
+                failure_text(failure),
+                OPENING_LEASE,
+            )
+            self._retry_at[tournament_id] = self.time.now() + OPENING_LEASE
+            self._wake.set()
 
     async def advance(self, tournament_id: int) -> None:
         """Do what the stored tournament still owes: record the results of ended games,
@@ -960,17 +975,22 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         members = [discord.Object(e.member_id) for e in seated if e.member_id is not None]
         message = await channel.send(line, allowed_mentions=discord.AllowedMentions(users=members))
-        thread = await self.bot.http.start_thread_with_message(
-            row.channel_id,
-            message.id,
-            name=t(
-                row.language,
-                "Round {round}, table {table}",
-                round=current.number,
-                table=paired.number,
-            )[:100],
-            auto_archive_duration=1440,
-        )
+        try:
+            thread = await self.bot.http.start_thread_with_message(
+                row.channel_id,
+                message.id,
+                name=t(
+                    row.language,
+                    "Round {round}, table {table}",
+                    round=current.number,
+                    table=paired.number,
+                )[:100],
+                auto_archive_duration=1440,
+            )
+        except discord.HTTPException:
+            # The line goes with its thread: the table is opened again, line and all.
+            await delete_quietly(message)
+            raise
         config = Config.from_dict(row.config)
         extra = await self.tables.deadlines.new_table_extra(
             row.guild_id, row.kind, config.clock_seconds or None

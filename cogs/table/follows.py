@@ -264,6 +264,13 @@ class Spectators:
         task.add_done_callback(self._done)
         return task
 
+    def stop(self) -> None:
+        """The bot is closing: stop the messages still going out before the database
+        closes under them (a table's followers not yet claimed are told at the next
+        start)."""
+        for task in list(self._sending):
+            task.cancel()
+
     def _done(self, task: asyncio.Task[int]) -> None:
         self._sending.discard(task)
         if not task.cancelled() and task.exception() is not None:

@@ -21,6 +21,7 @@ from e2e.test_shards_e2e import guild_on_shard, sharded_bot
 from testdb import both_engines
 
 from cogs.scheduler import ManualTime
+from cogs.tournament import OPENING_LEASE
 from fakediscord import Message
 
 SWISS_ROUNDS = 4
@@ -49,6 +50,18 @@ def tables_of(database, round_number: int, tournament_id: int = 1) -> list[dict]
         tournament_id,
         round_number,
     )
+
+
+def round_open(database, round_number: int) -> bool:
+    """Whether every table of the round has its game started and its board shown."""
+    tables = tables_of(database, round_number)
+    if not tables or not all(table["game_id"] for table in tables):
+        return False
+    games = database.rows(
+        "SELECT status, board_message_id FROM games WHERE id IN"
+        f" ({', '.join(str(table['game_id']) for table in tables)})"
+    )
+    return all(game["status"] != "lobby" and game["board_message_id"] for game in games)
 
 
 def round_complete(database, round_number: int) -> bool:
@@ -145,9 +158,7 @@ async def test_a_swiss_of_nine_with_a_no_show_and_a_restart(
 
     for round_number in range(1, SWISS_ROUNDS + 1):
         tables = await eventually(
-            lambda r=round_number: (
-                (t := tables_of(database, r)) and all(x["game_id"] for x in t) and t
-            ),
+            lambda r=round_number: round_open(database, r) and tables_of(database, r),
             f"round {round_number} opens",
         )
         if round_number == 2:
@@ -416,7 +427,7 @@ async def test_a_tournament_runs_round_by_round_through_a_restart(
 
     for round_number in range(1, plan["rounds"] + 1):
         await eventually(
-            lambda r=round_number: (t := tables_of(database, r)) and all(x["game_id"] for x in t),
+            lambda r=round_number: round_open(database, r),
             f"round {round_number} opens",
         )
         if round_number == 2:
@@ -636,3 +647,30 @@ async def test_two_processes_carrying_a_round_on_at_once_pair_and_open_it_once(
     finally:
         for bot in bots:
             await world.stop_bot(bot)
+
+
+async def test_a_thread_discord_refuses_is_opened_again_once_its_claim_ran_out(
+    fake_discord, start_bot, database, clock: ManualTime
+):
+    world = fake_discord
+    bot = await start_bot()
+    announcement = await create_swiss(world, rounds=3)
+    for member in (world.alice, world.bob):
+        await member.click(announcement, "Join")
+    await world.alice.slash(world.games, "tournament add-computer", level="easy")
+    await world.alice.slash(world.games, "tournament add-computer", level="easy")
+    world.fail(
+        "POST", "/channels/{channel_id}/messages/{message_id}/threads", status=403, code=50013
+    )
+
+    await world.alice.slash(world.games, "tournament start")
+    await world.fake.wait_until_idle()
+    assert not all(table["game_id"] for table in tables_of(database, 1)), "one table is owed"
+    clock.advance(OPENING_LEASE + 1)
+
+    await eventually(lambda: all(table["game_id"] for table in tables_of(database, 1)), "the retry")
+    await world.fake.wait_until_idle()
+    lines = [m for m in world.games.public_messages() if ", round 1, table" in m.content]
+    assert len(lines) == 2, "each table's line once: the refused one's went with it"
+    assert len(database.rows("SELECT id FROM games")) == 2
+    assert bot.is_ready()
