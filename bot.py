@@ -28,7 +28,10 @@ from cogs.language import CatalogueTranslator, private_language
 from cogs.league import LeagueCog
 from cogs.luck import DiceLuckReport
 from cogs.member_data import MemberDataCog
+from cogs.puzzles import PuzzlesCog
 from cogs.render_pool import RenderPool
+from cogs.review_pool import ReviewPool
+from cogs.reviews import ReviewFigures, ReviewsCog
 from cogs.scheduler import Scheduler, SystemTime, TimeSource
 from cogs.settings import ServerSettings
 from cogs.table.components import UNRECOGNISED, TableCommandTree, is_routed
@@ -53,6 +56,7 @@ log = logging.getLogger("tablebot")
 T = TypeVar("T")
 
 DEFAULT_RENDER_PROCESSES = 2
+DEFAULT_REVIEW_PROCESSES = 1
 
 
 class SettingsError(Exception):
@@ -73,6 +77,7 @@ class TableBot(Host):
         metrics_port: int | None = None,
         database_lock: DatabaseLock | None = None,
         render_processes: int = 0,
+        review_processes: int = 0,
         clock: TimeSource | None = None,
         rules_url: str | None = None,
         **client_kwargs: Any,
@@ -108,6 +113,7 @@ class TableBot(Host):
         self.metrics_port = metrics_port
         self.monitor: Monitor | None = None
         self.render_processes = render_processes
+        self.review_processes = review_processes
         self.rules_url = rules_url
 
     def claim_database(self) -> None:
@@ -144,7 +150,7 @@ class TableBot(Host):
         luck = DiceLuckReport(store, league)
         scheduler = Scheduler(self.time, store.next_due)
         deadlines = Deadlines(self.settings, self.time, scheduler.poke)
-        self.league = LeagueCog(self, league, luck)
+        self.league = LeagueCog(self, league, luck, ReviewFigures(store, league))
         self.tables = TableMachinery(
             self,
             store,
@@ -171,9 +177,13 @@ class TableBot(Host):
         await self.add_cog(self.clocks)
         await self.add_cog(ServerSettings(self, self.settings, league))
         await self.add_cog(Archive(self, store, tables.commands.game))
+        reviews = ReviewPool(self.review_processes)
+        await self.add_cog(ReviewsCog(self, store, tables.commands.game, reviews))
         await self.add_cog(self.league)
         for cog_class in game_cogs():
             await self.add_cog(tables.game_cog(cog_class))
+        # After the games' cogs: it adds `/<game> puzzle` to their groups.
+        await self.add_cog(PuzzlesCog(self, store, reviews))
         await self.add_cog(MemberDataCog(self, MemberData(store), luck, LessonBook(store)))
         await self.add_cog(
             TournamentCog(
@@ -262,6 +272,7 @@ def create_bot(
     shard_plan: ShardPlan | None = None,
     metrics_port: int | None = None,
     render_processes: int | None = None,
+    review_processes: int | None = None,
     rules_url: str | None = None,
     **client_kwargs: Any,
 ) -> TableBot:
@@ -271,6 +282,7 @@ def create_bot(
     each new game its random seed (tests pass a fixed sequence). ``metrics_port`` serves
     /healthz and /metrics there (0: any free port); none by default (METRICS_PORT).
     ``render_processes`` draw the boards (RENDER_PROCESSES, default 2; 0 draws in a thread).
+    ``review_processes`` work out game reviews (REVIEW_PROCESSES, default 1; 0: a thread).
     ``clock`` tells the time to the turn clocks (tests pass one they move by hand).
     ``rules_url`` is the web address of the rule books' folder (RULES_URL; none: the rules
     say where the page is in the source).
@@ -287,6 +299,11 @@ def create_bot(
         render_processes=(
             render_processes if render_processes is not None else _render_processes_from_env()
         ),
+        review_processes=(
+            review_processes
+            if review_processes is not None
+            else _processes_from_env("REVIEW_PROCESSES", DEFAULT_REVIEW_PROCESSES)
+        ),
         rules_url=rules_url if rules_url is not None else _rules_url_from_env(),
         **client_kwargs,
     )
@@ -300,9 +317,13 @@ def _pool_size_from_env() -> int:
 
 
 def _render_processes_from_env() -> int:
-    raw = os.environ.get("RENDER_PROCESSES", "").strip() or str(DEFAULT_RENDER_PROCESSES)
+    return _processes_from_env("RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES)
+
+
+def _processes_from_env(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip() or str(default)
     if not (raw.isascii() and raw.isdigit()):
-        raise SettingsError(f"RENDER_PROCESSES must be a whole number (0: none), not {raw!r}.")
+        raise SettingsError(f"{name} must be a whole number (0: none), not {raw!r}.")
     return int(raw)
 
 

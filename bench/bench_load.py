@@ -12,7 +12,15 @@ new one in its channel. Measured:
 - 40 simultaneous Join clicks on one Barbu lobby: who is seated, in which order, and
   whether anybody was told to try again.
 
+- with ``--reviews N``: N ``/game review`` requests kept under way all through the
+  measured period (each answered review is followed by the next game's), each of a
+  finished Bann game of two normal computers written into the database before the bot
+  starts; the time from request to answer is printed. The load budget holds when
+  the boards keep their p99 with them (``--games 20 --reviews 4``: acknowledgement p99
+  ≤ 1 s, click → board p99 ≤ 2 s, no loop stall with over 100 ms of its own CPU).
+
 Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
+      [--reviews 0]
 ``--root`` is the checkout whose bot is measured (default: this one), so the same load
 compares two versions. ``--soak S`` keeps the load going S more seconds for the memory
 figure (the first minute counts as warm-up). ``--trace-memory N`` lists the N source lines
@@ -134,6 +142,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bench.common import percentile  # noqa: E402
+from data import Seat, Store  # noqa: E402
 from fakediscord import FakeDiscord, Message, SimUser  # noqa: E402
 from fakediscord import test_ca as fake_ca  # noqa: E402
 from games import GAMES  # noqa: E402
@@ -361,7 +370,8 @@ async def run_load(
     boards: list[tuple],
     database: Path,
     seconds: float,
-) -> Samples:
+    reviews: tuple[SimUser, list[tuple[object, int]], int] | None = None,
+) -> tuple[Samples, list[float]]:
     samples = Samples()
     until = time.perf_counter() + seconds
     chooser = random.Random(7)
@@ -378,12 +388,67 @@ async def run_load(
         for channel, players, board in boards
     ]
     trimmer = asyncio.create_task(trim())
+    reviewing = asyncio.create_task(
+        keep_reviewing(*reviews, until) if reviews else asyncio.sleep(0, result=[])
+    )
     fake.counting = True
     await asyncio.gather(*tasks)
     trimmer.cancel()
+    took = await reviewing
     fake.forget_history()
     fake.counting = False
-    return samples
+    return samples, took
+
+
+async def finished_games(database: Path, guild_id: int, channels: list) -> list[int]:
+    """A finished Bann game of two normal computers in each channel, written into the
+    database as the bot saves one (its ids, in channel order)."""
+    store = await Store.open(database)
+    try:
+        ids = []
+        for number, channel in enumerate(channels):
+            seats = [Seat("AdaBot", None, "normal"), Seat("Babbage", None, "normal")]
+            table = await store.create_table(
+                kind="bann", guild_id=guild_id, channel_id=channel.id, creator_id=1,
+                seats=seats, options={}, seed=number + 1,
+            )  # fmt: skip
+            state = BANN.new_game(players=2, seed=table.seed)
+            logged = []
+            while not state.is_over:
+                action = BANN.bot_action(state, seed=len(logged), level="normal")
+                logged.append((state.current_player, action))
+                state = state.apply(action)
+            table.state, table.status = state.to_dict(), "active"
+            table.finish(state.returns())
+            await store.save(table, expected_version=table.version, actions=logged)
+            ids.append(table.id)
+        return ids
+    finally:
+        await store.close()
+
+
+async def keep_reviewing(
+    user: SimUser, games: list[tuple[object, int]], at_once: int, until: float
+) -> list[float]:
+    """``at_once`` reviews under way until ``until`` (or the games run out): the seconds
+    from each request to its answer, of those answered by then."""
+    queue = list(games)
+    took: list[float] = []
+
+    async def reviewer() -> None:
+        while queue and time.perf_counter() < until:
+            channel, game_id = queue.pop(0)
+            start = time.perf_counter()
+            asked = await user.slash_nowait(channel, "game review", game=game_id)
+            while time.perf_counter() < until:
+                message = asked.original
+                if message is not None and message.embeds:
+                    took.append(time.perf_counter() - start)
+                    break
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(reviewer() for _ in range(at_once)))
+    return took
 
 
 async def simultaneous_joins(fake: WatchedFake, guild, joiners: list[SimUser], database: Path):
@@ -448,6 +513,7 @@ async def main() -> None:
     parser.add_argument("--joins", type=int, default=40)
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
+    parser.add_argument("--reviews", type=int, default=0, metavar="AT_ONCE")
     arguments = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     database, report, ca_pem = folder / "load.sqlite3", folder / "bot.json", folder / "ca.pem"
@@ -461,6 +527,13 @@ async def main() -> None:
         ]
         joiners = [fake.add_user(f"joiner{n}", guild=guild) for n in range(arguments.joins)]
         channels = [guild.add_text_channel(f"table-{n}") for n in range(arguments.games)]
+        # Enough finished games to keep the reviews going: a Bann review of two normal
+        # computers takes several seconds of a core.
+        review_channels = [
+            guild.add_text_channel(f"reviewed-{n}") for n in range(arguments.reviews * 6)
+        ]
+        reviewer = fake.add_user("reviewer", guild=guild)
+        reviewed = await finished_games(database, guild.id, review_channels)
         identified = fake.gateway.identify_count
         child = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -488,7 +561,11 @@ async def main() -> None:
         child.send_signal(signal.SIGUSR1)
         started, generator_cpu = time.perf_counter(), time.process_time()
         helpers_cpu = descendants_cpu_seconds(child.pid)
-        samples = await run_load(fake, boards, database, arguments.seconds + arguments.soak)
+        reviews = (reviewer, list(zip(review_channels, reviewed, strict=True)), arguments.reviews)
+        samples, review_seconds = await run_load(
+            fake, boards, database, arguments.seconds + arguments.soak,
+            reviews if arguments.reviews else None,
+        )  # fmt: skip
         elapsed = time.perf_counter() - started
         generator_cpu = time.process_time() - generator_cpu
         helpers_cpu = descendants_cpu_seconds(child.pid) - helpers_cpu
@@ -508,6 +585,18 @@ async def main() -> None:
                 f"{name}: p50 {percentile(values, 0.5):.0f} ms, p99 {percentile(values, 0.99):.0f}"
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
+    if arguments.reviews:
+        answered = sorted(review_seconds)
+        print(
+            f"reviews, {arguments.reviews} under way at once: {len(answered)} answered during"
+            " the load"
+            + (
+                f", request → answer p50 {percentile(answered, 0.5):.1f} s,"
+                f" max {answered[-1]:.1f} s"
+                if answered
+                else ""
+            )
+        )
     print_slowest_seconds(samples)
     print(
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
@@ -537,7 +626,7 @@ async def main() -> None:
         f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
     print(
-        f"bot's render workers CPU: {helpers_cpu:.1f} s"
+        f"bot's render and review workers CPU: {helpers_cpu:.1f} s"
         f" ({helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
     )
     warm_up = 60 if arguments.soak else 10

@@ -1,6 +1,7 @@
 """Memory in Discord: ``/game export`` (a record anyone can check with
-``python -m games.verify``), ``/game replay`` (an animated picture of an ended game) and
-the replay menu under ``/league history``.
+``python -m games.verify``), ``/game replay`` (an animated picture of an ended game, its
+captions marked ?!, ? and ?? once ``/game review`` has judged it) and the replay menu
+under ``/league history``.
 
 The two commands join the shared ``/game`` group (given to this cog) when it loads, so
 the group's own module knows nothing of them.
@@ -11,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -22,17 +23,22 @@ from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language
 from cogs.privacy import may_read
 from cogs.replies import NO_MENTIONS, tell
+from cogs.review_pool import engine_version
 from cogs.table.components import UNRECOGNISED, answering_database_failures
 from cogs.table.records import facts_of, logged_actions
 from cogs.worker import replay_work
 from data import Store, Table
 from data.league import RecordedResult
+from data.reviews import ReviewBook
 from games import GAMES, IllegalAction
 from games.proof import write_record
-from games.replays import replay_frames
+from games.replays import Frame, replay_frames
+from games.review import has_review
+from games.review.model import Review
 from render.replay import Replay, ReplayTooLarge, render_replay
 from texts.i18n import ENGLISH, N_, command_name, t, tn
 from texts.replays import caption
+from texts.reviews import symbol
 
 log = logging.getLogger("tablebot.archive")
 
@@ -47,6 +53,7 @@ class Archive(commands.Cog):
     def __init__(self, bot: Host, store: Store, game_group: app_commands.Group) -> None:
         self.bot = bot
         self.store = store
+        self.reviews = ReviewBook(store)
         self.game_group = game_group
         bot.answer_clicks(ReplayPicker, self.on_pick)
 
@@ -76,38 +83,10 @@ class Archive(commands.Cog):
         self.game_group.remove_command("export")
         self.game_group.remove_command("replay")
 
-    # ---- finding the game -------------------------------------------------------------
-
-    async def _ended_table(
-        self, interaction: Interaction, game: int | None
-    ) -> Table | None:
-        """The ended game asked for, or None after telling the user why not."""
-        if game is None:
-            table = await self.store.latest_ended_in(interaction.channel_id or 0)
-            if table is None:
-                await tell(interaction, N_("No game has ended in this channel yet."))
-            return table
-        table = await self.store.load(game) if 0 < game <= LARGEST_ID else None
-        if (
-            table is None
-            or table.guild_id != (interaction.guild_id or 0)
-            or not await may_read(interaction, table.channel_id)
-        ):
-            await tell(interaction, N_("There is no game #{game} in this server."), game=game)
-            return None
-        if table.status not in ENDED or table.state is None:
-            await tell(
-                interaction,
-                N_("Game #{game} has not ended yet: its seed stays secret until it does."),
-                game=game,
-            )
-            return None
-        return table
-
     # ---- export -----------------------------------------------------------------------
 
     async def export(self, interaction: Interaction, game: int | None) -> None:
-        table = await self._ended_table(interaction, game)
+        table = await ended_table(self.store, interaction, game)
         if table is None:
             return
         language = await channel_language(interaction)
@@ -133,6 +112,17 @@ class Archive(commands.Cog):
 
     # ---- replay -----------------------------------------------------------------------
 
+    async def _marks(self, table: Table) -> dict[int, str]:
+        """The marks of the game's stored review by the move that began each marked
+        decision (none without a review by today's engine)."""
+        if not has_review(table.kind):
+            return {}
+        stored = await self.reviews.get(table.id, engine_version(table.kind))
+        if stored is None:
+            return {}
+        review = Review.from_json(stored.review)
+        return {j.index: symbol(j.mark) for j in review.judgements if j.mark is not None}
+
     async def on_pick(self, interaction: Interaction, picker: ReplayPicker) -> None:
         """A game picked in the replay menu under `/league history`."""
         await answering_database_failures(interaction, lambda: self._pick(interaction, picker))
@@ -150,15 +140,16 @@ class Archive(commands.Cog):
         await self.replay(interaction, int(picked))
 
     async def replay(self, interaction: Interaction, game: int | None) -> None:
-        table = await self._ended_table(interaction, game)
+        table = await ended_table(self.store, interaction, game)
         if table is None:
             return
         language = await channel_language(interaction)
         await interaction.response.defer(thinking=True)
         actions = await logged_actions(self.store, table.id)
         limit = interaction.filesize_limit
+        marks = await self._marks(table)
         try:
-            movie = await replay_work(_draw_replay, table, actions, limit, language)
+            movie = await replay_work(_draw_replay, table, actions, limit, language, marks)
         except ReplayTooLarge:
             await interaction.edit_original_response(
                 content=t(
@@ -203,16 +194,62 @@ class Archive(commands.Cog):
             allowed_mentions=NO_MENTIONS,
         )
 
+
+SEED_STILL_SECRET = N_("Game #{game} has not ended yet: its seed stays secret until it does.")
+
+
+async def ended_table(
+    store: Store,
+    interaction: Interaction,
+    game: int | None,
+    still_running: str = SEED_STILL_SECRET,
+) -> Table | None:
+    """The ended game asked for (the channel's last by default), or None after telling
+    the member why not: no such game in this server, one in a channel he cannot read, or
+    one still running (``still_running``, a sentence with ``{game}``)."""
+    if game is None:
+        table = await store.latest_ended_in(interaction.channel_id or 0)
+        if table is None:
+            await tell(interaction, N_("No game has ended in this channel yet."))
+        return table
+    table = await store.load(game) if 0 < game <= LARGEST_ID else None
+    if (
+        table is None
+        or table.guild_id != (interaction.guild_id or 0)
+        or not await may_read(interaction, table.channel_id)
+    ):
+        await tell(interaction, N_("There is no game #{game} in this server."), game=game)
+        return None
+    if table.status not in ENDED or table.state is None:
+        await tell(interaction, still_running, game=game)
+        return None
+    return table
+
+
 def _record_name(table: Table) -> str:
     return f"{table.kind}-{table.id}.txt"
 
 
 def _draw_replay(
-    table: Table, actions: list[tuple[int | None, str]], limit: int, language: str
+    table: Table,
+    actions: list[tuple[int | None, str]],
+    limit: int,
+    language: str,
+    marks: Mapping[int, str],
 ) -> Replay:
     facts = facts_of(table)
-    frames = [(frame.view, caption(language, frame)) for frame in replay_frames(facts, actions)]
+    frames = [
+        (frame.view, _marked(caption(language, frame), frame, marks))
+        for frame in replay_frames(facts, actions)
+    ]
     return render_replay(table.kind, frames, facts.seats, limit, language)
+
+
+def _marked(text: str, frame: Frame, marks: Mapping[int, str]) -> str:
+    """A frame's caption with the review's mark of the decision its move began (?!, ?, ??)."""
+    number = frame.params.get("number")
+    mark = marks.get(number) if isinstance(number, int) else None
+    return f"{text} {mark}" if mark else text
 
 
 def _unreplayable(table: Table, language: str) -> str:

@@ -125,6 +125,13 @@ class BarbuCog(
             return [text]
         return [f"double:{','.join(str(seat) for seat in seats_of_players(players))}"]
 
+    def typed_action(self, action: str) -> str:
+        """``double:0,2`` as the player types it, naming players from 1: ``double:1,3``."""
+        verb, colon, seats = action.partition(":")
+        if verb != "double" or not colon or not seats:
+            return action
+        return f"double:{','.join(str(int(seat) + 1) for seat in seats.split(','))}"
+
     # ---- the public board --------------------------------------------------------------
 
     def status_text(self, table: Table, state: BarbuState) -> str:

@@ -101,6 +101,13 @@ class BarreeCog(
             return [text]
         return [engine_sending(text, state.players)]
 
+    def typed_action(self, action: str) -> str:
+        """``send:1:63`` as the player types it, naming the player from 1: ``send:2:63``."""
+        if not action.startswith("send:"):
+            return action
+        _, seat, field = action.split(":")
+        return f"send:{int(seat) + 1}:{field}"
+
     def narrate(
         self, table: Table, before: BarreeState, action: str, after: BarreeState
     ) -> list[str]:

@@ -34,6 +34,7 @@ from cogs.language import channel_language, private_language, public_command, pu
 from cogs.luck import DiceLuckReport
 from cogs.privacy import first_readable, kept_private
 from cogs.replies import NO_MENTIONS, tell
+from cogs.reviews import ReviewFigures
 from cogs.table.components import UNRECOGNISED, answering_database_failures
 from cogs.table.payload import MessagePayload
 from data import Table
@@ -259,10 +260,13 @@ class LeagueCog(commands.Cog, name="League"):
         parent=league_group,
     )
 
-    def __init__(self, bot: Host, league: League, luck: DiceLuckReport) -> None:
+    def __init__(
+        self, bot: Host, league: League, luck: DiceLuckReport, reviews: ReviewFigures
+    ) -> None:
         self.bot = bot
         self.league = league
         self.luck = luck
+        self.reviews = reviews
         self._moment_sources: list[MomentSource] = []
         bot.answer_clicks(LeaguePageButton, self.on_page_button)
 
@@ -492,6 +496,7 @@ class LeagueCog(commands.Cog, name="League"):
         fields, luck_png = await self.luck.luck_section(
             found.guild_id, person.id, found.id, person.display_name, season_name, language
         )
+        fields += await self.reviews.profile_fields(found.guild_id, person.id, found.id, language)
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
         if luck_png is not None:

@@ -148,6 +148,7 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             "notes_sent_once": [_dated(row) for row in records.claims],
             "follows": [_dated(row) for row in records.follows],
             "members_following_you": records.followers,
+            "puzzle_answers": [_dated(row) for row in records.puzzles],
             "tournaments": [_dated(row) for row in records.tournaments],
         }
 

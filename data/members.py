@@ -11,6 +11,7 @@ The columns that name a member (data/schema.py), and nothing else does:
   ``:<game id>:<member id>`` (the note that his DMs are closed);
 - ``table_follows``: ``follower_id``; ``member_follows``: ``follower_id`` and ``member_id``
   (who follows whom);
+- ``puzzle_answers``: ``user_id`` (his answers to a server's puzzles);
 - ``tournaments``: ``organiser_id`` and ``log`` (JSON: the organiser's rulings name him);
   ``tournament_entrants``: ``member_id`` and ``name`` (the pairings and results name an
   entrant by a key of the event's own, never by his id).
@@ -19,7 +20,8 @@ The action log, a game's state, ``league_results``, the rematch offers, the sett
 tables and the shard leases know seats by their number only, or no member at all.
 ``lesson_progress`` names the member by ``user_id`` but belongs to no server and to no one
 else's record: it is deleted, not rewritten (``data/lessons.py``). So are the follows, his
-and those of him: they only say whom to send a message (``data/follows.py``).
+and those of him: they only say whom to send a message (``data/follows.py``), and his
+puzzle answers (``data/reviews.py``). A game's review knows seats by their number only.
 
 A member's data is looked up and forgotten per server (``guild_id``), or on every server
 at once (``guild_id`` None). Forgetting rewrites every row that names him under a
@@ -163,6 +165,8 @@ class ServerRecords:
     """The tables (``game_id``) and members (``member_id``) he follows."""
     followers: int = 0
     """How many members follow him (who they are is theirs to know)."""
+    puzzles: list[dict[str, Any]] = field(default_factory=list)
+    """His answers to the server's puzzles."""
     tournaments: list[dict[str, Any]] = field(default_factory=list)
     """The tournaments he entered (``key``, ``name``, …) or organised (``organiser``)."""
 
@@ -178,6 +182,7 @@ class ServerRecords:
                 self.claims,
                 self.follows,
                 self.followers,
+                self.puzzles,
                 self.tournaments,
             )
         )
@@ -258,6 +263,8 @@ async def _records_in(db: Executor, user_id: int, guild_id: int | None) -> list[
         server(row.pop("guild_id")).follows.append(row)
     for guild, followers in await _followers_of(db, user_id, guild_id):
         server(guild).followers = followers
+    for row in await _puzzle_answers_of(db, user_id, guild_id):
+        server(row.pop("guild_id")).puzzles.append(row)
     for row in await _tournaments_of(db, user_id, guild_id):
         server(row.pop("guild_id")).tournaments.append(row)
     return [by_server[guild] for guild in sorted(by_server)]
@@ -460,6 +467,21 @@ async def _followers_of(db: Executor, user_id: int, guild_id: int | None) -> lis
     return [(int(row["guild_id"]), int(row["followers"])) for row in rows]
 
 
+async def _puzzle_answers_of(
+    db: Executor, user_id: int, guild_id: int | None
+) -> list[dict[str, Any]]:
+    columns = ("kind", "puzzle", "solved", "answered_at", "guild_id")
+    args: list[Any] = [user_id]
+    query = _scoped(
+        f"SELECT {', '.join(columns)} FROM puzzle_answers WHERE user_id = ?",
+        guild_id,
+        "guild_id",
+        args,
+    )
+    rows = await db.fetch(f"{query} ORDER BY answered_at, puzzle", *args)
+    return [_as_dict(columns, row) for row in rows]
+
+
 async def _tournaments_of(
     db: Executor, user_id: int, guild_id: int | None
 ) -> list[dict[str, Any]]:
@@ -576,6 +598,9 @@ async def _rewrite(db: Executor, user_id: int, records: ServerRecords, alias: Ps
         guild,
         user_id,
         user_id,
+    )
+    await db.execute(
+        "DELETE FROM puzzle_answers WHERE guild_id = ? AND user_id = ?", guild, user_id
     )
     await db.execute(
         "UPDATE tournament_entrants SET member_id = ?, name = ? WHERE member_id = ?"

@@ -406,7 +406,29 @@ MIGRATIONS: list[str | Migration] = [
     );
     CREATE INDEX member_follows_by_follower ON member_follows (follower_id)
     """,
-    # 11: tournaments: the organiser's choices (``config``, JSON), the announcement and
+    # 11: each ended game's review (/game review), made once and kept with the version of
+    # the engine that made it, so a second request is instant and a newer engine's review
+    # replaces an older one; and each member's answers to the puzzles of a server (only
+    # the first answer to a puzzle counts).
+    """
+    CREATE TABLE reviews (
+        game_id BIGINT NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        engine TEXT NOT NULL,
+        review TEXT NOT NULL,
+        made_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE puzzle_answers (
+        user_id BIGINT NOT NULL,
+        guild_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        puzzle TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        answered_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, guild_id, puzzle)
+    );
+    CREATE INDEX puzzle_answers_by_server ON puzzle_answers (guild_id, user_id)
+    """,
+    # 12: tournaments: the organiser's choices (``config``, JSON), the announcement and
     # its thread, a log of the organiser's rulings; the entrants under a key of the event's
     # own (a member's id only in ``member_id``), with check-in, missed rounds and
     # withdrawal; each round's byes and tables. A round's row is inserted once (its key

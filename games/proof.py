@@ -438,6 +438,17 @@ def verify_record(text: str) -> str:
     )
 
 
+def read_record(text: str) -> tuple[GameFacts, list[tuple[int | None, str]]]:
+    """The facts and the logged ``(seat, action)`` pairs of a record, once it verifies;
+    raises ``RecordError`` (``verify_record``'s answer) for one that does not."""
+    verify_record(text)
+    lines = _Lines(text)
+    facts = _committed_facts(_read_header(lines))
+    lines.take_all(_CHANCE)
+    actions = [(move.seat, move.action) for move in _read_moves(lines, len(facts.seats))]
+    return facts, actions
+
+
 def _check_moves(moves: Iterator[_Move], steps: Iterator[Any], events: TableEvents) -> _Checked:
     checked = _Checked()
     for move in moves:

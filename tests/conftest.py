@@ -29,6 +29,8 @@ from fakediscord.fixtures import AnswerCheck, FakeWorld
 # Boards are drawn in a thread: hundreds of short-lived test bots would each start render
 # worker processes. tests/unit/test_render_pool.py covers the process pool itself.
 os.environ.setdefault("RENDER_PROCESSES", "0")
+# Reviews too; tests/unit/test_review_pool.py covers their process pool.
+os.environ.setdefault("REVIEW_PROCESSES", "0")
 
 StartBot = Callable[[], Awaitable[TableBot]]
 DISCORD_OPENAPI = OpenApiAnswers.load()

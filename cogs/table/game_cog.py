@@ -228,6 +228,11 @@ class GameCog(commands.GroupCog, Generic[S]):
         """The actions a `/<game> move` text stands for (IllegalAction to refuse it)."""
         return [notation.strip()]
 
+    def typed_action(self, action: str) -> str:
+        """An action of the rules as a player types it in `/<game> move` (reviews and
+        puzzles show actions so); the inverse of ``notation_actions``."""
+        return action
+
     def render_job(self, table: Table, state: S, headline: str | None) -> RenderJob:
         """How to draw the public board: a picklable call that returns PNG bytes."""
         arguments = (state.view(None), table.names, headline, table.language)

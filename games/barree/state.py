@@ -430,8 +430,20 @@ class BarreeState(GameState):
 
     # ----- a turn ---------------------------------------------------------------------
 
+    def with_die(self, face: int) -> BarreeState:
+        """This state, in the roll phase, as it would be had the die shown ``face``: a
+        review weighs the roll against every face it could have shown."""
+        assert self.phase == PHASE_ROLL and BAR <= face <= 5
+        new = self.copy()
+        new.events = []
+        new._show_die(face)
+        return new
+
     def _roll(self) -> None:
-        self.die = self.rng.randint(BAR, 5, self.current)
+        self._show_die(self.rng.randint(BAR, 5, self.current))
+
+    def _show_die(self, face: int) -> None:
+        self.die = face
         self.events.append({"type": "roll", "seat": self.current, "die": self.die})
         if self.die == BAR:
             card = self._draw_and_discard()

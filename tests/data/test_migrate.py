@@ -15,6 +15,7 @@ from data.follows import FollowBook
 from data.league import League
 from data.lessons import LessonBook, LessonProgress
 from data.rematches import RematchStore
+from data.reviews import ReviewBook
 from data.settings import SettingsStore
 from data.store import NewLobby
 from data.tournaments import RUNNING, Entrant, TournamentBook
@@ -79,6 +80,8 @@ async def a_bot_on_sqlite(path: Path) -> None:
     await LessonBook(store).save(LessonProgress(3, "gulbara", 2, ("24/18",), False))
     await FollowBook(store).toggle_table(2, 5, "de")
     await FollowBook(store).toggle_member(1, 3, 5, "en")
+    await ReviewBook(store).save(finished, "test-engine", '{"kind":"bann"}')
+    await ReviewBook(store).answer_puzzle(3, 1, "bann", "game:2:5", solved=True)
     await a_tournament(store)
     await store.close()
 

@@ -27,6 +27,7 @@ import render.barree.picture
 import render.barree.tiles
 import render.gulbara
 import render.league
+import render.review
 import render.toolkit.cards
 import render.toolkit.shapes
 import render.toolkit.text
@@ -153,6 +154,21 @@ def standings_with_movers() -> dict[str, Any]:
     return {**standings(), "movers": {**movers, "fell": {"name": NAMES[0], "change": -97}}}
 
 
+def review_chart(unit: str) -> dict[str, Any]:
+    """Four seats' values over 60 moves with a mark of each kind."""
+    rng = random.Random(4)
+    seats = [
+        {"name": name, "values": [[move, rng.random()] for move in range(seat + 1, 61, 4)]}
+        for seat, name in enumerate(NAMES)
+    ]
+    marks = [
+        {"index": 5, "seat": 0, "mark": "blunder", "value": 0.2},
+        {"index": 30, "seat": 1, "mark": "mistake", "value": 0.6},
+        {"index": 58, "seat": 2, "mark": "inaccuracy", "value": 0.9},
+    ]
+    return {"title": NAMES[1], "unit": unit, "last": 60, "seats": seats, "marks": marks}
+
+
 PICTURES: dict[str, Callable[[], bytes]] = {
     "bann start": lambda: render.bann.render_bann(GAMES["bann"].new_game(seed=1).view(None), NAMES),
     "bann mid-game": lambda: render.bann.render_bann(played("bann", 21).view(None), NAMES),
@@ -228,6 +244,17 @@ PICTURES: dict[str, Callable[[], bytes]] = {
         f"tournament round {index}": lambda view=view: render.tournament.render_round(view, "de")
         for index, view in enumerate(round_views())
     },
+    "review chart, chance to win": lambda: render.review.render_review_chart(
+        review_chart("win"), "de"
+    ),
+    "review chart, points": lambda: render.review.render_review_chart(review_chart("points"), "en"),
+    "review decision": lambda: render.review.render_decision(
+        "bann",
+        (played("bann", 21).view(None), "2>6:N"),
+        (played("bann", 22).view(None), "3>5:N"),
+        NAMES[:2],
+        "de",
+    ),
 }
 
 

@@ -145,6 +145,7 @@ COG_BASICS = {
     "cogs.language",
     "cogs.replies",
     "cogs.render_pool",
+    "cogs.review_pool",
     "cogs.scheduler",
     "cogs.worker",
     "cogs.privacy",
@@ -157,6 +158,8 @@ COG_FEATURES = {
     "cogs.league",
     "cogs.settings",
     "cogs.member_data",
+    "cogs.reviews",
+    "cogs.puzzles",
     "cogs.tournament",
 }
 

@@ -1,0 +1,656 @@
+"""Game review benchmark (issue 30): is the review calibrated, does it tell strong play
+from weak, is its luck unbiased, what does it cost, is it deterministic?
+
+    python -m bench.bench_review [--games N] [--only bann,gulbara] [--fit]
+
+Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
+players (a third each easy, normal and hard against the same level; Barbu four seats
+over one series of 7 deals, Barree three seats over one round):
+
+- calibration: the mover's predicted chance to win after the best play found, in tenths,
+  against how often the mover won (within 5 points per tenth); for Barbu and Barree the
+  predicted points (Barbu: the mover's deal score; Barree: the rivals' average minus
+  points less the mover's at the round's end) against the points scored, by ranges of
+  the prediction, with the mean error and its spread;
+- error rate per level (easy > normal > hard) and the share of hard's decisions marked
+  mistake or blunder (≤ 5 %);
+- planted blunders: a play the hard player judges far worse, in a game still open, put
+  in place of the played one at up to four decisions of each game, marked mistake or
+  blunder (≥ 90 %);
+- luck: each seat's total per game, mean with a 95 % interval (≈ 0), and how often the
+  luck-adjusted result moves a lucky winner's margin toward zero;
+- cost: per game decisions, CPU seconds (≤ 30 s) and p95 per decision (Barbu also a whole
+  game of four series, 28 deals; Barree also two and four players);
+- determinism: the same game reviewed twice gives byte-identical JSON.
+
+``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's score
+scale) on other games of the computer players and prints them for the reviewers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.common import baseline_ms, percentile
+from games import GAMES
+from games.base import LEVELS, Step
+from games.proof import GameFacts, computer_seed, walk
+from games.review import review_game, reviewer
+from games.review.__main__ import as_json
+from games.review.model import DecisionPoint, Judgement, Review
+
+FIT_SEEDS = 1_000_000
+"""Games for ``--fit`` start at this seed, far from the benchmark's own."""
+PLANTS_PER_GAME = 4
+
+
+@dataclass
+class Reviewed:
+    facts: GameFacts
+    actions: list[tuple[int | None, str]]
+    levels: tuple[str, ...]
+    review: Review
+    seconds: float
+    per_decision: list[float] = field(default_factory=list)
+
+
+def computer_game(
+    kind: str, seed: int, levels: Sequence[str], options: dict[str, Any] | None = None
+) -> tuple[GameFacts, list[tuple[int | None, str]]]:
+    """A game between computer players at ``levels`` (one per seat)."""
+    spec = GAMES[kind]
+    options = options or {}
+    facts = GameFacts(
+        kind, seed, 1, 1, seed, options, [f"{level} {n}" for n, level in enumerate(levels)]
+    )
+    state = spec.new_game(players=len(levels), seed=seed, **options)
+    actions: list[tuple[int | None, str]] = []
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = spec.bot_action(state, seed=computer_seed(seed, len(actions)), level=levels[seat])
+        actions.append((seat, action))
+        state = state.apply(action)
+    return facts, actions
+
+
+class DecisionTimer:
+    """CPU seconds per judged decision, from ``review_game``'s progress calls (the first
+    includes the replay of the log)."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.last = time.process_time()
+
+    def progress(self, _done: int, _total: int) -> None:
+        now = time.process_time()
+        self.times.append(now - self.last)
+        self.last = now
+
+
+def reviewed_games(
+    kind: str,
+    games: int,
+    first_seed: int = 0,
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+) -> list[Reviewed]:
+    """``games`` computer games, each level against itself in turn, each reviewed."""
+    done = []
+    for number in range(games):
+        levels = (LEVELS[number % len(LEVELS)],) * players
+        facts, actions = computer_game(kind, first_seed + number, levels, options)
+        done.append(reviewed(facts, actions, levels))
+    return done
+
+
+def reviewed(
+    facts: GameFacts, actions: list[tuple[int | None, str]], levels: tuple[str, ...]
+) -> Reviewed:
+    timer = DecisionTimer()
+    start = time.process_time()
+    review = review_game(facts, actions, timer.progress)
+    return Reviewed(facts, actions, levels, review, time.process_time() - start, timer.times)
+
+
+def calibration(runs: Sequence[Reviewed]) -> None:
+    """Predicted chance to win (after the best play found) per tenth against the wins."""
+    bins: list[list[float]] = [[] for _ in range(10)]
+    outcomes: list[list[float]] = [[] for _ in range(10)]
+    for run in runs:
+        for judgement in run.review.judgements:
+            tenth = min(9, int(judgement.value_best * 10))
+            bins[tenth].append(judgement.value_best)
+            outcomes[tenth].append(run.review.seats[judgement.seat].result)
+    total = sum(len(values) for values in bins)
+    print(f"  calibration over {total} positions (predicted vs won, percent):")
+    worst = 0.0
+    for tenth, (values, results) in enumerate(zip(bins, outcomes, strict=True)):
+        if not values:
+            print(f"    {tenth * 10:3d}-{tenth * 10 + 10:3d} %: n=0")
+            continue
+        predicted = 100 * statistics.fmean(values)
+        won = 100 * statistics.fmean(results)
+        margin = 196 * math.sqrt(max(won / 100 * (1 - won / 100), 1e-9) / len(values))
+        worst = max(worst, abs(predicted - won))
+        print(
+            f"    {tenth * 10:3d}-{tenth * 10 + 10:3d} %: n={len(values):5d} predicted"
+            f" {predicted:5.1f} won {won:5.1f} (±{margin:.1f}) diff {won - predicted:+5.1f}"
+        )
+    print(f"  largest difference: {worst:.1f} points (target ≤ 5)")
+
+
+def error_rates(runs: Sequence[Reviewed]) -> None:
+    print("  error rate per level (mean loss per decision, marks per 100 decisions):")
+    for level in LEVELS:
+        judgements = [
+            judgement
+            for run in runs
+            for judgement in run.review.judgements
+            if run.levels[judgement.seat] == level
+        ]
+        if not judgements:
+            continue
+        losses = [judgement.loss for judgement in judgements]
+        heavy = sum(1 for judgement in judgements if judgement.mark in ("mistake", "blunder"))
+        marked = sum(1 for judgement in judgements if judgement.mark)
+        print(
+            f"    {level:6s}: decisions {len(judgements):5d} error rate"
+            f" {statistics.fmean(losses):.4f} marked {100 * marked / len(judgements):5.1f}"
+            f" mistake+blunder {100 * heavy / len(judgements):5.1f} %"
+        )
+
+
+Plant = Callable[[DecisionPoint, random.Random], str | None]
+"""A play the hard player judges far worse than the best at a decision, or None."""
+
+
+def planted_blunders(
+    kind: str, runs: Sequence[Reviewed], plant: Plant, per_game: int = PLANTS_PER_GAME
+) -> None:
+    judge = reviewer(kind)
+    chooser = random.Random(f"plant/{kind}")
+    heavy = total = 0
+    for run in runs:
+        steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
+        planted = 0
+        for point in judge.decisions(run.facts, steps):
+            if planted >= per_game:
+                break
+            play = plant(point, chooser)
+            if play is None:
+                continue
+            fake = tuple(
+                Step(point.index, point.seat, action, point.before, point.before, ())
+                for action in play.split()
+            )
+            judgement = judge.judge(
+                run.facts, DecisionPoint(point.index, point.seat, fake, point.before)
+            )
+            total += 1
+            planted += 1
+            heavy += judgement.mark in ("mistake", "blunder")
+    share = 100 * heavy / total if total else 0.0
+    print(
+        f"  planted blunders marked mistake or blunder: {heavy} of {total} = {share:.1f} %"
+        " (target ≥ 90)"
+    )
+
+
+def luck(runs: Sequence[Reviewed]) -> None:
+    seats = len(runs[0].facts.seats)
+    for seat in range(seats):
+        totals = [run.review.seats[seat].luck for run in runs]
+        mean = statistics.fmean(totals)
+        spread = 1.96 * statistics.stdev(totals) / math.sqrt(len(totals)) if len(totals) > 1 else 0
+        print(
+            f"  luck of seat {seat}: mean {mean:+.4f} ± {spread:.4f} (95 %)"
+            f" over {len(totals)} games"
+        )
+    toward = lucky = 0
+    for run in runs:
+        results = [summary.result for summary in run.review.seats]
+        winner = max(range(seats), key=lambda seat: results[seat])
+        if results.count(results[winner]) > 1 or run.review.seats[winner].luck <= 0:
+            continue
+        lucky += 1
+        margin = results[winner] - max(r for s, r in enumerate(results) if s != winner)
+        adjusted = [summary.luck_adjusted for summary in run.review.seats]
+        adjusted_margin = adjusted[winner] - max(a for s, a in enumerate(adjusted) if s != winner)
+        toward += abs(adjusted_margin) < abs(margin)
+    print(f"  lucky winners whose luck-adjusted margin is nearer zero: {toward} of {lucky}")
+
+
+def cost(runs: Sequence[Reviewed], baseline: float) -> None:
+    seconds = [run.seconds for run in runs]
+    decisions = [len(run.review.judgements) for run in runs]
+    per_decision = [value for run in runs for value in run.per_decision]
+    print(
+        f"  cost per game: decisions median {statistics.median(decisions):.0f}"
+        f" max {max(decisions)},"
+        f" CPU s median {statistics.median(seconds):.2f} max {max(seconds):.2f} (target ≤ 30),"
+        f" per decision p95 {1000 * percentile(per_decision, 0.95):.1f} ms"
+        f" max {1000 * max(per_decision):.1f} ms; baseline workload {baseline:.2f} ms"
+    )
+
+
+def determinism(runs: Sequence[Reviewed]) -> None:
+    run = runs[0]
+    again = review_game(run.facts, run.actions)
+    same = again.to_json() == run.review.to_json() and as_json(again) == as_json(run.review)
+    print(f"  determinism: the same game reviewed twice gives identical JSON: {same}")
+
+
+def bench_win_game(kind: str, games: int, plant: Plant, baseline: float) -> None:
+    print(f"{GAMES[kind].title}: {games} computer games")
+    runs = reviewed_games(kind, games)
+    calibration(runs)
+    error_rates(runs)
+    planted_blunders(kind, runs, plant)
+    luck(runs)
+    cost(runs, baseline)
+    determinism(runs)
+
+
+# --- Gul Bara ------------------------------------------------------------------------
+
+GULBARA_PLANT_GAP = 40.0
+"""Pips of the computer's evaluation by which a planted play is worse than its best one
+(about five rolls' worth)."""
+OPEN_GAME = (0.1, 0.9)
+"""A game still open: the best play's chance to win between these. In a decided game no
+play is far worse in chances, however many pips it wastes."""
+
+
+def plant_gulbara(point: DecisionPoint, chooser: random.Random) -> str | None:
+    """The play the computer's evaluation finds worst, when it is ``GULBARA_PLANT_GAP``
+    pips below its best and the game is still open."""
+    from games.gulbara import review as gulbara_review
+    from games.gulbara.board import HEAD_RULES, perspective
+    from games.gulbara.computer import evaluate
+    from games.gulbara.state import GulbaraState
+
+    state = point.before
+    assert isinstance(state, GulbaraState)
+    mine, theirs = perspective(state.board, state.off, state.turn)
+    turn = gulbara_review.turn_of(state, state.turn)
+    plays, values = gulbara_review.best_play(mine, theirs, state.dice, turn, state.chain_to_come())
+    if not OPEN_GAME[0] <= max(values.values()) <= OPEN_GAME[1]:
+        return None
+    freed_at = HEAD_RULES[state.head_rule]
+    scored = sorted((evaluate(list(end), theirs, freed_at), path) for end, path in plays.items())
+    (worst, path), best = scored[0], scored[-1][0]
+    return " ".join(path) if worst <= best - GULBARA_PLANT_GAP else None
+
+
+def bench_gulbara(games: int, baseline: float) -> None:
+    bench_win_game("gulbara", games, plant_gulbara, baseline)
+
+
+# --- Bann ----------------------------------------------------------------------------
+
+BANN_PLANT_GAP = 300
+"""Search points by which a planted move is worse than the best: three knights, or a lost
+game against a won one; the planted move must also leave the game open (a score of at most
+``BANN_PLANT_GAP``), as walking past a castle win into an even game does."""
+
+
+def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
+    """A move the hard player's search (two plies, every move exactly) finds far worse
+    than its best, leaving the game open."""
+    from games.bann.board import legal_moves
+    from games.bann.computer import NODE_LIMITS, Search, _search_depth
+    from games.bann.state import BannState
+
+    state = point.before
+    assert isinstance(state, BannState)
+    moves = list(legal_moves(state.board, state.dice, state.turn))
+    scores: dict[Any, int] = {}
+    search = Search(state, NODE_LIMITS["hard"] * 100)
+    _search_depth(search, state, moves, 2, scores, full_window=True)
+    best = max(scores.values())
+    ceiling = min(best - BANN_PLANT_GAP, BANN_PLANT_GAP)
+    far = [move.action for move in moves if scores[move] <= ceiling]
+    return chooser.choice(far) if far else None
+
+
+def bench_bann(games: int, baseline: float) -> None:
+    bench_win_game("bann", games, plant_bann, baseline)
+
+
+# --- games valued in points: Barbu and Barree ------------------------------------------
+
+Scored = Callable[[Sequence[Step], Judgement], tuple[float, float]]
+"""A judged decision's prediction of the mover's points and what he then scored, from
+the game's steps."""
+
+
+def points_calibration(runs: Sequence[Reviewed], scored: Scored, edges: Sequence[float]) -> None:
+    """Predicted points against the points scored, by ranges of the prediction, with the
+    mean error and its spread."""
+    pairs: list[tuple[float, float]] = []
+    for run in runs:
+        steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
+        pairs.extend(scored(steps, judgement) for judgement in run.review.judgements)
+    print(f"  calibration over {len(pairs)} positions (predicted vs scored points):")
+    bounds = [-math.inf, *edges, math.inf]
+    for low, high in itertools.pairwise(bounds):
+        inside = [(p, s) for p, s in pairs if low <= p < high]
+        if inside:
+            predicted = statistics.fmean(p for p, _ in inside)
+            got = statistics.fmean(s for _, s in inside)
+            print(
+                f"    [{low:6.1f}, {high:6.1f}): n={len(inside):5d} predicted {predicted:7.2f}"
+                f" scored {got:7.2f} diff {got - predicted:+6.2f}"
+            )
+    errors = [p - s for p, s in pairs]
+    half = 1.96 * statistics.stdev(errors) / math.sqrt(len(errors))
+    print(
+        f"  mean error (predicted - scored) {statistics.fmean(errors):+.2f} ± {half:.2f} (95 %),"
+        f" spread (sd) {statistics.stdev(errors):.2f},"
+        f" mean absolute {statistics.fmean(abs(e) for e in errors):.2f}"
+    )
+
+
+BARBU_PLANT_PENALTY = 6
+BARBU_PLANT_GAP = 10.0
+"""A planted blunder: last to play to a trick, a card that takes at least this many
+penalty points with it although another card would let the trick go, and that the hard
+computer's own playouts rate this many points below its choice. Its playouts are noisy
+where many doubles multiply the scores, so its judgement alone plants ducks it
+misjudged."""
+BARBU_GAMES_OPTIONS = {"series": 1}
+"""The benchmark's games are one declarer series (7 deals) each; the cost is measured on
+a whole game of four series as well."""
+BARBU_EDGES = (-40.0, -20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0, 40.0)
+BARBU_LUCK_DEALS = 200
+BARBU_PLANTS_PER_GAME = 20
+"""A game of one series has about 280 decisions: room for more plants than elsewhere."""
+
+
+def plant_barbu(point: DecisionPoint, chooser: random.Random) -> str | None:
+    from games.barbu.cards import parse_card, trick_points, trick_winner
+    from games.barbu.computer import decide
+    from games.barbu.state import BarbuState
+
+    state = point.before
+    assert isinstance(state, BarbuState)
+    if state.phase != "play" or state.contract in ("trumps", "domino") or len(state.trick) != 3:
+        return None
+    assert state.contract is not None
+    number = len(state.tricks) + 1
+    taking, ducking = [], []
+    for card in state.legal_actions():
+        trick = [*state.trick, parse_card(card)]
+        if trick_winner(trick, state.trump) != 3:
+            ducking.append(card)
+        elif trick_points(state.contract, trick, number) <= -BARBU_PLANT_PENALTY:
+            taking.append(card)
+    if not taking or not ducking:
+        return None
+    decision = decide(state.view(point.seat), chooser.getrandbits(32), "hard")
+    by_action = decision.by_action
+    best = by_action[decision.action]
+    far = [card for card in taking if by_action[card] <= best - BARBU_PLANT_GAP]
+    return chooser.choice(far) if far else None
+
+
+def barbu_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
+    """The deal score a judgement predicts (a contract's par added back) and the score."""
+    from games.barbu.computer import contract_par
+    from games.barbu.state import BarbuState
+
+    final, before = steps[-1].after, steps[judgement.index - 1].before
+    assert isinstance(final, BarbuState) and isinstance(before, BarbuState)
+    predicted = judgement.value_played
+    if before.phase == "contract":
+        predicted += contract_par(judgement.played)
+    return predicted, final.history[before.deal_number]["scores"][judgement.seat]
+
+
+def barbu_deal_luck(deals: int) -> None:
+    """Each seat's luck over many first deals (nothing played), counted from declarer."""
+    from games.barbu import new_game
+    from games.barbu.review import REVIEWER
+
+    by_seat: list[list[float]] = [[], [], [], []]
+    for number in range(deals):
+        state = new_game(seed=FIT_SEEDS + number, series=1)
+        facts = GameFacts("barbu", number, 1, 1, FIT_SEEDS + number, {}, ["a", "b", "c", "d"])
+        step = Step(1, state.declarer, state.legal_actions()[0], state, state, ())
+        for event in REVIEWER.luck(facts, [step]):
+            by_seat[(event.seat - state.declarer) % 4].append(event.luck)
+    print(f"  luck of {deals} first deals, by seat counted from declarer:")
+    for offset, values in enumerate(by_seat):
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+        print(
+            f"    declarer+{offset}: mean {statistics.fmean(values):+.2f} ± {half:.2f} (95 %),"
+            f" sd {statistics.stdev(values):.1f}"
+        )
+
+
+def bench_barbu(games: int, baseline: float) -> None:
+    print(f"Barbu: {games} computer games of one series (7 deals)")
+    runs = reviewed_games("barbu", games, players=4, options=dict(BARBU_GAMES_OPTIONS))
+    points_calibration(runs, barbu_scored, BARBU_EDGES)
+    error_rates(runs)
+    hard = [run for run in runs if run.levels[0] == "hard"]
+    planted_blunders("barbu", hard, plant_barbu, BARBU_PLANTS_PER_GAME)
+    luck(runs)
+    barbu_deal_luck(BARBU_LUCK_DEALS)
+    cost(runs, baseline)
+    whole = computer_game("barbu", FIT_SEEDS - 1, ("normal",) * 4)
+    print("  a whole game of four series (28 deals) between normal computers:")
+    cost([reviewed(*whole, ("normal",) * 4)], baseline)
+    determinism(runs)
+
+
+BARREE_PLANT_GAP = 6.0
+BARREE_PLANT_CARDS = 2
+"""A planted blunder: a walk the hard computer's route plan rates this many steps below
+its best one, shedding this many cards fewer than the roll allows."""
+BARREE_PLAYERS = 3
+BARREE_EDGES = (-4.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 4.0)
+
+
+def plant_barree(point: DecisionPoint, chooser: random.Random) -> str | None:
+    from games.barree.plan import walk_values
+    from games.barree.state import BarreeState, walk_options
+
+    state = point.before
+    assert isinstance(state, BarreeState)
+    options = walk_options(state)
+    values = walk_values(state, options)
+    most = max(len(option.discards) for option in options)
+    far = [
+        option.action
+        for option, value in zip(options, values, strict=True)
+        if value <= max(values) - BARREE_PLANT_GAP
+        and len(option.discards) <= most - BARREE_PLANT_CARDS
+    ]
+    return chooser.choice(far) if far else None
+
+
+def barree_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
+    """The value a judgement predicts (the rivals' average minus points less the mover's
+    at the round's end) and what it came to."""
+    from games.barree.state import BarreeState
+
+    before = steps[judgement.index - 1].before
+    final = steps[-1].after
+    assert isinstance(before, BarreeState) and isinstance(final, BarreeState)
+    minus = final.round_minus[before.round_no - 1]
+    rivals = [points for seat, points in enumerate(minus) if seat != judgement.seat]
+    return judgement.value_played, sum(rivals) / len(rivals) - minus[judgement.seat]
+
+
+def bench_barree(games: int, baseline: float) -> None:
+    print(f"Barree: {games} computer games of one round, {BARREE_PLAYERS} players")
+    runs = reviewed_games("barree", games, players=BARREE_PLAYERS)
+    points_calibration(runs, barree_scored, BARREE_EDGES)
+    error_rates(runs)
+    planted_blunders("barree", [run for run in runs if run.levels[0] == "hard"], plant_barree)
+    luck(runs)
+    cost(runs, baseline)
+    for players in (2, 4):
+        other = computer_game("barree", FIT_SEEDS + players, ("normal",) * players)
+        print(f"  a game of {players} normal computers:")
+        cost([reviewed(*other, ("normal",) * players)], baseline)
+    determinism(runs)
+
+
+# --- fitting the value curves ----------------------------------------------------------
+
+
+def logistic_fit(rows: Sequence[tuple[Sequence[float], float]]) -> list[float]:
+    """Maximum-likelihood weights of a logistic regression (Newton's method)."""
+    size = len(rows[0][0])
+    weights = [0.0] * size
+    for _ in range(30):
+        gradient = [0.0] * size
+        hessian = [[0.0] * size for _ in range(size)]
+        for features, outcome in rows:
+            logit = sum(w * x for w, x in zip(weights, features, strict=True))
+            chance = 1 / (1 + math.exp(-max(-30.0, min(30.0, logit))))
+            for i in range(size):
+                gradient[i] += (outcome - chance) * features[i]
+                for j in range(size):
+                    hessian[i][j] += chance * (1 - chance) * features[i] * features[j]
+        step = _solve(hessian, gradient)
+        weights = [w + s for w, s in zip(weights, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-8:
+            break
+    return weights
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    size = len(vector)
+    rows = [[*matrix[i], vector[i]] for i in range(size)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda row: abs(rows[row][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        for row in range(size):
+            if row != column:
+                factor = rows[row][column] / rows[column][column]
+                for k in range(column, size + 1):
+                    rows[row][k] -= factor * rows[column][k]
+    return [rows[i][size] / rows[i][i] for i in range(size)]
+
+
+def fit_gulbara(games: int) -> None:
+    """Gul Bara's weights: each position with a seat to roll, against whether it won."""
+    from games.gulbara import review as gulbara_review
+    from games.gulbara.board import HEAD_RULES, perspective
+    from games.gulbara.computer import evaluate, pip_total
+    from games.gulbara.state import GRACE_ROLLS, GulbaraState
+
+    rows: list[tuple[list[float], float]] = []
+    gammons = 0
+    for number in range(games):
+        level = LEVELS[number % len(LEVELS)]
+        facts, actions = computer_game("gulbara", FIT_SEEDS + number, (level, level))
+        state = GAMES["gulbara"].new_game(players=2, seed=facts.seed)
+        positions = []
+        key = None
+        for _seat, action in actions:
+            assert isinstance(state, GulbaraState)
+            if (state.rolls[0], state.rolls[1]) != key:
+                key = (state.rolls[0], state.rolls[1])
+                mine, theirs = perspective(state.board, state.off, state.turn)
+                positions.append(
+                    (
+                        mine,
+                        theirs,
+                        state.turn,
+                        state.rolls[state.turn] - 1,
+                        state.rolls[1 - state.turn],
+                        HEAD_RULES[state.head_rule],
+                    )
+                )
+            state = state.apply(action)
+        assert isinstance(state, GulbaraState)
+        gammons += max(state.score) == 2
+        for mine, theirs, seat, own, other, freed_at in positions:
+            pips = pip_total(mine) + pip_total(gulbara_review.flipped(mine, theirs)[0])
+            scale = math.sqrt(pips + gulbara_review.PIP_SCALE_OFFSET)
+            value = evaluate(mine, theirs, freed_at) / scale
+            escalating = (own >= GRACE_ROLLS) + (other >= GRACE_ROLLS)
+            rows.append(
+                ([1.0, value, 10 / scale, value * escalating / 2], float(state.winner == seat))
+            )
+    weights = logistic_fit(rows)
+    print(
+        f"gulbara: {len(rows)} positions of {games} games;"
+        f" WEIGHTS = {tuple(round(w, 4) for w in weights)}"
+    )
+    print(
+        f"gulbara: won double in {gammons} of {games} games = {gammons / games:.2f} (GAMMON_SHARE)"
+    )
+
+
+def fit_bann(games: int) -> None:
+    """Bann's score curve: the best move's search score of each decision against the
+    mover's result (a draw a half). The curve needs an offset as well as a scale: the best
+    of many scores is an optimistic estimate."""
+    from games.bann import review as bann_review
+    from games.bann.computer import WIN
+    from games.bann.state import BannState
+
+    rows: list[tuple[list[float], float]] = []
+    judge = reviewer("bann")
+    for number in range(games):
+        level = LEVELS[number % len(LEVELS)]
+        facts, actions = computer_game("bann", FIT_SEEDS + number, (level, level))
+        steps = [item for item in walk(facts, actions) if isinstance(item, Step)]
+        final = steps[-1].after
+        returns = final.returns()
+        for point in judge.decisions(facts, steps):
+            assert isinstance(point.before, BannState)
+            best = max(bann_review.move_scores(point.before).values())
+            if abs(best) > WIN // 2:
+                continue
+            outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
+            rows.append(([1.0, best / 100], outcome))
+    offset, slope = logistic_fit(rows)
+    print(
+        f"bann: {len(rows)} positions of {games} games; SCORE_SCALE = {100 / slope:.1f},"
+        f" SCORE_OFFSET = {offset * 100 / slope:.1f}"
+    )
+
+
+GAMES_BENCHED: dict[str, Callable[[int, float], None]] = {
+    "bann": bench_bann,
+    "gulbara": bench_gulbara,
+    "barbu": bench_barbu,
+    "barree": bench_barree,
+}
+FITS: dict[str, Callable[[int], None]] = {"bann": fit_bann, "gulbara": fit_gulbara}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=60, help="computer games per kind")
+    parser.add_argument("--only", default=",".join(GAMES_BENCHED), help="comma-separated game keys")
+    parser.add_argument("--fit", action="store_true", help="refit the value curves instead")
+    options = parser.parse_args()
+    kinds = [kind for kind in options.only.split(",") if kind]
+    if options.fit:
+        for kind in kinds:
+            FITS[kind](options.games)
+        return
+    baseline = baseline_ms()
+    print(f"baseline workload: {baseline:.2f} ms")
+    for kind in kinds:
+        GAMES_BENCHED[kind](options.games, baseline)
+
+
+if __name__ == "__main__":
+    main()

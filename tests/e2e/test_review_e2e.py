@@ -1,0 +1,271 @@
+"""/game review through the real discord.py against the fake Discord: a finished game's
+review with its progress edited in place, stored so a second request is instant; the
+costliest decisions' buttons; marks in the replay's captions; the refusals (a running
+game, a channel the member cannot read, a full queue); German."""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+from pathlib import Path
+
+import discord
+from german import embed_texts, english_in
+from PIL import Image
+from stored import stored_state
+
+from cogs.puzzles import computer_puzzle
+from fakediscord import Message
+from games import GAMES
+from games.review.model import Review
+from texts.reviews import amount, notation
+
+BANN = GAMES["bann"]
+PROGRESS = re.compile(r"🔍 Reviewing Bann game #(\d+)… (\d+) of (\d+) decisions")
+
+
+async def play_bann(
+    world, database_path: Path, channel=None, moves: int = 12, level: str = "normal"
+) -> None:
+    """Alice against the normal computer: ``moves`` of her moves typed as the computer at
+    ``level`` would play them (fewer if the game ends first), then she resigns if it still
+    runs. A short game keeps its review within the harness's patience."""
+    channel = channel or world.games
+    await world.alice.slash(channel, "bann new", computer="normal")
+    for move in range(moves):
+        state = stored_state(database_path)
+        if state.is_over:
+            return
+        assert state.current_player == 0, "the computer answers at once"
+        await world.alice.slash(
+            channel, "bann move", notation=BANN.bot_action(state, seed=move, level=level)
+        )
+    if not stored_state(database_path).is_over:
+        asked = await world.alice.slash(channel, "game resign")
+        await world.alice.click(asked.ephemeral[0], "Yes, resign")
+
+
+def stored_reviews(database_path: Path) -> list[tuple[int, str]]:
+    with sqlite3.connect(database_path) as db:
+        return db.execute("SELECT game_id, review FROM reviews ORDER BY game_id").fetchall()
+
+
+def seen_contents(message: Message) -> list[str]:
+    return [version.content for version in [*message.versions, message]]
+
+
+async def test_a_review_shows_its_progress_is_stored_and_answers_again_at_once(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    await play_bann(world, database_path)
+
+    asked = await world.alice.slash(world.games, "game review")
+    answer = asked.message
+    progress = [PROGRESS.fullmatch(content or "") for content in seen_contents(answer)]
+    steps = [(int(m[2]), int(m[3])) for m in progress if m]
+    assert steps, "the progress was edited into the answer"
+    [(game_id, text)] = stored_reviews(database_path)
+    review = Review.from_json(text)
+    total = len(review.judgements)
+    assert game_id == 1 and all(0 < done <= total and of == total for done, of in steps)
+    assert steps == sorted(steps), "the count only goes up"
+    [embed] = answer.embeds
+    assert embed["title"] == "Review of Bann game #1"
+    assert embed["image"]["url"] == "attachment://review.png"
+    chart = Image.open(io.BytesIO(answer.attachments[0].data))
+    assert chart.width == 900
+    fields = {field["name"]: field["value"] for field in embed["fields"]}
+    assert set(fields) == {"Alice", "AdaBot"}
+    alice = next(seat for seat in review.seats if seat.seat == 0)
+    assert f"Accuracy **{round(alice.accuracy)} %**" in fields["Alice"]
+    assert f"({alice.decisions} judged)" in fields["Alice"]
+    worst = sorted((j for j in review.judgements if j.loss > 0), key=lambda j: (-j.loss, j.index))[
+        :3
+    ]
+    assert [button.label for button in answer.buttons()] == [
+        f"{place}. Move {judgement.index}" for place, judgement in enumerate(worst, start=1)
+    ]
+    for place, judgement in enumerate(worst, start=1):
+        assert f"{place}. Move {judgement.index}, " in embed["description"]
+
+    again = await world.bob.slash(world.games, "game review")
+    assert not any(PROGRESS.fullmatch(c or "") for c in seen_contents(again.message)), (
+        "a stored review is shown at once"
+    )
+    assert again.message.embeds[0]["description"] == embed["description"]
+    assert len(stored_reviews(database_path)) == 1
+
+    if worst:
+        shown = await world.bob.click(answer, f"1. Move {worst[0].index}")
+        [private] = shown.ephemeral
+        assert private.content.startswith(f"Move {worst[0].index}, ")
+        assert f"better {notation(worst[0].best)}" in private.content
+        picture = Image.open(io.BytesIO(private.attachments[0].data))
+        assert picture.height > picture.width, "the board as played above the better one"
+
+    replay = await world.alice.slash(world.games, "game replay")
+    assert replay.message.attachments, "the replay is drawn with the review's marks"
+
+    profile = await world.alice.slash(world.games, "league profile")
+    fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
+    luck = amount("en", "win", alice.luck, sign=True)
+    assert fields["🔍 Bann: reviews"].startswith(f"Luck {luck} in 1 reviewed game · result ")
+
+
+async def test_marks_reach_the_replays_captions(fake_discord, start_bot, database_path):
+    """A replay after a review names each marked decision's move with ?!, ? or ??."""
+    from cogs import archive
+
+    world = fake_discord
+    await start_bot()
+    await play_bann(world, database_path)
+    captions: list[str] = []
+    drawn = archive.render_replay
+
+    def recording(kind, frames, names, limit, language):
+        captions.extend(text for _, text in frames)
+        return drawn(kind, frames, names, limit, language)
+
+    archive.render_replay = recording
+    try:
+        await world.alice.slash(world.games, "game replay")
+        unmarked = list(captions)
+        captions.clear()
+        await world.alice.slash(world.games, "game review")
+        await world.alice.slash(world.games, "game replay")
+    finally:
+        archive.render_replay = drawn
+    [(_, text)] = stored_reviews(database_path)
+    marked = {j.index: j.mark for j in Review.from_json(text).judgements if j.mark}
+    symbols = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+    assert not any(caption.endswith(("?!", " ?", "??")) for caption in unmarked)
+    for before, after in zip(unmarked, captions, strict=True):
+        number = re.match(r"(\d+)\. ", before)
+        if number and int(number[1]) in marked:
+            assert after == f"{before} {symbols[marked[int(number[1])]]}"
+        else:
+            assert after == before
+
+
+async def test_a_running_game_and_a_hidden_channel_are_refused(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    nothing = await world.alice.slash(world.games, "game review")
+    assert nothing.ephemeral[0].content == "No game has ended in this channel yet."
+    back_room = world.guild.add_text_channel("back-room")
+    back_room.hide_from(world.carol)
+    await play_bann(world, database_path, back_room)
+    hidden = await world.carol.slash(world.games, "game review", game=1)
+    assert hidden.ephemeral[0].content == "There is no game #1 in this server."
+    lobby = (await world.alice.slash(world.games, "barree new", computers=1)).message
+    await world.alice.click(lobby, "Start")
+    running = await world.bob.slash(world.games, "game review", game=2)
+    assert running.ephemeral[0].content == (
+        "Game #2 has not ended yet: it can be reviewed once it has."
+    )
+    assert stored_reviews(database_path) == []
+
+
+async def test_a_full_queue_is_refused_politely(fake_discord, start_bot, database_path):
+    """With as many reviews under way as the pool takes (one here), another game's review
+    is refused privately, saying the limit; the running one finishes and is stored."""
+    world = fake_discord
+    bot = await start_bot()
+    await play_bann(world, database_path)
+    back_room = world.guild.add_text_channel("back-room")
+    await play_bann(world, database_path, back_room, moves=30)
+    bot.get_cog("ReviewsCog").pool.limit = 1
+
+    first = await world.alice.slash_nowait(world.games, "game review", game=1)
+    await first.wait_answered()
+    assert first.original is not None and PROGRESS.fullmatch(first.original.content or "")
+    second = await world.bob.slash_nowait(world.games, "game review", game=2)
+    await second.wait_answered()
+    assert second.original is not None and second.original.ephemeral_for == world.bob.id
+    assert second.original.content == (
+        "1 review is being worked out already, the most at once: please ask again in a"
+        " minute or two."
+    )
+    await world.fake.wait_until_idle(timeout=60)
+    assert [game for game, _ in stored_reviews(database_path)] == [1]
+    assert first.original.embeds[0]["title"] == "Review of Bann game #1"
+
+
+async def test_a_german_server_reads_its_review_in_german(fake_discord, start_bot, database_path):
+    """The review speaks the server's language; a costly decision's button answers each
+    clicker in his own."""
+    world = fake_discord
+    await start_bot()
+    await play_bann(world, database_path)
+    world.alice.locale = "de"
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    await world.alice.slash(world.games, "settings", language="de")
+    asked = await world.alice.slash(world.games, "game review")
+    [embed] = asked.message.embeds
+    assert embed["title"] == "Auswertung der Bann-Partie #1"
+    assert any("Werte die Bann-Partie #1 aus" in (c or "") for c in seen_contents(asked.message))
+    shown = [*embed_texts(embed), *(button.label for button in asked.message.buttons())]
+    assert [text for text in shown if english_in(text)] == []
+
+    english_client = await world.bob.click(asked.message, asked.message.buttons()[0].label)
+    assert english_client.ephemeral[0].content.startswith("Move "), "in the clicker's language"
+    german_client = await world.alice.click(asked.message, asked.message.buttons()[0].label)
+    [private] = german_client.ephemeral
+    assert private.content.startswith("Zug ") and english_in(private.content) == []
+
+
+async def test_a_puzzle_from_a_reviewed_game_solved_and_one_failed(
+    fake_discord, start_bot, database_path
+):
+    """Alice blunders as the easy computer would; after the review, the blunder is the
+    server's puzzle: Alice finds the best move, Bob plays Alice's blunder again."""
+    world = fake_discord
+    await start_bot()
+    await play_bann(world, database_path, moves=14, level="easy")
+    await world.alice.slash(world.games, "game review")
+    [(_, text)] = stored_reviews(database_path)
+    blunder = next(j for j in Review.from_json(text).judgements if j.mark == "blunder")
+
+    shown = await world.alice.slash(world.games, "bann puzzle")
+    [puzzle] = shown.ephemeral
+    assert puzzle.content.startswith(
+        f"🧩 Find the best move for {'Alice' if blunder.seat == 0 else 'AdaBot'}"
+        f" (move {blunder.index})."
+    )
+    assert puzzle.attachments[0].filename == "puzzle.png"
+
+    solved = await world.alice.slash(world.games, "bann puzzle", move=blunder.best)
+    assert solved.ephemeral[0].content.startswith(f"✅ Solved: `{blunder.best}`")
+    failed = await world.bob.slash(world.games, "bann puzzle", move=blunder.played)
+    lines = failed.ephemeral[0].content.split("\n")
+    assert lines[0].startswith(f"❌ Not quite: `{blunder.played}` loses ")
+    assert lines[1].startswith(f"In the game, Alice played `{blunder.played}` and lost ")
+
+    wrong = await world.carol.slash(world.games, "bann puzzle", move="9>9:Z")
+    assert wrong.ephemeral and not wrong.ephemeral[0].content.startswith(("✅", "❌"))
+    with sqlite3.connect(database_path) as db:
+        answers = db.execute(
+            "SELECT user_id, solved FROM puzzle_answers ORDER BY solved"
+        ).fetchall()
+    assert answers == [(world.bob.id, 0), (world.alice.id, 1)], "a refused move counts nothing"
+    profile = await world.alice.slash(world.games, "league profile")
+    fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
+    assert "Puzzles: 1 of 1 solved" in fields["🔍 Bann: reviews"]
+
+
+async def test_without_reviewed_games_a_puzzle_comes_from_the_computers(
+    fake_discord, start_bot, database_path
+):
+    world = fake_discord
+    await start_bot()
+    shown = await world.alice.slash(world.games, "bann puzzle")
+    assert shown.ephemeral[0].content.startswith("🧩 Find the best move for AdaBot (move ")
+    found = next(p for seed in range(1, 5) if (p := computer_puzzle("bann", seed)) is not None)
+    assert f"(move {found.judgement.index})" in shown.ephemeral[0].content
+    solved = await world.alice.slash(world.games, "bann puzzle", move=found.judgement.best)
+    assert solved.ephemeral[0].content.startswith("✅ Solved")
