@@ -57,6 +57,7 @@ RELEASES = {
     8: "5813865080d6d25e62ba0d10cf88eb219ae4f7ea",
     9: "5529f003b3fd37aed9382bbf2220b9b53754e538",
     10: "2f03f1b248bad7028724aa5d6ed3978dc0f4de33",
+    11: "71aa7edcd3a759f8f776a8b1d2b26091b2c4e889",
 }
 """Schema version → the last commit of the main line at that version."""
 
