@@ -31,7 +31,7 @@ from discord.ext import commands
 from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language, private_language
 from cogs.league import LeagueCog, Moment, ordinal
-from cogs.replies import delete_quietly, failure_text, tell
+from cogs.replies import delete_quietly, failure_text, mention_only, tell
 from cogs.scheduler import TimeSource
 from cogs.table.computers import LEVEL_NAMES
 from cogs.table.deadlines import CLOCK_OPTIONS
@@ -870,6 +870,8 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             if paired.result is not None or paired.game_id is None:
                 continue
             table = await self.store.load(paired.game_id)
+            if table is not None and table.status == "aborted":
+                await self._owes_a_score(row, table)
             if table is None or table.status != "finished":
                 continue
             result = result_of(table)
@@ -881,6 +883,23 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                     if result.is_absent(seat):
                         await self.book.missed_round(row.id, key, withdraw_after=WITHDRAW_AFTER)
         return recorded
+
+    async def _owes_a_score(self, row: TournamentRow, table: Table) -> None:
+        """Tell the organiser, once, that a game of the round ended without a result
+        (abandoned), which the round waits for him to score."""
+        if not await self.store.claim_once(f"tournament:{row.id}:unscored:{table.id}"):
+            return
+        await self._say(
+            row,
+            t(
+                row.language,
+                "⚠️ Game #{number} ended without a result: <@{organiser}>, score it with"
+                " `/tournament score game:{number}`; the round waits for it.",
+                number=table.id,
+                organiser=row.organiser_id,
+            ),
+            mention=row.organiser_id,
+        )
 
     async def _open_tables(
         self, row: TournamentRow, current: PairedRound, entrants: Sequence[Entrant]
@@ -1167,15 +1186,22 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         return 0.0 if standing is None else float(display_rating(standing.mu, standing.sigma))
 
     async def _say(
-        self, row: TournamentRow, text: str, picture: discord.File | None = None
+        self,
+        row: TournamentRow,
+        text: str,
+        picture: discord.File | None = None,
+        *,
+        mention: int | None = None,
     ) -> None:
-        """A message in the announcement's thread (or its channel when it has none)."""
+        """A message in the announcement's thread (or its channel when it has none),
+        pinging ``mention`` if given."""
         target = row.thread_id or row.channel_id
         channel = self.bot.get_partial_messageable(target, guild_id=row.guild_id)
+        mentions = discord.AllowedMentions.none() if mention is None else mention_only(mention)
         if picture is None:
-            await channel.send(text)
+            await channel.send(text, allowed_mentions=mentions)
         else:
-            await channel.send(text, file=picture)
+            await channel.send(text, file=picture, allowed_mentions=mentions)
 
     async def _announcement(self, row: TournamentRow) -> dict[str, Any]:
         """The announcement: what is played, when it starts, who entered; Join (and Check

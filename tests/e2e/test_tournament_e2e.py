@@ -689,3 +689,52 @@ async def test_a_thread_discord_refuses_is_opened_again_once_its_claim_ran_out(
     assert len(lines) == 2, "each table's line once: the refused one's went with it"
     assert len(database.rows("SELECT id FROM games")) == 2
     assert bot.is_ready()
+
+
+async def test_a_game_abandoned_elsewhere_is_scored_by_the_organiser_with_a_log_line(
+    fake_discord, start_bot, database
+):
+    world = fake_discord
+    await start_bot()
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    created = await world.alice.slash(
+        world.games, "tournament create", game="bann", format="round_robin", name="Pair"
+    )
+    for member in (world.alice, world.bob):
+        await member.click(created.message, "Join")
+    await world.alice.slash(world.games, "tournament start")
+    await eventually(lambda: round_open(database, 1), "round 1")
+    game = database.rows("SELECT id, channel_id FROM games")[0]
+    table_thread = world.channel_by_id(game["channel_id"])
+    asked = await world.alice.slash(table_thread, "game abandon")
+    await world.alice.click(asked.message, "Yes, abandon")
+    thread = world.guild.thread("Pair")
+    notice = await eventually(
+        lambda: [m for m in thread.public_messages() if m.content.startswith("⚠️")],
+        "the organiser told",
+    )
+    assert notice[0].content == (
+        f"⚠️ Game #{game['id']} ended without a result: <@{world.alice.id}>, score it with"
+        f" `/tournament score game:{game['id']}`; the round waits for it."
+    )
+
+    refused = await world.bob.slash(
+        world.games, "tournament score", game=game["id"], winner=world.bob
+    )
+    assert assert_short_private_refusal(refused, world.bob) == (
+        "Only the organiser (or a member with Manage Server) can do that."
+    )
+    scored = await world.alice.slash(
+        world.games, "tournament score", game=game["id"], winner=world.bob
+    )
+    line = f"📝 Alice scored game #{game['id']}, decided elsewhere: Bob wins."
+    assert scored.message.content == line
+
+    podium = await eventually(
+        lambda: [m for m in world.games.public_messages() if "**Pair** is over!" in m.content],
+        "the podium",
+    )
+    assert podium[0].content.splitlines()[1:] == ["🥇 Bob", "🥈 Alice"]
+    assert line in [m.content for m in thread.public_messages()]
+    (logged,) = json.loads(database.rows("SELECT log FROM tournaments")[0]["log"])
+    assert (logged["event"], logged["game"], logged["by"]) == ("scored", game["id"], world.alice.id)
