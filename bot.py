@@ -38,6 +38,7 @@ from cogs.table.components import UNRECOGNISED, TableCommandTree, is_routed
 from cogs.table.deadlines import Deadlines
 from cogs.table.machinery import TableMachinery
 from cogs.timeouts import TimeoutsCog
+from cogs.tournament import TournamentCog
 from cogs.unretried import refusal_trace
 from data import DatabaseInUse, DatabaseLock, DatabaseUnavailable, Store, claim_database
 from data.league import League
@@ -184,6 +185,18 @@ class TableBot(Host):
         # After the games' cogs: it adds `/<game> puzzle` to their groups.
         await self.add_cog(PuzzlesCog(self, store, reviews))
         await self.add_cog(MemberDataCog(self, MemberData(store), luck, LessonBook(store)))
+        await self.add_cog(
+            TournamentCog(
+                self,
+                store,
+                tables,
+                league,
+                self.league,
+                self.settings,
+                self.time,
+                self.seed_source,
+            )
+        )
 
     async def _start_monitor(self, port: int, store: Store) -> None:
         host = os.environ.get("METRICS_HOST", "127.0.0.1")

@@ -16,17 +16,36 @@ Pairing runs once per round, off the event loop in the bot, so the figure to wat
 its worst round against the minutes a round's games take.
 
 The parts are listed in ``PARTS``: each takes the parsed arguments and the baseline and
-prints its lines, so a part that needs the bot (opening a round's tables, the boards'
-p99 while it opens) is one more entry.
+prints its lines. The last one runs the real bot against the fake Discord (both in this
+process, on an SQLite file): ``--players`` members enter a Swiss and its organiser starts
+it, and the figure is the time from `/tournament start` until every table of the first
+round has its game, its thread and its board (members' tables stay open, waiting for the
+first move, so the figure is the opening alone), ``--repeats`` times; meanwhile two members
+play Bann elsewhere flat out, and each of their clicks is timed until the bot answered it
+(the menu; the move saved and its board redrawn): the boards' p99 while a round opens,
+against the same clicks with no round opening, and the event loop's worst stall.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import itertools
+import json
 import random
+import sqlite3
+import tempfile
+import time
 from collections.abc import Callable
+from pathlib import Path
 
+import discord
+
+from bench.bench_bot import StallMeter
 from bench.common import baseline_ms, report, time_ms
+from bot import create_bot
+from fakediscord import FakeDiscord, Message, SimUser
+from games import GAMES
 from games.tournament import (
     Config,
     Format,
@@ -118,7 +137,137 @@ def table_groups(args: argparse.Namespace, baseline: float) -> None:
     pairing_rounds(config, args, baseline)
 
 
-PARTS: list[Callable[[argparse.Namespace, float], None]] = [swiss, table_groups]
+class Movers:
+    """Two members playing Bann in a channel of their own as fast as they can. The fake
+    Discord's ordinary clicks wait until the whole bot is idle, which a round opening keeps
+    it from being; so these clicks are sent without that wait, and each is timed until
+    the bot answered it: a click on the board until its menu is there, a pick in the menu
+    until the move is saved and its board redrawn."""
+
+    def __init__(self, database: Path, players: list[SimUser], board: Message) -> None:
+        self.database = database
+        self.players = players
+        self.board = board
+        self.game_id = 0
+        self.samples: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def _stored(self) -> tuple[str, int, int | None]:
+        with sqlite3.connect(self.database) as db:
+            row = db.execute(
+                "SELECT state, version, board_version FROM games WHERE id = ?", (self.game_id,)
+            ).fetchone()
+        return row[0], row[1], row[2]
+
+    async def _run(self) -> None:
+        bann = GAMES["bann"]
+        while True:
+            state_text, version, _ = self._stored()
+            state = bann.from_dict(json.loads(state_text))
+            if state.is_over:
+                return
+            action = next(a for a in state.legal_actions() if a != "offer")
+            player = self.players[state.current_player]
+            start = time.perf_counter()
+            clicked = await player.click_nowait(self.board, f"Tip to {action.split('>')[0]}")
+            while clicked.original is None:
+                await asyncio.sleep(0.002)
+            self.samples.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            await player.select_nowait(clicked.original, [action])
+            while (stored := self._stored())[1] == version or stored[2] != stored[1]:
+                await asyncio.sleep(0.002)
+            self.samples.append((time.perf_counter() - start) * 1000)
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+
+
+def opened_tables(database: Path, tournament_id: int) -> int:
+    with sqlite3.connect(database) as db:
+        row = db.execute(
+            "SELECT COUNT(*) FROM tournament_tables t JOIN games g ON g.id = t.game_id"
+            " WHERE t.tournament_id = ? AND t.round = 1 AND g.board_message_id IS NOT NULL",
+            (tournament_id,),
+        ).fetchone()
+    return int(row[0])
+
+
+async def opening_seconds(
+    args: argparse.Namespace, database: Path
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Seconds to open round one's tables, per tournament; the movers' milliseconds while
+    no round opened and while one did; the event loop's worst stall during each opening."""
+    tables = args.players // 2
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Bench")
+        members = [fake.add_user(f"member{n}", guild=guild) for n in range(args.players)]
+        organiser = members[0]
+        organiser.permissions = discord.Permissions(manage_guild=True)
+        bot = create_bot(
+            database_path=str(database),
+            dev_guild_id=None,
+            seed_source=itertools.count(1).__next__,
+            connector=fake.connector(),
+            guild_ready_timeout=0.01,
+            render_processes=args.render_processes,
+        )
+        await fake.start_bot(bot)
+        movers_pair = [fake.add_user(name, guild=guild) for name in ("mover1", "mover2")]
+        quiet: list[float] = []
+        busy: list[float] = []
+        seconds: list[float] = []
+        stalls: list[float] = []
+        for repeat in range(args.repeats):
+            channel = guild.add_text_channel(f"event-{repeat}")
+            await organiser.slash(
+                channel, "tournament create", game="bann", format="swiss", rounds=args.rounds
+            )
+            for member in members:
+                await member.slash(channel, "tournament join")
+            side = guild.add_text_channel(f"side-{repeat}")
+            opened = await movers_pair[0].slash(side, "bann new", opponent=movers_pair[1])
+            board = (await movers_pair[1].click(opened.message, "Join")).message
+            movers = Movers(database, movers_pair, board)
+            with sqlite3.connect(database) as db:
+                movers.game_id = db.execute("SELECT MAX(id) FROM games").fetchone()[0]
+            movers.start()
+            await asyncio.sleep(2)
+            quiet += movers.samples
+            before = len(movers.samples)
+            meter = StallMeter()
+            meter.start()
+            start = time.perf_counter()
+            await organiser.slash(channel, "tournament start")
+            while opened_tables(database, repeat + 1) < tables:
+                await asyncio.sleep(0.01)
+            seconds.append(time.perf_counter() - start)
+            meter.stop()
+            stalls.append(meter.worst_ms)
+            busy += movers.samples[before:]
+            await movers.stop()
+        await fake.stop_bot(bot)
+    return seconds, quiet, busy, stalls
+
+
+def opening(args: argparse.Namespace, baseline: float) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        seconds, quiet, busy, stalls = asyncio.run(
+            opening_seconds(args, Path(folder) / "bench.sqlite3")
+        )
+    tables = args.players // 2
+    print(report(f"open round one's {tables} tables (ms)", [s * 1000 for s in seconds], baseline))
+    print(report("a Bann click's answer, no round opening", quiet, baseline))
+    print(report(f"a Bann click's answer while {tables} tables open", busy, baseline))
+    print(f"the event loop's worst stall while a round opened: {max(stalls):.0f} ms")
+
+
+PARTS: list[Callable[[argparse.Namespace, float], None]] = [swiss, table_groups, opening]
 
 
 def main() -> None:
@@ -127,6 +276,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--render-processes", type=int, default=2, help="the bot's (RENDER_PROCESSES; 0: threads)"
+    )
     args = parser.parse_args()
     baseline = baseline_ms()
     print(f"baseline workload: {baseline:.2f} ms")

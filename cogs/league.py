@@ -76,6 +76,7 @@ UNRATED_REASONS = (
     N_("a computer played"),
     N_("hints were on"),
     N_("a practice game after a lesson"),
+    N_("an unrated tournament"),
 )
 """Why the league leaves a game unrated, as ``data.league`` stores it (in English)."""
 ROSE_MOST = Nn_(

@@ -149,6 +149,7 @@ class MemberDataCog(commands.Cog, name="MemberData"):
             "follows": [_dated(row) for row in records.follows],
             "members_following_you": records.followers,
             "puzzle_answers": [_dated(row) for row in records.puzzles],
+            "tournaments": [_dated(row) for row in records.tournaments],
         }
 
     async def _luck_document(self, user_id: int, records: ServerRecords) -> list[dict[str, Any]]:

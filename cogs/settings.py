@@ -31,6 +31,7 @@ CHANGES = {
     "rate_computer_games": N_("whether computer games are rated"),
     "threads": N_("tables in threads"),
     "language": N_("the server's language"),
+    "tournament_role": N_("who may organise tournaments"),
 }
 """What each option changes, as the refusal to a member without the permission names it."""
 
@@ -51,6 +52,7 @@ class ServerSettings(commands.Cog):
         rate_computer_games=command_name("rate_computer_games"),
         threads=command_name("threads"),
         language=command_name("language"),
+        tournament_role=command_name("tournament_role"),
     )
     @app_commands.describe(
         game=N_("The game whose default time per decision to change"),
@@ -59,6 +61,7 @@ class ServerSettings(commands.Cog):
         rate_computer_games=N_("Rate games with computer players in the league (Manage Server)"),
         threads=N_("Open each new table in its own thread (Manage Server)"),
         language=N_("The language of public messages and pictures (Manage Server)"),
+        tournament_role=N_("Members with this role may organise tournaments (Manage Server)"),
     )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_OPTIONS)
     @app_commands.choices(clock=CLOCK_OPTIONS, lobby_expiry=LOBBY_OPTIONS)
@@ -71,6 +74,7 @@ class ServerSettings(commands.Cog):
         rate_computer_games: bool | None = None,
         threads: bool | None = None,
         language: app_commands.Choice[str] | None = None,
+        tournament_role: discord.Role | None = None,
     ) -> None:
         reader = private_language(interaction)
         guild_id = interaction.guild_id
@@ -85,6 +89,7 @@ class ServerSettings(commands.Cog):
             "rate_computer_games": rate_computer_games,
             "threads": threads,
             "language": language,
+            "tournament_role": tournament_role,
         }
         wanted = [
             t(reader, CHANGES[option]) for option, value in given.items() if value is not None
@@ -112,6 +117,10 @@ class ServerSettings(commands.Cog):
             await self.settings.set_threads(guild_id, threads)
         if language is not None:
             await self.settings.set_language(guild_id, language.value)
+        if tournament_role is not None:
+            # The server's @everyone role (its id is the server's) leaves it to Manage Server.
+            role_id = None if tournament_role.id == guild_id else tournament_role.id
+            await self.settings.set_tournament_role(guild_id, role_id)
         embed = await self.embed(guild_id, reader, interaction.guild)
         note = t(reader, "Settings changed.") if wanted else None
         await interaction.response.send_message(note, embed=embed, ephemeral=True)
@@ -139,6 +148,14 @@ class ServerSettings(commands.Cog):
             value=t(reader, "on") if current.threads else t(reader, "off"),
         )
         embed.add_field(name=t(reader, "Language"), value=_language_shown(reader, current, guild))
+        embed.add_field(
+            name=t(reader, "Tournaments organised by"),
+            value=(
+                t(reader, "Manage Server")
+                if current.tournament_role is None
+                else t(reader, "Manage Server or <@&{role}>", role=current.tournament_role)
+            ),
+        )
         embed.set_footer(
             text=t(reader, "Everyone may view; Manage Server changes them with /settings.")
         )

@@ -28,6 +28,7 @@ from cogs.table.records import seed_reveal
 from cogs.table.results import Results
 from cogs.table.seats import human_seats, time_loss_headline
 from data import StaleVersion, Store, Table
+from data.store import TOURNAMENT
 from games import GAMES, GameState
 from games import turn_clock as rules
 from texts import table as table_text
@@ -158,14 +159,17 @@ class TimeoutsCog(commands.Cog, name="Clocks"):
 
     async def _substitute(self, table: Table, seat: int | None) -> None:
         """A computer takes the seat and plays on at once; a table left with no human
-        player ends unrated after the deal or round it is in."""
+        player ends unrated after the deal or round it is in, except a tournament's, which
+        computers play to the end (its absent players score last, and the others' places
+        count)."""
         assert seat is not None and table.state is not None
         spec = GAMES[table.kind]
         before = spec.from_dict(table.state)
         away = dict(table.extra.get("away", {}))
         away[str(seat)] = table.seats[seat].user_id
         table.extra["away"] = away
-        stop_after = None if human_seats(table) else rules.progress_marker(table.kind, before)
+        plays_on = bool(human_seats(table)) or TOURNAMENT in table.extra
+        stop_after = None if plays_on else rules.progress_marker(table.kind, before)
         state, actions, notes = await self.pipeline.automatic_turns(
             table, before, stop_when=_marker_moved(table.kind, stop_after)
         )

@@ -3,11 +3,11 @@
 Copies every table (games, action logs, league seasons, results, seats, ratings and
 settings, the servers' settings, the players' private messages the bot edits, what was
 done once per key, the finished games' rematch offers, the members' places in the
-lessons, who follows which table or member, the games' reviews and the members' puzzle
-answers) in one PostgreSQL transaction (only the shard leases, which live seconds, are
-not copied), then replays every copied game's
-action log from its seed (with the ``Replayer`` the caller gives, as storage knows no
-game) and compares the result with its stored snapshot. Nothing is committed unless
+lessons, who follows which table or member, the games' reviews, the members' puzzle
+answers, and the tournaments with their entrants, rounds and tables) in one PostgreSQL
+transaction (only the shard leases, which live seconds, are not copied), then replays
+every copied game's action log from its seed (with the ``Replayer`` the caller gives, as
+storage knows no game) and compares the result with its stored snapshot. Nothing is committed unless
 every game checks out, and a target that already holds games is refused, so the command
 can never mix two bots' data. The source file is only read.
 """
@@ -42,9 +42,13 @@ TABLES = (
     "member_follows",
     "reviews",
     "puzzle_answers",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_rounds",
+    "tournament_tables",
 )
 # Tables whose ids PostgreSQL generates: their sequences continue after the copied ids.
-GENERATED_IDS = ("games", "league_seasons")
+GENERATED_IDS = ("games", "league_seasons", "tournaments")
 BATCH = 1000
 
 Replayer = Callable[[str, int, int, dict[str, Any], list[str], dict[str, Any]], bool | None]

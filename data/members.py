@@ -11,7 +11,10 @@ The columns that name a member (data/schema.py), and nothing else does:
   ``:<game id>:<member id>`` (the note that his DMs are closed);
 - ``table_follows``: ``follower_id``; ``member_follows``: ``follower_id`` and ``member_id``
   (who follows whom);
-- ``puzzle_answers``: ``user_id`` (his answers to a server's puzzles).
+- ``puzzle_answers``: ``user_id`` (his answers to a server's puzzles);
+- ``tournaments``: ``organiser_id`` and ``log`` (JSON: the organiser's rulings name him);
+  ``tournament_entrants``: ``member_id`` and ``name`` (the pairings and results name an
+  entrant by a key of the event's own, never by his id).
 
 The action log, a game's state, ``league_results``, the rematch offers, the settings
 tables and the shard leases know seats by their number only, or no member at all.
@@ -164,6 +167,8 @@ class ServerRecords:
     """How many members follow him (who they are is theirs to know)."""
     puzzles: list[dict[str, Any]] = field(default_factory=list)
     """His answers to the server's puzzles."""
+    tournaments: list[dict[str, Any]] = field(default_factory=list)
+    """The tournaments he entered (``key``, ``name``, …) or organised (``organiser``)."""
 
     @property
     def is_empty(self) -> bool:
@@ -178,6 +183,7 @@ class ServerRecords:
                 self.follows,
                 self.followers,
                 self.puzzles,
+                self.tournaments,
             )
         )
 
@@ -259,6 +265,8 @@ async def _records_in(db: Executor, user_id: int, guild_id: int | None) -> list[
         server(guild).followers = followers
     for row in await _puzzle_answers_of(db, user_id, guild_id):
         server(row.pop("guild_id")).puzzles.append(row)
+    for row in await _tournaments_of(db, user_id, guild_id):
+        server(row.pop("guild_id")).tournaments.append(row)
     return [by_server[guild] for guild in sorted(by_server)]
 
 
@@ -474,6 +482,52 @@ async def _puzzle_answers_of(
     return [_as_dict(columns, row) for row in rows]
 
 
+async def _tournaments_of(
+    db: Executor, user_id: int, guild_id: int | None
+) -> list[dict[str, Any]]:
+    """His entries in tournaments, and the tournaments he organised, each with its server."""
+    entered_args: list[Any] = [user_id]
+    entered = _scoped(
+        "SELECT e.tournament_id, t.kind, t.status, e.key, e.name, e.joined_round,"
+        " e.checked_in, e.missed, e.withdrawn, e.entered_at, t.guild_id"
+        " FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id"
+        " WHERE e.member_id = ?",
+        guild_id,
+        "t.guild_id",
+        entered_args,
+    )
+    entered_columns = (
+        "tournament_id",
+        "kind",
+        "status",
+        "key",
+        "name",
+        "joined_round",
+        "checked_in",
+        "missed",
+        "withdrawn",
+        "entered_at",
+        "guild_id",
+    )
+    found = [
+        _as_dict(entered_columns, row)
+        for row in await db.fetch(f"{entered} ORDER BY e.tournament_id", *entered_args)
+    ]
+    organised_args: list[Any] = [user_id]
+    organised = _scoped(
+        "SELECT id, kind, status, created_at, guild_id FROM tournaments WHERE organiser_id = ?",
+        guild_id,
+        "guild_id",
+        organised_args,
+    )
+    found += [
+        _as_dict(("tournament_id", "kind", "status", "created_at", "guild_id"), row)
+        | {"organiser": True}
+        for row in await db.fetch(f"{organised} ORDER BY id", *organised_args)
+    ]
+    return found
+
+
 async def _guild_of_game(db: Executor, game_id: int) -> int | None:
     guild = await db.fetchval("SELECT guild_id FROM games WHERE id = ?", game_id)
     return int(guild) if guild is not None else None
@@ -548,6 +602,25 @@ async def _rewrite(db: Executor, user_id: int, records: ServerRecords, alias: Ps
     await db.execute(
         "DELETE FROM puzzle_answers WHERE guild_id = ? AND user_id = ?", guild, user_id
     )
+    await db.execute(
+        "UPDATE tournament_entrants SET member_id = ?, name = ? WHERE member_id = ?"
+        " AND tournament_id IN (SELECT id FROM tournaments WHERE guild_id = ?)",
+        alias.user_id,
+        alias.name,
+        user_id,
+        guild,
+    )
+    for row in await db.fetch(
+        "SELECT id, organiser_id, log FROM tournaments WHERE guild_id = ?", guild
+    ):
+        log = _loads(row["log"])
+        if row["organiser_id"] == user_id or _names(log, user_id):
+            await db.execute(
+                "UPDATE tournaments SET organiser_id = ?, log = ? WHERE id = ?",
+                alias.user_id if row["organiser_id"] == user_id else row["organiser_id"],
+                _dumps(_replaced(log, user_id, alias.user_id)),
+                row["id"],
+            )
 
 
 def _names(value: Any, user_id: int) -> bool:

@@ -1,5 +1,5 @@
 """Per-server settings: default clock per game, lobby expiry, tables in threads, the
-language of public messages.
+language of public messages, the role that may organise tournaments.
 
 Whether games with computer players are rated stays in the league's own settings row
 (the league reads it when it records a result); ``/settings`` shows and changes both.
@@ -23,6 +23,8 @@ class GuildSettings:
     threads: bool = False
     language: str | None = None
     """The language of public messages and pictures; None: the server's own locale."""
+    tournament_role: int | None = None
+    """Members with this role may organise tournaments (besides Manage Server)."""
 
 
 class SettingsStore:
@@ -33,7 +35,8 @@ class SettingsStore:
 
     async def get(self, guild_id: int) -> GuildSettings:
         row = await self.store.db.fetchrow(
-            "SELECT clocks, lobby_expiry, threads, language FROM guild_settings WHERE guild_id = ?",
+            "SELECT clocks, lobby_expiry, threads, language, tournament_role FROM guild_settings"
+            " WHERE guild_id = ?",
             guild_id,
         )
         if row is None:
@@ -43,6 +46,7 @@ class SettingsStore:
             lobby_expiry=int(row["lobby_expiry"]) if row["lobby_expiry"] is not None else None,
             threads=bool(row["threads"]),
             language=str(row["language"]) if row["language"] is not None else None,
+            tournament_role=row["tournament_role"],
         )
 
     async def _update(self, guild_id: int, assignment: str, value: Any) -> None:
@@ -70,3 +74,6 @@ class SettingsStore:
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
         await self._update(guild_id, "language = ?", language)
+
+    async def set_tournament_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._update(guild_id, "tournament_role = ?", role_id)

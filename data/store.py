@@ -100,6 +100,9 @@ FINAL_SCORES = "final_scores"
 HINTS = "hints"
 PRACTICE = "practice"
 """Marks in a table's ``extra`` the practice game a lesson ends with: never rated."""
+TOURNAMENT = "tournament"
+"""In a table's ``extra``: the tournament it was opened for (``id``, ``name``, ``rated``);
+a table of an unrated tournament is never rated."""
 
 
 @dataclass

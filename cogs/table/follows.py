@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -68,6 +68,12 @@ class Spectators:
         self.cogs = cogs
         self.book = FollowBook(store)
         self._sending: set[asyncio.Task[int]] = set()
+        self._end_listeners: list[Callable[[Table], Awaitable[int]]] = []
+
+    def on_table_ended(self, listener: Callable[[Table], Awaitable[int]]) -> None:
+        """Call ``listener`` (in the background) with every table that ends from now on:
+        a part above the tables (the tournaments) learns of each end this way."""
+        self._end_listeners.append(listener)
 
     # ---- following ----------------------------------------------------------------------
 
@@ -98,8 +104,11 @@ class Spectators:
     # ---- a table's end ------------------------------------------------------------------
 
     def table_ended(self, table: Table) -> None:
-        """Tell the table's followers that it has ended, in the background."""
+        """Tell the table's followers (and the listeners of table ends) that it has
+        ended, in the background."""
         self._in_background(self.tell_followers(table.id), f"followers of game {table.id}")
+        for listener in self._end_listeners:
+            self._in_background(listener(table), f"the end of game {table.id}")
 
     async def tell_followers(self, game_id: int) -> int:
         """Claim an ended table's followers and send each his message; how many were sent
@@ -254,6 +263,13 @@ class Spectators:
         self._sending.add(task)
         task.add_done_callback(self._done)
         return task
+
+    def stop(self) -> None:
+        """The bot is closing: stop the messages still going out before the database
+        closes under them (a table's followers not yet claimed are told at the next
+        start)."""
+        for task in list(self._sending):
+            task.cancel()
 
     def _done(self, task: asyncio.Task[int]) -> None:
         self._sending.discard(task)

@@ -74,6 +74,7 @@ class GameCommands(commands.Cog, name="Tables"):
 
     async def cog_unload(self) -> None:
         self.keeper.stop()
+        self.spectators.stop()
         self.renderer.close()
 
     # ---- /game --------------------------------------------------------------------------

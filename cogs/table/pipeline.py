@@ -174,6 +174,27 @@ class Pipeline:
             await self.keeper.shown(table, message.id)
         await self.after_change(table, state, acting_user=interaction.user.id)
 
+    async def start_unprompted(self, table: Table) -> bool:
+        """Start a full table nobody clicked for (a tournament's), its board a message of
+        its own in the table's channel, and ping the first player; False (nothing done)
+        if another process started it first."""
+        spec = GAMES[table.kind]
+        state = spec.new_game(players=len(table.seats), seed=table.seed, **table.options)
+        state, actions, notes = await self.automatic_turns(table, state)
+        table.status = "active"
+        if state.is_over:
+            table.finish(state.returns())
+        table.state = state.to_dict()
+        self.deadlines.stamp(table, state)
+        try:
+            await self.store.save(table, expected_version=table.version, actions=actions)
+        except StaleVersion:
+            return False
+        self.deadlines.saved(table)
+        await self.keeper.refresh(table, state, notes=notes)
+        await self.after_change(table, state, acting_user=None)
+        return True
+
     async def play(
         self, turn: Turn[Any], actions: Sequence[str], *, done: str | None = None
     ) -> None:

@@ -52,7 +52,7 @@ from data.league.records import (
     standing_from_row,
 )
 from data.sql import Executor, Row
-from data.store import PRACTICE, Seat, Store, Table
+from data.store import PRACTICE, TOURNAMENT, Seat, Store, Table
 
 TREND_GAMES = 5
 MOVERS_DAYS = 7
@@ -143,6 +143,8 @@ class League:
     async def _unrated_reason(self, db: Executor, table: Table) -> str | None:
         if table.extra.get(PRACTICE):
             return "a practice game after a lesson"
+        if not table.extra.get(TOURNAMENT, {}).get("rated", True):
+            return "an unrated tournament"
         has_computer = any(seat.is_computer for seat in table.seats)
         if has_computer and not (await _settings(db, table.guild_id)).rate_computer_games:
             return "a computer played"

@@ -28,6 +28,7 @@ from data.league import (
     SeasonNameTaken,
     display_rating,
 )
+from data.store import TOURNAMENT
 from games import GAMES, GameState
 from games.bann import from_code
 
@@ -320,6 +321,21 @@ async def test_a_game_with_hints_is_never_rated_even_where_computer_games_are(st
         assert result.unrated_reason == "hints were on"
     season = await league.current_season(GUILD)
     assert await league.standings(GUILD, "bann", season.id) == []
+
+
+async def test_an_unrated_tournaments_games_are_not_rated_and_a_rated_ones_are(store, league):
+    unrated = {TOURNAMENT: {"id": 1, "name": "Cup", "rated": False}}
+    rated = {TOURNAMENT: {"id": 2, "name": "Open", "rated": True}}
+
+    off = await league.record_finished(
+        await finished(store, [ALICE, BOB], bann_won_by(0), extra=unrated)
+    )
+    on = await league.record_finished(
+        await finished(store, [ALICE, BOB], bann_won_by(0), extra=rated)
+    )
+
+    assert off is not None and not off.rated and off.unrated_reason == "an unrated tournament"
+    assert on is not None and on.rated
 
 
 async def test_seasons_start_fresh_and_earlier_ones_stay_browsable(store, league):

@@ -11,6 +11,7 @@ from data import Seat, Store, Table
 from data.follows import FollowBook
 from data.league import League
 from data.members import MemberData, StillPlaying
+from data.tournaments import Entrant, TournamentBook
 
 pytestmark = both_engines()
 
@@ -126,5 +127,53 @@ async def test_follows_are_found_and_forgotten_per_server(store, database):
     assert database.rows("SELECT * FROM table_follows") == []
     rows = database.rows("SELECT guild_id, member_id, follower_id FROM member_follows")
     assert rows == [{"guild_id": THERE, "member_id": BOB, "follower_id": ALICE}]
+    [left] = await members.records(ALICE, None)
+    assert left.guild_id == THERE
+
+
+async def test_tournament_entries_and_organising_are_found_and_forgotten_per_server(
+    store, database
+):
+    """Alice organised an event here and entered one here and one there; forgetting her
+    here puts her label in her entry and as the organiser (in the log too), nothing there."""
+    book = TournamentBook(store)
+    events = []
+    for guild in (HERE, THERE):
+        event = await book.create(
+            guild_id=guild,
+            channel_id=40 + guild,
+            organiser_id=ALICE if guild == HERE else BOB,
+            kind="bann",
+            config={"format": "swiss", "rounds": 3},
+            language="en",
+            starts_at=None,
+        )
+        await book.enter(event.id, Entrant("", "Alice", 25.0, member_id=ALICE), capacity=8)
+        await book.enter(event.id, Entrant("", "Bob", 25.0, member_id=BOB), capacity=8)
+        events.append(event)
+    await book.add_log(events[0].id, {"event": "scored", "by": ALICE})
+    members = MemberData(store)
+
+    here, there = await members.records(ALICE, None)
+
+    assert [(row["tournament_id"], row.get("key")) for row in here.tournaments] == [
+        (events[0].id, "e1"),
+        (events[0].id, None),
+    ]
+    assert here.tournaments[1]["organiser"] is True
+    assert [row["name"] for row in there.tournaments] == ["Alice"]
+
+    await members.forget(ALICE, HERE)
+
+    entrants = database.rows(
+        "SELECT tournament_id, member_id, name FROM tournament_entrants WHERE key = 'e1'"
+        " ORDER BY tournament_id"
+    )
+    assert entrants[0]["member_id"] < 0 and entrants[0]["name"].startswith("Player ")
+    assert entrants[1] == {"tournament_id": events[1].id, "member_id": ALICE, "name": "Alice"}
+    organisers = database.rows("SELECT organiser_id, log FROM tournaments ORDER BY id")
+    assert organisers[0]["organiser_id"] == entrants[0]["member_id"]
+    assert str(ALICE) not in organisers[0]["log"]
+    assert organisers[1]["organiser_id"] == BOB
     [left] = await members.records(ALICE, None)
     assert left.guild_id == THERE

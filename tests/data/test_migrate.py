@@ -17,6 +17,8 @@ from data.lessons import LessonBook, LessonProgress
 from data.rematches import RematchStore
 from data.reviews import ReviewBook
 from data.settings import SettingsStore
+from data.store import NewLobby
+from data.tournaments import RUNNING, Entrant, TournamentBook
 from games import GAMES
 from migrate import main
 
@@ -24,6 +26,7 @@ ON_POSTGRESQL = pytest.mark.parametrize("database", ["postgresql"], indirect=Tru
 TABLES = ("games", "actions", "league_seasons", "league_results", "league_seats")
 TABLES += ("league_ratings", "league_settings", "guild_settings", "private_messages", "claims")
 TABLES += ("rematches", "table_follows", "member_follows")
+TABLES += ("tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables")
 
 
 async def played_game(store: Store, channel: int, *, finish: bool) -> int:
@@ -79,7 +82,28 @@ async def a_bot_on_sqlite(path: Path) -> None:
     await FollowBook(store).toggle_member(1, 3, 5, "en")
     await ReviewBook(store).save(finished, "test-engine", '{"kind":"bann"}')
     await ReviewBook(store).answer_puzzle(3, 1, "bann", "game:2:5", solved=True)
+    await a_tournament(store)
     await store.close()
+
+
+async def a_tournament(store: Store) -> None:
+    """A tournament whose first round's table is open in channel 13."""
+    book = TournamentBook(store)
+    event = await book.create(
+        guild_id=1,
+        channel_id=12,
+        organiser_id=3,
+        kind="bann",
+        config={"format": "swiss", "rounds": 3},
+        language="en",
+        starts_at=None,
+    )
+    await book.enter(event.id, Entrant("", "Alice", 25.0, member_id=3), capacity=8)
+    await book.enter(event.id, Entrant("", "Computer", 25.0, computer_level="easy"), capacity=8)
+    await book.move_status(event.id, ["registration"], RUNNING)
+    await book.pair_round(event.id, 1, [(["e1", "e2"], None)], [])
+    seats = [Seat("Alice", 3), Seat("Computer", level="easy")]
+    await book.open_table(event.id, 1, 1, NewLobby("bann", 1, 13, 3, seats, {}, 5))
 
 
 async def dump(target: str) -> dict[str, list[tuple]]:
@@ -102,7 +126,7 @@ def test_everything_is_copied_and_verified_and_new_ids_follow_the_old(
     assert main(["--from", str(database_path), "--to", database.target]) == 0
 
     said = capsys.readouterr().out
-    assert "3 games" in said and "2 game(s) replayed and verified" in said
+    assert "4 games" in said and "2 game(s) replayed and verified" in said
     before, after = asyncio.run(dump(str(database_path))), asyncio.run(dump(database.target))
     assert after == before, "every row arrived unchanged"
     assert all(before[table] for table in TABLES), "every table had rows to copy"
@@ -115,7 +139,7 @@ def test_everything_is_copied_and_verified_and_new_ids_follow_the_old(
         await store.close()
         return table.id
 
-    assert asyncio.run(next_game_id()) == 4, "new games continue after the copied ids"
+    assert asyncio.run(next_game_id()) == 5, "new games continue after the copied ids"
 
 
 @ON_POSTGRESQL

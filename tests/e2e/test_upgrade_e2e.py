@@ -199,7 +199,7 @@ async def test_the_old_releases_boards_work_after_the_upgrade(
     assert games_in(database_path)[barbu_id]["version"] == before[barbu_id]["version"]
 
 
-ADDED_SINCE_RELEASE = ("privacy",)
+ADDED_SINCE_RELEASE = ("privacy", "tournament")
 """Top-level commands the release did not have."""
 SUBCOMMANDS_ADDED_SINCE_RELEASE = {
     "bann": ("learn", "puzzle"),
@@ -213,6 +213,8 @@ SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE = {"game": ("watch", "review")}
 """Subcommands of the shared groups the release did not have (following a table, reviews)."""
 OPTIONS_ADDED_SINCE_RELEASE = {"barbu": ("french",), "gulbara": ("head_rule",)}
 """Table options of `/<game> new` the release did not have (variants of the rules)."""
+COMMAND_OPTIONS_ADDED_SINCE_RELEASE = {"settings": ("tournament_role",)}
+"""Options of top-level commands the release did not have (who may organise tournaments)."""
 
 
 def without_added_options(payload: dict[str, Any]) -> list[str]:
@@ -286,6 +288,13 @@ def test_the_commands_synced_to_discord_are_the_old_releases(tmp_path):
             if payload["name"] in OPTIONS_ADDED_SINCE_RELEASE:
                 held = without_added_options(payload)
                 assert held == list(OPTIONS_ADDED_SINCE_RELEASE[payload["name"]])
+            if payload["name"] in COMMAND_OPTIONS_ADDED_SINCE_RELEASE:
+                added_options = COMMAND_OPTIONS_ADDED_SINCE_RELEASE[payload["name"]]
+                options = payload["options"]
+                assert [o["name"] for o in options if o["name"] in added_options] == list(
+                    added_options
+                )
+                options[:] = [o for o in options if o["name"] not in added_options]
     released = json.dumps(synced_commands(release), ensure_ascii=False)
     for before, after in EXAMPLES_CHANGED_SINCE_RELEASE.items():
         released = released.replace(before, after)

@@ -160,6 +160,7 @@ COG_FEATURES = {
     "cogs.member_data",
     "cogs.reviews",
     "cogs.puzzles",
+    "cogs.tournament",
 }
 
 
