@@ -54,13 +54,14 @@ from games.review.model import (
     Unit,
 )
 
-WEIGHTS = (0.1711, 0.5133, 0.1736, -0.2352)
+WEIGHTS = (0.2675, 0.7869, 0.1312, -0.4631)
 """Logistic weights of: a constant, the lead over the pip scale, the tempo (10 over the
-pip scale) and the lead over the pip scale per side whose doubles escalate, halved."""
+pip scale) and the lead over the pip scale per side whose doubles escalate, halved; fitted
+by ``python -m bench.bench_review --fit --only gulbara --games 90``."""
 PIP_SCALE_OFFSET = 30
 """Added to both sides' pips before the square root, so the curve stays finite at the
 very end of a race."""
-GAMMON_SHARE = 0.67
+GAMMON_SHARE = 0.69
 """The share of won games that are won double (the loser bore off nothing) while that is
 still possible, measured on computer games."""
 
