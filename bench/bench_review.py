@@ -14,8 +14,9 @@ over one series of 7 deals, Barree three seats over one round):
   the prediction, with the mean error and its spread;
 - error rate per level (easy > normal > hard) and the share of hard's decisions marked
   mistake or blunder (≤ 5 %);
-- planted blunders: a play the hard player judges far worse put in place of the played
-  one at decisions of the same games, marked mistake or blunder (≥ 90 %);
+- planted blunders: a play the hard player judges far worse, in a game still open, put
+  in place of the played one at up to four decisions of each game, marked mistake or
+  blunder (≥ 90 %);
 - luck: each seat's total per game, mean with a 95 % interval (≈ 0), and how often the
   luck-adjusted result moves a lucky winner's margin toward zero;
 - cost: per game decisions, CPU seconds (≤ 30 s) and p95 per decision (Barbu also a whole
@@ -253,7 +254,7 @@ def bench_win_game(kind: str, games: int, plant: Plant, baseline: float) -> None
     runs = reviewed_games(kind, games)
     calibration(runs)
     error_rates(runs)
-    planted_blunders(kind, [run for run in runs if run.levels[0] == "hard"], plant)
+    planted_blunders(kind, runs, plant)
     luck(runs)
     cost(runs, baseline)
     determinism(runs)
@@ -261,11 +262,17 @@ def bench_win_game(kind: str, games: int, plant: Plant, baseline: float) -> None
 
 # --- Gul Bara ------------------------------------------------------------------------
 
-GULBARA_PLANT_GAP = 15.0
-"""Pips of the computer's evaluation by which a planted play is worse than the best."""
+GULBARA_PLANT_GAP = 40.0
+"""Pips of the computer's evaluation by which a planted play is worse than its best one
+(about five rolls' worth)."""
+OPEN_GAME = (0.1, 0.9)
+"""A game still open: the best play's chance to win between these. In a decided game no
+play is far worse in chances, however many pips it wastes."""
 
 
 def plant_gulbara(point: DecisionPoint, chooser: random.Random) -> str | None:
+    """The play the computer's evaluation finds worst, when it is ``GULBARA_PLANT_GAP``
+    pips below its best and the game is still open."""
     from games.gulbara import review as gulbara_review
     from games.gulbara.board import HEAD_RULES, perspective
     from games.gulbara.computer import evaluate
@@ -274,13 +281,14 @@ def plant_gulbara(point: DecisionPoint, chooser: random.Random) -> str | None:
     state = point.before
     assert isinstance(state, GulbaraState)
     mine, theirs = perspective(state.board, state.off, state.turn)
+    turn = gulbara_review.turn_of(state, state.turn)
+    plays, values = gulbara_review.best_play(mine, theirs, state.dice, turn, state.chain_to_come())
+    if not OPEN_GAME[0] <= max(values.values()) <= OPEN_GAME[1]:
+        return None
     freed_at = HEAD_RULES[state.head_rule]
-    mover = gulbara_review.mover_of(mine, theirs, freed_at)
-    plays = gulbara_review.stage_plays(mover, mine, state.dice)
     scored = sorted((evaluate(list(end), theirs, freed_at), path) for end, path in plays.items())
-    best = scored[-1][0]
-    far = [path for value, path in scored if value <= best - GULBARA_PLANT_GAP]
-    return " ".join(chooser.choice(far)) if far else None
+    (worst, path), best = scored[0], scored[-1][0]
+    return " ".join(path) if worst <= best - GULBARA_PLANT_GAP else None
 
 
 def bench_gulbara(games: int, baseline: float) -> None:
@@ -291,10 +299,13 @@ def bench_gulbara(games: int, baseline: float) -> None:
 
 BANN_PLANT_GAP = 300
 """Search points by which a planted move is worse than the best: three knights, or a lost
-game against a won one."""
+game against a won one; the planted move must also leave the game open (a score of at most
+``BANN_PLANT_GAP``), as walking past a castle win into an even game does."""
 
 
 def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
+    """A move the hard player's search (two plies, every move exactly) finds far worse
+    than its best, leaving the game open."""
     from games.bann.board import legal_moves
     from games.bann.computer import NODE_LIMITS, Search, _search_depth
     from games.bann.state import BannState
@@ -303,11 +314,11 @@ def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
     assert isinstance(state, BannState)
     moves = list(legal_moves(state.board, state.dice, state.turn))
     scores: dict[Any, int] = {}
-    _search_depth(
-        Search(state, NODE_LIMITS["hard"] * 100), state, moves, 2, scores, full_window=True
-    )
+    search = Search(state, NODE_LIMITS["hard"] * 100)
+    _search_depth(search, state, moves, 2, scores, full_window=True)
     best = max(scores.values())
-    far = [move.action for move in moves if scores[move] <= best - BANN_PLANT_GAP]
+    ceiling = min(best - BANN_PLANT_GAP, BANN_PLANT_GAP)
+    far = [move.action for move in moves if scores[move] <= ceiling]
     return chooser.choice(far) if far else None
 
 
@@ -570,8 +581,9 @@ def fit_gulbara(games: int) -> None:
 
 
 def fit_bann(games: int) -> None:
-    """Bann's score scale: the best move's search score of each decision against the
-    mover's result (a draw a half)."""
+    """Bann's score curve: the best move's search score of each decision against the
+    mover's result (a draw a half). The curve needs an offset as well as a scale: the best
+    of many scores is an optimistic estimate."""
     from games.bann import review as bann_review
     from games.bann.computer import WIN
     from games.bann.state import BannState
@@ -590,9 +602,12 @@ def fit_bann(games: int) -> None:
             if abs(best) > WIN // 2:
                 continue
             outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
-            rows.append(([best / 100], outcome))
-    weights = logistic_fit(rows)
-    print(f"bann: {len(rows)} positions of {games} games; SCORE_SCALE = {100 / weights[0]:.1f}")
+            rows.append(([1.0, best / 100], outcome))
+    offset, slope = logistic_fit(rows)
+    print(
+        f"bann: {len(rows)} positions of {games} games; SCORE_SCALE = {100 / slope:.1f},"
+        f" SCORE_OFFSET = {offset * 100 / slope:.1f}"
+    )
 
 
 GAMES_BENCHED: dict[str, Callable[[int, float], None]] = {

@@ -6,8 +6,8 @@ alpha-beta search (``games.bann.computer``) to the same depth with a full window
 gets an exact score, not just a bound; the budget is ``SEARCH_DEPTH`` plies, cut to one
 ply less when a depth would pass ``NODE_BUDGET`` nodes (never the clock). A score becomes
 the mover's chance to win through a logistic curve fitted on the computer players' games
-(``python -m bench.bench_review --fit``); a won or lost position found by the search is 1
-or 0, a draw by repetition a half (a draw counts half a win throughout).
+(``python -m bench.bench_review --fit``), against which a draw counts half a win; a won or
+lost position found by the search is 1 or 0.
 
 Draw offers and their answers are not judged: only moves are.
 
@@ -37,8 +37,12 @@ from games.review.model import (
 
 SEARCH_DEPTH = 3
 NODE_BUDGET = 60_000
-SCORE_SCALE = 150.0
-"""Search points per unit of logit: a score of 150 is about a 73 % chance to win."""
+SCORE_SCALE = 105.9
+"""Search points per unit of logit."""
+SCORE_OFFSET = -21.8
+"""Search points taken off the best move's score: the best of many scores overrates the
+position a little. Both fitted by ``python -m bench.bench_review --fit --only bann
+--games 60``."""
 
 
 def chance(score: int) -> float:
@@ -47,7 +51,7 @@ def chance(score: int) -> float:
         return 1.0
     if score < -WIN // 2:
         return 0.0
-    return 1 / (1 + math.exp(-score / SCORE_SCALE))
+    return 1 / (1 + math.exp(-(score + SCORE_OFFSET) / SCORE_SCALE))
 
 
 def move_scores(state: BannState) -> dict[Move, int]:

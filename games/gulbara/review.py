@@ -54,13 +54,14 @@ from games.review.model import (
     Unit,
 )
 
-WEIGHTS = (0.1711, 0.5133, 0.1736, -0.2352)
+WEIGHTS = (0.2675, 0.7869, 0.1312, -0.4631)
 """Logistic weights of: a constant, the lead over the pip scale, the tempo (10 over the
-pip scale) and the lead over the pip scale per side whose doubles escalate, halved."""
+pip scale) and the lead over the pip scale per side whose doubles escalate, halved; fitted
+by ``python -m bench.bench_review --fit --only gulbara --games 90``."""
 PIP_SCALE_OFFSET = 30
 """Added to both sides' pips before the square root, so the curve stays finite at the
 very end of a race."""
-GAMMON_SHARE = 0.67
+GAMMON_SHARE = 0.69
 """The share of won games that are won double (the loser bore off nothing) while that is
 still possible, measured on computer games."""
 
@@ -301,7 +302,8 @@ def _turn_key(state: GameState) -> tuple[int, int, int]:
 
 def _stages_of_turn(steps: Sequence[Step]) -> list[_Stage]:
     """The stages a turn's logged steps (undos included) leave played, each from the
-    position it was played in."""
+    position it was played in; a stage the log leaves unfinished (the game was resigned
+    or abandoned in the middle of it) is no decision."""
     kept: list[Step] = []
     for step in steps:
         if "".join(step.action.split()).lower() == UNDO:
@@ -322,7 +324,10 @@ def _stages_of_turn(steps: Sequence[Step]) -> list[_Stage]:
         following = state.apply(step.action)
         assert isinstance(following, GulbaraState)
         state = following
-    if current:
+    unfinished = (
+        not state.over and _turn_key(state) == _turn_key(start) and len(state.stages) == stage_count
+    )
+    if current and not unfinished:
         stages.append(_Stage(current[0].number, start, tuple(current)))
     return stages
 

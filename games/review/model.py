@@ -38,7 +38,10 @@ class Thresholds:
     blunder: float
 
     def mark(self, loss: float) -> str | None:
-        """The heaviest mark ``loss`` reaches, or None below the inaccuracy threshold."""
+        """The heaviest mark ``loss`` reaches, or None below the inaccuracy threshold;
+        judged at the places a review is written with, so a loss shown as 0.05 is marked
+        as 0.05 is."""
+        loss = rounded(loss)
         if loss >= self.blunder:
             return "blunder"
         if loss >= self.mistake:

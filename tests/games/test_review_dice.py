@@ -204,3 +204,36 @@ def test_a_tampered_record_is_refused_and_not_reviewed(bann_record, tmp_path, ca
     assert capsys.readouterr().out.startswith("NOT reviewed: the record does not verify: line ")
     with pytest.raises(RecordError):
         review_record(tampered)
+
+
+@given(st.integers(1, 25), st.integers(1, 25))
+def test_gulbara_match_equity_is_fair_and_favours_the_leader(own, other):
+    equity = gulbara_review.match_equity
+    assert equity(own, other) + equity(other, own) == pytest.approx(1)
+    assert equity(own, own) == pytest.approx(0.5)
+    if own < other:
+        assert equity(own, other) > 0.5
+
+
+def test_gulbara_in_a_match_winning_the_game_is_worth_the_match_points_it_brings():
+    start = GAMES["gulbara"].new_game(players=2, seed=4, match_to=5)
+    mine, theirs = perspective(start.board, start.off, start.turn)
+    one_away = gulbara_review.Turn(4, 4, 1, 5, HEAD_RULES["reach"])
+    assert gulbara_review.match_chance(1.0, mine, theirs, one_away) == 1.0
+    lost = gulbara_review.match_chance(0.0, mine, theirs, one_away)
+    assert 0 < lost < gulbara_review.match_equity(1, 5) < 1
+    two_away = gulbara_review.Turn(4, 4, 2, 5, HEAD_RULES["reach"])
+    # nothing borne off yet: a won game may be won double and end the match at once
+    won = gulbara_review.match_chance(1.0, mine, theirs, two_away)
+    assert gulbara_review.match_equity(1, 5) < won < 1
+
+
+def test_gulbara_a_stage_left_unfinished_by_a_resignation_is_not_judged():
+    facts, actions = computer_game("gulbara", 5, "normal", 30)
+    steps = steps_of(facts, actions)
+    last = GULBARA.decisions(facts, steps)[-1]
+    cut = [*actions[: last.index], (last.seat, "!resign")]
+    assert len(last.steps) > 1
+    review = review_game(facts, cut)
+    assert last.index not in [judgement.index for judgement in review.judgements]
+    assert review.seats[last.seat].result == 0.0
