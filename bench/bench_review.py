@@ -360,13 +360,9 @@ def points_calibration(runs: Sequence[Reviewed], scored: Scored, edges: Sequence
     )
 
 
-BARBU_PLANT_PENALTY = 6
-BARBU_PLANT_GAP = 10.0
-"""A planted blunder: last to play to a trick, a card that takes at least this many
-penalty points with it although another card would let the trick go, and that the hard
-computer's own playouts rate this many points below its choice. Its playouts are noisy
-where many doubles multiply the scores, so its judgement alone plants ducks it
-misjudged."""
+BARBU_PLANT_GAP = 16.0
+"""A planted blunder: a card the hard computer's own playouts rate this many points of the
+deal below its choice."""
 BARBU_GAMES_OPTIONS = {"series": 1}
 """The benchmark's games are one declarer series (7 deals) each; the cost is measured on
 a whole game of four series as well."""
@@ -377,29 +373,17 @@ BARBU_PLANTS_PER_GAME = 20
 
 
 def plant_barbu(point: DecisionPoint, chooser: random.Random) -> str | None:
-    from games.barbu.cards import parse_card, trick_points, trick_winner
     from games.barbu.computer import decide
     from games.barbu.state import BarbuState
 
     state = point.before
     assert isinstance(state, BarbuState)
-    if state.phase != "play" or state.contract in ("trumps", "domino") or len(state.trick) != 3:
-        return None
-    assert state.contract is not None
-    number = len(state.tricks) + 1
-    taking, ducking = [], []
-    for card in state.legal_actions():
-        trick = [*state.trick, parse_card(card)]
-        if trick_winner(trick, state.trump) != 3:
-            ducking.append(card)
-        elif trick_points(state.contract, trick, number) <= -BARBU_PLANT_PENALTY:
-            taking.append(card)
-    if not taking or not ducking:
+    if state.phase != "play":
         return None
     decision = decide(state.view(point.seat), chooser.getrandbits(32), "hard")
     by_action = decision.by_action
     best = by_action[decision.action]
-    far = [card for card in taking if by_action[card] <= best - BARBU_PLANT_GAP]
+    far = [action for action, value in by_action.items() if value <= best - BARBU_PLANT_GAP]
     return chooser.choice(far) if far else None
 
 

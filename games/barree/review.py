@@ -64,6 +64,10 @@ LUCK_PLAYOUTS = 12
 """Worlds per die face in a roll's luck."""
 SHORTLIST = 4
 """The hard computer's best walks judged beside the one played."""
+HORIZON = 60
+"""Actions a playout plays at most (about twenty turns of three players, more than most
+rounds between computers last); a round still going then counts the cards each seat
+holds, so a long, wandering round costs no more to review than this."""
 FACES = range(BAR, 6)
 
 THRESHOLDS = Thresholds(inaccuracy=0.5, mistake=1.0, blunder=2.0)
@@ -241,12 +245,17 @@ def _world(state: BarreeState, rng: random.Random) -> BarreeState:
 
 def _playout(state: BarreeState, round_no: int, dice: int) -> list[int]:
     """Every seat's minus points when round ``round_no`` ends, the normal computer playing
-    every seat and ``dice`` seeding the die and the reshuffles."""
+    every seat and ``dice`` seeding the die and the reshuffles; a round still going after
+    ``HORIZON`` actions counts the cards each seat holds then."""
     played = state.copy()
     played.rng = Rng(dice)
-    while not played.is_over and played.round_no == round_no:
+    for _ in range(HORIZON):
+        if played.is_over or played.round_no != round_no:
+            return played.round_minus[round_no - 1]
         played = played.apply(bot_action(played, level="normal"))
-    return played.round_minus[round_no - 1]
+    if played.is_over or played.round_no != round_no:
+        return played.round_minus[round_no - 1]
+    return [played.held(seat) for seat in range(played.players)]
 
 
 def _against_rivals(minus: Sequence[int], seat: int) -> float:
