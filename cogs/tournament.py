@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -594,13 +595,20 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         name=command_name("score"),
         description=N_("Score a game of the tournament that ended elsewhere"),
     )
-    @app_commands.rename(game=command_name("game"), winner=command_name("winner"))
-    @app_commands.describe(game=N_("The game's number"), winner=N_("Who won (none: a draw)"))
+    @app_commands.rename(
+        game=command_name("game"), winner=command_name("winner"), places=command_name("places")
+    )
+    @app_commands.describe(
+        game=N_("The game's number"),
+        winner=N_("Two players: who won (none: a draw)"),
+        places=N_("Three or four players: first to last, commas between places, = for a tie"),
+    )
     async def score(
         self,
         interaction: Interaction,
         game: app_commands.Range[int, 1, None],
         winner: discord.User | None = None,
+        places: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
         row = await self._organised_here(interaction)
         if row is None:
@@ -618,22 +626,19 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         if paired.result is not None or table.status == "finished":
             await tell(interaction, N_("Game #{number} has its result already."), number=game)
             return
-        if len(table.seats) != 2:
-            await tell(interaction, N_("Only a two-player game can be scored by hand."))
+        if table.status != "aborted":
+            await tell(
+                interaction,
+                N_(
+                    "Game #{number} is still being played: only a game that ended without"
+                    " a result can be scored."
+                ),
+                number=game,
+            )
             return
-        if winner is None:
-            result = Result.draw()
-        else:
-            seat = table.seat_of(winner.id)
-            if seat is None:
-                await tell(
-                    interaction,
-                    N_("{member} did not play game #{number}."),
-                    member=winner.display_name,
-                    number=game,
-                )
-                return
-            result = Result.win(seat)
+        result = await self._result_given(interaction, table, winner, places)
+        if result is None:
+            return
         if not await self.book.record_result(row.id, paired.round, paired.number, result.to_dict()):
             await tell(interaction, N_("Game #{number} has its result already."), number=game)
             return
@@ -646,21 +651,90 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 "by": interaction.user.id,
             },
         )
-        outcome = (
-            t(row.language, "a draw")
-            if winner is None
-            else t(row.language, "{name} wins", name=table.seats[result.places.index(1)].name)
-        )
         line = t(
             row.language,
             "📝 {organiser} scored game #{number}, decided elsewhere: {outcome}.",
             organiser=interaction.user.display_name,
             number=game,
-            outcome=outcome,
+            outcome=_outcome(row.language, table, result),
         )
         await tell(interaction, line)
         await self._say(row, line)
         await self._guarded_advance(row.id)
+
+    async def _result_given(
+        self,
+        interaction: Interaction,
+        table: Table,
+        winner: discord.User | None,
+        places: str | None,
+    ) -> Result | None:
+        """The result the organiser gives for ``table``: the winner of a two-player game
+        (none: a draw), or the places of a game of three or four; None (and a private
+        answer) when it does not fit the table."""
+        if winner is not None and places is not None:
+            await tell(interaction, N_("Give either `winner` or `places`, not both."))
+            return None
+        if places is None:
+            if len(table.seats) != 2:
+                await tell(
+                    interaction,
+                    N_(
+                        "Game #{number} has {count} players: give their places, first to last,"
+                        " with `places` (for example `@Ann, @Bo = @Cy, @Di`)."
+                    ),
+                    number=table.id,
+                    count=len(table.seats),
+                )
+                return None
+            if winner is None:
+                return Result.draw()
+            seat = table.seat_of(winner.id)
+            if seat is None:
+                await tell(
+                    interaction,
+                    N_("{member} did not play game #{number}."),
+                    member=winner.display_name,
+                    number=table.id,
+                )
+                return None
+            return Result.win(seat)
+        order: list[list[int]] = []
+        for group in places.split(","):
+            seats: list[int] = []
+            for entry in (entry.strip() for entry in group.split("=")):
+                if not entry:
+                    continue
+                seat = _seat_named(table, entry)
+                if seat is None:
+                    await tell(
+                        interaction,
+                        N_("{member} did not play game #{number}."),
+                        member=entry,
+                        number=table.id,
+                    )
+                    return None
+                if any(seat in placed for placed in (*order, seats)):
+                    await tell(
+                        interaction,
+                        N_("{member} is given more than one place."),
+                        member=table.seats[seat].name,
+                    )
+                    return None
+                seats.append(seat)
+            if seats:
+                order.append(seats)
+        placed = {seat for group in order for seat in group}
+        missing = [seat.name for index, seat in enumerate(table.seats) if index not in placed]
+        if missing:
+            await tell(
+                interaction,
+                N_("Every player of game #{number} needs a place; without one: {missing}."),
+                number=table.id,
+                missing=", ".join(missing),
+            )
+            return None
+        return Result.from_order(order, len(table.seats))
 
     @tournament.command(
         name=command_name("history"), description=N_("This server's past tournaments")
@@ -1283,6 +1357,35 @@ _STATUS = {
     "finished": N_("finished"),
     "cancelled": N_("cancelled"),
 }
+
+
+MENTION = re.compile(r"<@!?([0-9]{1,20})>")
+
+
+def _seat_named(table: Table, entry: str) -> int | None:
+    """The seat ``entry`` names: a member's mention, or a seat's name as the table shows
+    it (a computer's too; a leading @ and letter case do not matter)."""
+    mention = MENTION.fullmatch(entry)
+    if mention:
+        return table.seat_of(int(mention[1]))
+    wanted = entry.removeprefix("@").casefold()
+    named = [index for index, seat in enumerate(table.seats) if seat.name.casefold() == wanted]
+    return named[0] if len(named) == 1 else None
+
+
+def _outcome(language: str, table: Table, result: Result) -> str:
+    """A hand-scored result in words: the winner of a two-player game (or a draw), else
+    each place and who took it ("1st Bo, 2nd Ann & Cy, 4th Di")."""
+    if len(table.seats) == 2:
+        if result.places == (1, 1):
+            return t(language, "a draw")
+        return t(language, "{name} wins", name=table.seats[result.places.index(1)].name)
+    by_place = sorted(range(len(table.seats)), key=lambda seat: result.places[seat])
+    return ", ".join(
+        f"{ordinal(language, place)} "
+        + " & ".join(table.seats[seat].name for seat in by_place if result.places[seat] == place)
+        for place in sorted(set(result.places))
+    )
 
 
 def _name(row: TournamentRow) -> str:

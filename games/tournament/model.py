@@ -98,6 +98,22 @@ class Result:
     def draw() -> Result:
         return Result((1, 1))
 
+    @staticmethod
+    def from_order(order: Sequence[Sequence[int]], seats: int) -> Result:
+        """A result given as the seats in finishing order, seats tied for a place grouped
+        (``[[2], [0, 3], [1]]``: seat 2 first, seats 0 and 3 share second and third). Each
+        group's place is the first it covers (1, 2, 2, 4), as the standings read a tie."""
+        listed = [seat for group in order for seat in group]
+        if sorted(listed) != list(range(seats)) or not all(order):
+            raise ValueError("a finishing order lists every seat exactly once")
+        places = [0] * seats
+        position = 1
+        for group in order:
+            for seat in group:
+                places[seat] = position
+            position += len(group)
+        return Result(tuple(places))
+
     def is_absent(self, seat: int) -> bool:
         return self.absent is not None and self.absent[seat]
 

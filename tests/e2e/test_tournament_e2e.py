@@ -738,3 +738,99 @@ async def test_a_game_abandoned_elsewhere_is_scored_by_the_organiser_with_a_log_
     assert line in [m.content for m in thread.public_messages()]
     (logged,) = json.loads(database.rows("SELECT log FROM tournaments")[0]["log"])
     assert (logged["event"], logged["game"], logged["by"]) == ("scored", game["id"], world.alice.id)
+
+
+async def test_an_abandoned_barbu_table_is_scored_by_places_and_bad_places_change_nothing(
+    fake_discord, start_bot, database
+):
+    world = fake_discord
+    await start_bot()
+    world.alice.permissions = discord.Permissions(manage_guild=True)
+    created = await world.alice.slash(
+        world.games,
+        "tournament create",
+        game="barbu",
+        format="table_groups",
+        name="Four",
+        rounds=2,
+        series=1,
+    )
+    for member in (world.alice, world.bob, world.carol):
+        await member.click(created.message, "Join")
+    await world.alice.slash(world.games, "tournament add-computer", level="easy")
+    await world.alice.slash(world.games, "tournament start")
+    await eventually(lambda: round_open(database, 1), "round 1")
+    game = database.rows("SELECT id, channel_id FROM games")[0]
+    number = game["id"]
+    bob, alice = f"<@{world.bob.id}>", f"<@{world.alice.id}>"
+
+    async def refusal(**options) -> str:
+        answer = await world.alice.slash(world.games, "tournament score", game=number, **options)
+        return assert_short_private_refusal(answer, world.alice)
+
+    assert await refusal(places=f"{bob}, {alice}, Carol, Computer 1 (easy)") == (
+        f"Game #{number} is still being played: only a game that ended without a result"
+        " can be scored."
+    )
+    table_thread = world.channel_by_id(game["channel_id"])
+    asked = await world.alice.slash(table_thread, "game abandon")
+    await world.alice.click(asked.message, "Yes, abandon")
+    await eventually(
+        lambda: [m for m in world.guild.thread("Four").public_messages() if "⚠️" in m.content],
+        "the organiser told",
+    )
+
+    assert await refusal() == (
+        f"Game #{number} has 4 players: give their places, first to last, with `places`"
+        " (for example `@Ann, @Bo = @Cy, @Di`)."
+    )
+    assert await refusal(winner=world.bob) == await refusal()
+    assert await refusal(places=f"{bob}, {alice} = Carol") == (
+        f"Every player of game #{number} needs a place; without one: Computer 1 (easy)."
+    )
+    assert await refusal(places=f"{bob}, {alice} = Bob, Carol, Computer 1 (easy)") == (
+        "Bob is given more than one place."
+    )
+    assert await refusal(places=f"{bob}, {alice}, Dave, Carol, Computer 1 (easy)") == (
+        f"Dave did not play game #{number}."
+    )
+    assert await refusal(places=f"{bob}, {alice}, Carol, Computer 1 (easy)", winner=world.bob) == (
+        "Give either `winner` or `places`, not both."
+    )
+    assert tables_of(database, 1)[0]["result"] is None, "a refusal changes nothing"
+    assert json.loads(database.rows("SELECT log FROM tournaments")[0]["log"] or "[]") == []
+
+    scored = await world.alice.slash(
+        world.games,
+        "tournament score",
+        game=number,
+        places=f"{bob}, {alice} = carol, @Computer 1 (easy)",
+    )
+    line = (
+        f"📝 Alice scored game #{number}, decided elsewhere:"
+        " 1st Bob, 2nd Alice & Carol, 4th Computer 1 (easy)."
+    )
+    assert scored.message.content == line
+    assert line in [m.content for m in world.guild.thread("Four").public_messages()]
+    (logged,) = json.loads(database.rows("SELECT log FROM tournaments")[0]["log"])
+    assert (logged["event"], logged["game"], logged["by"]) == ("scored", number, world.alice.id)
+    assert json.loads(tables_of(database, 1)[0]["result"])["places"] == [2, 1, 2, 4]
+
+    posted = await eventually(
+        lambda: [
+            m
+            for m in world.guild.thread("Four").public_messages()
+            if m.content.startswith("📊 Standings after round 1")
+        ],
+        "the standings after round 1",
+    )
+    assert standings_in(posted[0]) == {
+        "Bob": 3.0,
+        "Alice": 1.5,
+        "Carol": 1.5,
+        "Computer 1 (easy)": 0.0,
+    }
+    assert standings_in(posted[0]) == {
+        name: recount_places(database, 1, 4)[key] for key, name in names_by_key(database).items()
+    }
+    await eventually(lambda: round_open(database, 2), "round 2 opens by itself")

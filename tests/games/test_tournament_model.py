@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tournament_play import new, play_out, play_round
@@ -43,6 +44,21 @@ def test_a_table_scores_by_place_and_ties_share_the_places_they_cover():
     assert seat_points(Result((2, 1, 4, 3))) == (2.0, 3.0, 0.0, 1.0)
     assert seat_points(Result((1, 1, 3, 4))) == (2.5, 2.5, 1.0, 0.0)
     assert seat_points(Result((1, 2, 2))) == (2.0, 0.5, 0.5)
+
+
+def test_a_finishing_order_given_by_hand_places_each_seat_and_ties_share():
+    assert Result.from_order([[2], [0, 3], [1]], 4) == Result((2, 4, 1, 2))
+    assert seat_points(Result.from_order([[2], [0, 3], [1]], 4)) == (1.5, 0.0, 3.0, 1.5)
+    assert Result.from_order([[1], [0]], 2) == Result.win(1)
+    assert Result.from_order([[0, 1, 2]], 3) == Result((1, 1, 1))
+
+
+@pytest.mark.parametrize(
+    "order", [[[0], [1], [2]], [[0], [1, 1], [2], [3]], [[0], [], [1, 2, 3]], [[0, 1, 2, 4]]]
+)
+def test_a_finishing_order_missing_or_repeating_a_seat_is_refused(order):
+    with pytest.raises(ValueError):
+        Result.from_order(order, 4)
 
 
 def test_an_absent_seat_scores_as_last_whatever_the_computer_did_for_him():
