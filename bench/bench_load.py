@@ -119,26 +119,34 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import os
 import random
 import signal
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench.common import percentile  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from bench.common import baseline_ms, percentile  # noqa: E402
 from fakediscord import FakeDiscord, Message, SimUser  # noqa: E402
 from fakediscord import test_ca as fake_ca  # noqa: E402
 from games import GAMES  # noqa: E402
 
 BANN = GAMES["bann"]
+MoverOf = Callable[[int], Awaitable[int]]
+"""The seat to move first in a channel's newest game."""
 SETUP_CONCURRENCY = 20
 KEEP_ANSWERED_SECONDS = 60
 
@@ -152,9 +160,11 @@ class WatchedFake(FakeDiscord):
         self.edit_waiters: dict[int, list[tuple[str, asyncio.Future[float]]]] = defaultdict(list)
         self.request_counts: Counter[tuple[str, str, int]] = Counter()
         self.counting = False
+        self.boards_drawn = 0
 
     def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
         super()._edit_message(message, body, uploads)
+        self.boards_drawn += self.counting and bool(uploads)
         waiters = self.edit_waiters.get(message.id)
         if not waiters:
             return
@@ -281,7 +291,7 @@ async def play_game(
     channel,
     players: list[SimUser],
     board: Message,
-    database: Path,
+    mover_of: MoverOf,
     samples: Samples,
     until: float,
     chooser: random.Random,
@@ -289,7 +299,7 @@ async def play_game(
     """Play as people do, from what Discord shows: a random enabled "Tip to …" button of
     the board, then a random move of the private menu; the players take turns (a Bann
     move always passes the turn). Only who moves first is read from the database."""
-    mover = await first_mover(database, channel.id)
+    mover = await mover_of(channel.id)
     while time.perf_counter() < until:
         tips = [
             button
@@ -302,7 +312,7 @@ async def play_game(
             except (RuntimeError, AssertionError):
                 samples.refusals["a new game did not open"] += 1
                 return
-            mover = await first_mover(database, channel.id)
+            mover = await mover_of(channel.id)
             continue
         _kind, game_id, version, *_rest = tips[0].custom_id.split(":")
         player = players[mover]
@@ -359,7 +369,7 @@ async def first_mover(database: Path, channel_id: int) -> int:
 async def run_load(
     fake: WatchedFake,
     boards: list[tuple],
-    database: Path,
+    mover_of: MoverOf,
     seconds: float,
 ) -> Samples:
     samples = Samples()
@@ -373,7 +383,7 @@ async def run_load(
 
     tasks = [
         asyncio.create_task(
-            play_game(fake, channel, players, board, database, samples, until, chooser)
+            play_game(fake, channel, players, board, mover_of, samples, until, chooser)
         )
         for channel, players, board in boards
     ]
@@ -440,17 +450,32 @@ def per_minute(
     )
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--soak", type=float, default=0)
-    parser.add_argument("--joins", type=int, default=40)
-    parser.add_argument("--root", type=Path, default=ROOT)
-    parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
-    arguments = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
-    database, report, ca_pem = folder / "load.sqlite3", folder / "bot.json", folder / "ca.pem"
+@dataclass
+class Measured:
+    """One bot under the load: the players' samples and the bot's own figures."""
+
+    samples: Samples
+    elapsed: float
+    figures: dict
+    generator_cpu: float
+    helpers_cpu: float
+    request_counts: Counter[tuple[str, str, int]]
+    boards_drawn: int
+    board_png: bytes
+    joins: tuple[int, bool, int] | None = None
+
+    @property
+    def cpu_ms_per_move(self) -> float:
+        return self.figures["cpu_seconds"] * 1000 / max(self.samples.moves, 1)
+
+
+async def measure(
+    arguments: argparse.Namespace, folder: Path, command: list[str], mover_of: MoverOf | None
+) -> Measured:
+    """Start the bot ``command`` names against a fresh fake Discord, open the games, play
+    them for the measured seconds, then (the real bot only, which has a database to read
+    the first mover from) the simultaneous joins."""
+    report, ca_pem = folder / f"{Path(command[0]).stem}.json", folder / "ca.pem"
     fake_ca().cert_pem.write_to_path(str(ca_pem))
     async with WatchedFake() as fake:
         guild = fake.add_guild("Bench")
@@ -464,16 +489,13 @@ async def main() -> None:
         identified = fake.gateway.identify_count
         child = await asyncio.create_subprocess_exec(
             sys.executable,
-            str(ROOT / "bench" / "load_bot.py"),
-            "--root", str(arguments.root),
+            *command,
             "--port", str(fake.port),
             "--ca", str(ca_pem),
-            "--database", str(database),
             "--report", str(report),
-            "--trace-memory", str(arguments.trace_memory),
             cwd=str(folder),
         )  # fmt: skip
-        while fake.gateway.identify_count == identified:
+        while fake.gateway.identify_count == identified or not fake.commands.listing(None):
             await asyncio.sleep(0.05)
         await asyncio.sleep(1)
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -488,15 +510,57 @@ async def main() -> None:
         child.send_signal(signal.SIGUSR1)
         started, generator_cpu = time.perf_counter(), time.process_time()
         helpers_cpu = descendants_cpu_seconds(child.pid)
-        samples = await run_load(fake, boards, database, arguments.seconds + arguments.soak)
+        fake.boards_drawn = 0
+        database = folder / "load.sqlite3"
+        samples = await run_load(
+            fake,
+            boards,
+            mover_of or (lambda channel_id: first_mover(database, channel_id)),
+            arguments.seconds + arguments.soak,
+        )
         elapsed = time.perf_counter() - started
         generator_cpu = time.process_time() - generator_cpu
         helpers_cpu = descendants_cpu_seconds(child.pid) - helpers_cpu
         print(f"load average at the end {os.getloadavg()}", flush=True)
-        seats, in_order, try_again = await simultaneous_joins(fake, guild, joiners, database)
+        board_png = boards[0][2].attachments[0].data
+        joins = None
+        if mover_of is None:
+            joins = await simultaneous_joins(fake, guild, joiners, database)
         child.send_signal(signal.SIGTERM)
         await child.wait()
-    figures = json.loads(report.read_text())
+        return Measured(
+            samples,
+            elapsed,
+            json.loads(report.read_text()),
+            generator_cpu,
+            helpers_cpu,
+            fake.request_counts,
+            fake.boards_drawn,
+            board_png,
+            joins,
+        )
+
+
+async def any_seat(channel_id: int) -> int:
+    """The floor bot has no rules: either player may move first."""
+    return 0
+
+
+def plain_encode_cpu_ms(png: bytes, repeats: int = 30) -> tuple[str, float]:
+    """The picture a board PNG shows, drawn as the bot draws it (RGB, same size), and the
+    median CPU milliseconds of encoding it with Pillow's plain PNG defaults: the floor of
+    drawing, beside which the render workers' CPU per board is read."""
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    timings = []
+    for _ in range(repeats):
+        started = time.process_time()
+        picture.save(io.BytesIO(), format="PNG")
+        timings.append((time.process_time() - started) * 1000)
+    return f"{picture.width}×{picture.height} {picture.mode}", statistics.median(timings)
+
+
+def print_bot(bot: Measured, arguments: argparse.Namespace) -> None:
+    samples, elapsed, figures = bot.samples, bot.elapsed, bot.figures
     print(f"bot: {arguments.root}")
     print(f"{samples.moves} moves in {elapsed:.0f} s by {arguments.games} games "
           f"({samples.moves / elapsed:.1f}/s); {samples.timeouts} boards not shown in 30 s; "
@@ -524,21 +588,21 @@ async def main() -> None:
                 f" longest {max(passes):.1f} ms, {sum(passes) / max(elapsed, 1):.1f} ms a second"
             )
     print(f"objects a full collection walks at the end: {figures['tracked_objects']}")
-    print(f"REST requests the bot made per move ({samples.moves} moves):")
-    for (method, route, status), count in fake.request_counts.most_common():
-        print(f"  {count / max(samples.moves, 1):5.2f}  {method} {route} → {status}")
-    cpu = figures["cpu_seconds"]
+    print_requests(bot)
     print(
-        f"load generator (fake Discord + players) CPU: {generator_cpu:.1f} s over {elapsed:.0f} s"
-        f" ({generator_cpu / elapsed:.0%} of a core; near 100% means it, not the bot, limits)"
+        f"load generator (fake Discord + players) CPU: {bot.generator_cpu:.1f} s over"
+        f" {elapsed:.0f} s ({bot.generator_cpu / elapsed:.0%} of a core; near 100% means it,"
+        " not the bot, limits)"
     )
     print(
-        f"bot process CPU: {cpu:.1f} s over the measured period"
-        f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
+        f"bot process CPU: {figures['cpu_seconds']:.1f} s over the measured period"
+        f" ({bot.cpu_ms_per_move:.1f} ms per move)"
     )
     print(
-        f"bot's render workers CPU: {helpers_cpu:.1f} s"
-        f" ({helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
+        f"bot's render workers CPU: {bot.helpers_cpu:.1f} s"
+        f" ({bot.helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move,"
+        f" {bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1):.1f} ms per board drawn;"
+        f" {bot.boards_drawn} boards)"
     )
     warm_up = 60 if arguments.soak else 10
     print(memory_figures(figures["rss_kib"], warm_up, elapsed))
@@ -549,10 +613,70 @@ async def main() -> None:
         print("Python allocations that grew most over the measured period (tracemalloc):")
         for line in figures["memory_growth"]:
             print(f"  {line}")
+    if bot.joins is not None:
+        seats, in_order, try_again = bot.joins
+        print(
+            f"{arguments.joins} simultaneous joins: {seats} seats filled, "
+            f"in click order: {in_order}, 'try again' answers: {try_again}"
+        )
+
+
+def print_requests(bot: Measured) -> None:
+    print(f"REST requests per move ({bot.samples.moves} moves):")
+    for (method, route, status), count in bot.request_counts.most_common():
+        print(f"  {count / max(bot.samples.moves, 1):5.2f}  {method} {route} → {status}")
+
+
+def print_floor(bot: Measured, floor: Measured, baseline: float) -> None:
+    """The figures that decide, as ratios that hold from machine to machine."""
+    moves = floor.samples.moves
     print(
-        f"{arguments.joins} simultaneous joins: {seats} seats filled, "
-        f"in click order: {in_order}, 'try again' answers: {try_again}"
+        f"floor bot (discord.py and aiohttp alone, bench/floor_bot.py): {moves} moves in"
+        f" {floor.elapsed:.0f} s ({moves / floor.elapsed:.1f}/s), click → board p50"
+        f" {percentile(floor.samples.board_ms or [0], 0.5):.0f} ms; process CPU"
+        f" {floor.figures['cpu_seconds']:.1f} s ({floor.cpu_ms_per_move:.2f} ms per move)"
     )
+    print_requests(floor)
+    size, plain_ms = plain_encode_cpu_ms(bot.board_png)
+    per_board = bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1)
+    print(f"baseline workload: {baseline:.2f} ms (bench/common.py)")
+    print(
+        f"bot CPU per move / floor's: {bot.cpu_ms_per_move:.2f} / {floor.cpu_ms_per_move:.2f}"
+        f" ms = {bot.cpu_ms_per_move / max(floor.cpu_ms_per_move, 1e-9):.2f}× (target ≤ 2×);"
+        f" per baseline: {bot.cpu_ms_per_move / baseline:.3f} and"
+        f" {floor.cpu_ms_per_move / baseline:.3f}"
+    )
+    print(
+        f"render workers' CPU per board / a plain Pillow PNG encode of the same picture"
+        f" ({size}, Pillow's defaults): {per_board:.2f} / {plain_ms:.2f} ms ="
+        f" {per_board / max(plain_ms, 1e-9):.2f}×; per baseline: {per_board / baseline:.3f}"
+        f" and {plain_ms / baseline:.3f}"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--soak", type=float, default=0)
+    parser.add_argument("--joins", type=int, default=40)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
+    parser.add_argument("--no-floor", action="store_true", help="measure the bot alone")
+    arguments = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    baseline = baseline_ms()
+    print(f"baseline workload: {baseline:.2f} ms (bench/common.py)", flush=True)
+    real = [str(ROOT / "bench" / "load_bot.py"), "--root", str(arguments.root)]
+    real += ["--database", str(folder / "load.sqlite3")]
+    real += ["--trace-memory", str(arguments.trace_memory)]
+    bot = await measure(arguments, folder, real, None)
+    print_bot(bot, arguments)
+    if arguments.no_floor:
+        return
+    print(flush=True)
+    floor = await measure(arguments, folder, [str(ROOT / "bench" / "floor_bot.py")], any_seat)
+    print_floor(bot, floor, (baseline + baseline_ms()) / 2)
 
 
 if __name__ == "__main__":
