@@ -408,3 +408,19 @@ async def test_a_transaction_cancelled_midway_leaves_the_pooled_connection_clean
     assert (await other.load(table.id)).version == 1
     await store.close()
     await other.close()
+
+
+async def test_racing_ping_swaps_hand_every_replaced_ping_back_exactly_once(database):
+    """Each process deletes the ping its swap replaced: racing swaps must form one chain,
+    so no ping is deleted twice and none is left behind."""
+    stores = [await Store.open(database.target) for _ in range(2)]
+    table = await new_table(stores[0])
+    pings = range(1, 41)
+    replaced = await asyncio.gather(
+        *(stores[ping % 2].swap_ping(table.id, ping) for ping in pings)
+    )
+    last = await stores[0].swap_ping(table.id, None)
+    for store in stores:
+        await store.close()
+    assert sorted(filter(None, [*replaced, last])) == list(pings)
+    assert replaced.count(None) == 1, "only the first swap found no ping"
