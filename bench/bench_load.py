@@ -526,6 +526,8 @@ async def measure(
         joins = None
         if mover_of is None:
             joins = await simultaneous_joins(fake, guild, joiners, database)
+        else:
+            await asyncio.sleep(2)  # the last moves' requests, before the bot is stopped
         child.send_signal(signal.SIGTERM)
         await child.wait()
         return Measured(
