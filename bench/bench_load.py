@@ -12,6 +12,15 @@ new one in its channel. Measured:
 - 40 simultaneous Join clicks on one Barbu lobby: who is seated, in which order, and
   whether anybody was told to try again.
 
+Then the same load, in the same run, against the floor bot (bench/floor_bot.py): a minimal
+discord.py bot making the same Discord calls per move with no rules, database or drawing.
+The figures that decide are ratios, which hold from machine to machine where absolute
+milliseconds moved threefold: the bot's CPU per move over the floor's (the part this
+project adds; target at most 2×), and the render workers' CPU per board over a plain
+Pillow PNG encode (Pillow's defaults) of the same picture at its size, the floor of
+drawing; both printed with the baseline workload (bench/common.py). ``--no-floor`` skips
+the floor.
+
 Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
 ``--root`` is the checkout whose bot is measured (default: this one), so the same load
 compares two versions. ``--soak S`` keeps the load going S more seconds for the memory

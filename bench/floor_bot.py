@@ -10,7 +10,8 @@ one deleted, and the player's previous confirmation deleted. Whose turn it is is
 checked: there are no rules.
 
 It runs as the real bot does in bench_load (its own process, uvloop, the guilds intent
-only, no message cache, views sent already stopped, ``gc.freeze()`` after start-up),
+only, no message cache, views sent already stopped, the garbage collector settled after
+start-up as bot.py settles it),
 with the same self-measurement (bench/load_bot.py's SelfMeter), so the difference
 between the two bots' CPU per move is what this project adds to a move.
 
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import io
 import itertools
 import json
@@ -40,7 +40,7 @@ from discord import app_commands  # noqa: E402
 
 from bench.bench_render import BANN_MID_GAME, NAMES  # noqa: E402
 from bench.load_bot import SelfMeter  # noqa: E402
-from bot import run_event_loop  # noqa: E402
+from bot import run_event_loop, settle_garbage_collector  # noqa: E402
 from fakediscord.tls import FakeDiscordResolver  # noqa: E402
 from render.bann import render_bann  # noqa: E402
 
@@ -123,7 +123,7 @@ class FloorBot(discord.Client):
         await self.tree.sync()
 
     async def on_ready(self) -> None:
-        gc.freeze()
+        settle_garbage_collector()
 
     def board_embed(self, version: int) -> discord.Embed:
         embed = discord.Embed(title="Bann", description=f"Move {version}")

@@ -116,8 +116,10 @@ class RenderPool:
         try:
             return await worker.run(job)
         except WorkerDied:
-            # Killed by the OS, say: a new one takes its place and this board is drawn here.
-            log.warning("a render worker process died; starting a new one")
+            # Killed by the OS, say: a new one takes its place and this board is drawn
+            # here (as are the boards in flight when the pool closes).
+            if worker in self._workers:
+                log.warning("a render worker process died; starting a new one")
             return await asyncio.to_thread(job.run)
         finally:
             if worker.in_step:
@@ -127,6 +129,8 @@ class RenderPool:
 
     def _replace(self, worker: _Worker, idle: asyncio.Queue[_Worker]) -> None:
         worker.stop()
+        if worker not in self._workers:
+            return  # the pool has closed
         self._workers.remove(worker)
 
         async def start() -> None:
