@@ -2,6 +2,7 @@
 open game per channel, optimistic concurrency and the append-only action log."""
 
 import asyncio
+import sqlite3
 
 import pytest
 from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
@@ -416,11 +417,34 @@ async def test_racing_ping_swaps_hand_every_replaced_ping_back_exactly_once(data
     stores = [await Store.open(database.target) for _ in range(2)]
     table = await new_table(stores[0])
     pings = range(1, 41)
-    replaced = await asyncio.gather(
-        *(stores[ping % 2].swap_ping(table.id, ping) for ping in pings)
-    )
+    replaced = await asyncio.gather(*(stores[ping % 2].swap_ping(table.id, ping) for ping in pings))
     last = await stores[0].swap_ping(table.id, None)
     for store in stores:
         await store.close()
     assert sorted(filter(None, [*replaced, last])) == list(pings)
     assert replaced.count(None) == 1, "only the first swap found no ping"
+
+
+async def test_a_move_saved_while_another_process_writes_waits_its_turn(database):
+    """A move's save and the board's record are written on the event loop's thread by a
+    writer that never waits; while another process holds SQLite's write lock (a backup,
+    a migration) they must wait their turn on a thread instead, not fail."""
+    if database.engine != "sqlite":
+        pytest.skip("SQLite's write lock")
+    store = await Store.open(database.target)
+    table = await new_table(store)
+    other = sqlite3.connect(database.target, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    saving = asyncio.gather(
+        store.save(table, expected_version=0, actions=[(0, "move")]),
+        store.mark_board(table.id, 99, 1),
+    )
+    await asyncio.sleep(0.3)
+    assert not saving.done(), "the writes wait while the other process writes"
+    other.execute("COMMIT")
+    await asyncio.wait_for(saving, 10)
+    other.close()
+    stored = await store.load(table.id)
+    assert (stored.version, stored.board_message_id) == (1, 99)
+    assert [entry.action for entry in await store.actions(table.id)] == ["move"]
+    await store.close()
