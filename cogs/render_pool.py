@@ -7,7 +7,8 @@ process draws on another core and hands back PNG bytes; only the view dict and t
 cross the process boundary.
 
 Each worker is a child process (``python -m cogs.render_pool``) talking over its standard
-input and output, which the event loop reads and writes itself. The standard library's
+input and output, which the event loop reads and writes itself; jobs queue in the pipe,
+so a worker goes from one board to the next without waiting for the bot. The standard library's
 process pool did the same through a manager thread and a feeder thread per pool, and
 waking those threads and passing the GIL between them cost the bot's process a sixth of
 its CPU per move (bench/bench_load.py under py-spy), more than the rules of the move.
@@ -19,6 +20,7 @@ starting processes is not wanted).
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import os
 import pickle
@@ -49,13 +51,16 @@ class WorkerDied(Exception):
 
 
 class _Worker:
-    """One worker process and its pipes; one job at a time."""
+    """One worker process and its pipes. Jobs are sent as they come and answered in
+    order, so a worker never waits for the bot's event loop between two boards; a reader
+    task hands each answer to the job that asked for it."""
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
-        self.in_step = True
-        """False from sending a job until its whole answer is read: a worker left out of
-        step (its job cancelled half-way) would hand the next job this one's board."""
+        self.waiting: collections.deque[asyncio.Future[bytes]] = collections.deque()
+        self.reader = asyncio.get_running_loop().create_task(
+            self._read_answers(), name="render worker answers"
+        )
 
     @classmethod
     async def start(cls) -> _Worker:
@@ -71,22 +76,40 @@ class _Worker:
         )
         return cls(process)
 
-    async def run(self, job: RenderJob) -> bytes:
-        assert self.process.stdin is not None and self.process.stdout is not None
+    @property
+    def alive(self) -> bool:
+        return not self.reader.done()
+
+    def send(self, job: RenderJob) -> asyncio.Future[bytes]:
+        assert self.process.stdin is not None
+        if not self.alive:
+            raise WorkerDied("the worker has stopped")
         request = pickle.dumps((job.draw, job.arguments), pickle.HIGHEST_PROTOCOL)
-        self.in_step = False
+        answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.waiting.append(answer)
+        # A job is a few kilobytes: the pipe takes it at once, no drain needed.
+        self.process.stdin.write(LENGTH.pack(len(request)) + request)
+        return answer
+
+    async def _read_answers(self) -> None:
+        assert self.process.stdout is not None
         try:
-            self.process.stdin.write(LENGTH.pack(len(request)) + request)
-            await self.process.stdin.drain()
-            (size,) = LENGTH.unpack(await self.process.stdout.readexactly(LENGTH.size))
-            drawn, answer = pickle.loads(await self.process.stdout.readexactly(size))
+            while True:
+                header = await self.process.stdout.readexactly(LENGTH.size)
+                (size,) = LENGTH.unpack(header)
+                drawn, answer = pickle.loads(await self.process.stdout.readexactly(size))
+                future = self.waiting.popleft()
+                if future.done():
+                    continue  # the board was given up on; its answer goes nowhere
+                if drawn:
+                    future.set_result(bytes(answer))
+                else:
+                    future.set_exception(answer)
         except (asyncio.IncompleteReadError, ConnectionError) as broken:
-            raise WorkerDied(str(broken)) from broken
-        self.in_step = True
-        if not drawn:
-            assert isinstance(answer, BaseException)
-            raise answer
-        return bytes(answer)
+            for future in self.waiting:
+                if not future.done():
+                    future.set_exception(WorkerDied(str(broken)))
+            self.waiting.clear()
 
     def stop(self) -> None:
         if self.process.returncode is None:
@@ -94,14 +117,13 @@ class _Worker:
 
 
 class RenderPool:
-    """Runs render jobs in ``processes`` worker processes, started on first use."""
+    """Runs render jobs in ``processes`` worker processes, started on first use; each job
+    goes to the worker with the fewest boards waiting."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._workers: list[_Worker] = []
-        self._idle: asyncio.Queue[_Worker] | None = None
         self._starting: asyncio.Lock | None = None
-        self._replacing: set[asyncio.Task[None]] = set()
 
     @property
     def worker_ids(self) -> list[int]:
@@ -111,59 +133,34 @@ class RenderPool:
     async def render(self, job: RenderJob) -> bytes:
         if self.processes == 0:
             return await asyncio.to_thread(job.run)
-        idle = await self._started()
-        worker = await idle.get()
+        worker = min(await self._started(), key=lambda worker: len(worker.waiting))
         try:
-            return await worker.run(job)
-        except WorkerDied:
+            return await worker.send(job)
+        except (WorkerDied, ConnectionError):
             # Killed by the OS, say: a new one takes its place and this board is drawn
             # here (as are the boards in flight when the pool closes).
             if worker in self._workers:
                 log.warning("a render worker process died; starting a new one")
+                worker.stop()
+                self._workers.remove(worker)
             return await asyncio.to_thread(job.run)
-        finally:
-            if worker.in_step:
-                idle.put_nowait(worker)
-            else:
-                self._replace(worker, idle)
 
-    def _replace(self, worker: _Worker, idle: asyncio.Queue[_Worker]) -> None:
-        worker.stop()
-        if worker not in self._workers:
-            return  # the pool has closed
-        self._workers.remove(worker)
-
-        async def start() -> None:
-            replacement = await _Worker.start()
-            self._workers.append(replacement)
-            idle.put_nowait(replacement)
-
-        task = asyncio.get_running_loop().create_task(start(), name="render worker")
-        self._replacing.add(task)
-        task.add_done_callback(self._replacing.discard)
-
-    async def _started(self) -> asyncio.Queue[_Worker]:
+    async def _started(self) -> list[_Worker]:
         if self._starting is None:
             self._starting = asyncio.Lock()
         async with self._starting:
-            if self._idle is None:
-                self._workers = list(
-                    await asyncio.gather(*(_Worker.start() for _ in range(self.processes)))
-                )
-                idle: asyncio.Queue[_Worker] = asyncio.Queue()
-                for worker in self._workers:
-                    idle.put_nowait(worker)
-                self._idle = idle
-        return self._idle
+            missing = self.processes - len(self._workers)
+            if missing:
+                self._workers += await asyncio.gather(*(_Worker.start() for _ in range(missing)))
+        return self._workers
 
     async def close(self) -> None:
-        for task in self._replacing:
-            task.cancel()
-        workers, self._workers, self._idle = self._workers, [], None
+        workers, self._workers = self._workers, []
         for worker in workers:
             worker.stop()
         # Each child reaped and its pipes closed while the event loop still runs.
         await asyncio.gather(*(worker.process.wait() for worker in workers))
+        await asyncio.gather(*(worker.reader for worker in workers))
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
