@@ -87,9 +87,13 @@ class Outcome:
         moves = max(len(self.latencies_ms), 1)
         counted = {kind: n for kind, n in self.database_calls.items() if not kind.endswith(" s")}
         seconds = sum(n for kind, n in self.database_calls.items() if kind.endswith(" s"))
+        waits = self.database_calls
         return (
             f"{self.setup}: per move {sum(counted.values()) / moves:.1f} database calls ("
-            + ", ".join(f"{kind} {n / moves:.1f}" for kind, n in sorted(counted.items()))
+            + ", ".join(
+                f"{kind} {n / moves:.1f}: {waits[kind + ' s'] * 1000 / max(n, 1):.1f} ms each"
+                for kind, n in sorted(counted.items())
+            )
             + f"), {seconds * 1000 / moves:.1f} ms waiting on them (pool waits included)"
         )
 
