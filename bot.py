@@ -362,21 +362,12 @@ async def _run(token: str) -> None:
     await serve(create_bot(database_path=target, database_lock=lock), token)
 
 
-YOUNG_OBJECTS_COLLECTED = 20_000
-"""New objects (net of those freed) between two of the collector's young passes, where
-Python's default is 700. Nearly everything a move allocates is freed by reference
-counting as soon as the move is done, so frequent young passes mostly walk the same
-live objects again: under load (bench/bench_load.py) they took a seventh of the bot's
-CPU. Cycles wait a little longer to be freed, some megabytes at most."""
-
-
 def settle_garbage_collector() -> None:
     """At the end of start-up: what is loaded by now (discord.py, Pillow, the catalogues,
     the command tree) lives as long as the process, and is kept out of the collector's
     full passes, which otherwise walk it all and stalled the event loop for 100 ms and
-    more under load; and young passes come less often (``YOUNG_OBJECTS_COLLECTED``)."""
+    more under load."""
     gc.freeze()
-    gc.set_threshold(YOUNG_OBJECTS_COLLECTED, *gc.get_threshold()[1:])
 
 
 def run_event_loop(main: Coroutine[Any, Any, T]) -> T:
