@@ -138,10 +138,7 @@ class TableBot(Host):
             await self.store.count_unfinished(),
             self.store.dialect,
         )
-        # What is loaded by now (discord.py, Pillow, the catalogues, the command tree)
-        # lives as long as the process. Kept out of the collector's full passes, which
-        # otherwise walk it all and stalled the event loop for 100 ms and more under load.
-        gc.freeze()
+        settle_garbage_collector()
 
     async def _add_cogs(self, store: Store) -> None:
         """Build every part once, each given the partners it uses, and load the cogs."""
@@ -397,6 +394,14 @@ async def _run(token: str) -> None:
     else:
         await Store.check_schema(target)
     await serve(create_bot(database_path=target, database_lock=lock), token)
+
+
+def settle_garbage_collector() -> None:
+    """At the end of start-up: what is loaded by now (discord.py, Pillow, the catalogues,
+    the command tree) lives as long as the process, and is kept out of the collector's
+    full passes, which otherwise walk it all and stalled the event loop for 100 ms and
+    more under load."""
+    gc.freeze()
 
 
 def run_event_loop(main: Coroutine[Any, Any, T]) -> T:

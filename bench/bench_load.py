@@ -12,15 +12,19 @@ new one in its channel. Measured:
 - 40 simultaneous Join clicks on one Barbu lobby: who is seated, in which order, and
   whether anybody was told to try again.
 
-- with ``--reviews N``: N ``/game review`` requests kept under way all through the
-  measured period (each answered review is followed by the next game's), each of a
-  finished Bann game of two normal computers written into the database before the bot
-  starts; the time from request to answer is printed. The load budget holds when
-  the boards keep their p99 with them (``--games 20 --reviews 4``: acknowledgement p99
-  ≤ 1 s, click → board p99 ≤ 2 s, no loop stall with over 100 ms of its own CPU).
+Then the same load, in the same run, against the floor bot (bench/floor_bot.py): a minimal
+discord.py bot making the same Discord calls per move with no rules, database or drawing.
+The figures that decide are ratios, which hold from machine to machine where absolute
+milliseconds moved threefold: the bot's CPU per move over the floor's (the part this
+project adds; target at most 2×), and the render workers' CPU per board over a plain
+Pillow PNG encode (Pillow's defaults) of the same picture at its size, the floor of
+drawing; both printed with the baseline workload (bench/common.py). CPU per move is
+given whole and net of what each process spends while nobody plays (its timers and
+heartbeats, measured for 5 s before the load): those cost per second, not per move, and
+would otherwise weigh more on the bot, which moves fewer games a second than the floor
+while its render workers share the cores. ``--no-floor`` skips the floor.
 
 Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
-      [--reviews 0]
 ``--root`` is the checkout whose bot is measured (default: this one), so the same load
 compares two versions. ``--soak S`` keeps the load going S more seconds for the memory
 figure (the first minute counts as warm-up). ``--trace-memory N`` lists the N source lines
@@ -127,27 +131,34 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import os
 import random
 import signal
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench.common import percentile  # noqa: E402
-from data import Seat, Store  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from bench.common import baseline_ms, percentile  # noqa: E402
 from fakediscord import FakeDiscord, Message, SimUser  # noqa: E402
 from fakediscord import test_ca as fake_ca  # noqa: E402
 from games import GAMES  # noqa: E402
 
 BANN = GAMES["bann"]
+MoverOf = Callable[[int], Awaitable[int]]
+"""The seat to move first in a channel's newest game."""
 SETUP_CONCURRENCY = 20
 KEEP_ANSWERED_SECONDS = 60
 
@@ -161,9 +172,11 @@ class WatchedFake(FakeDiscord):
         self.edit_waiters: dict[int, list[tuple[str, asyncio.Future[float]]]] = defaultdict(list)
         self.request_counts: Counter[tuple[str, str, int]] = Counter()
         self.counting = False
+        self.boards_drawn = 0
 
     def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
         super()._edit_message(message, body, uploads)
+        self.boards_drawn += self.counting and bool(uploads)
         waiters = self.edit_waiters.get(message.id)
         if not waiters:
             return
@@ -290,7 +303,7 @@ async def play_game(
     channel,
     players: list[SimUser],
     board: Message,
-    database: Path,
+    mover_of: MoverOf,
     samples: Samples,
     until: float,
     chooser: random.Random,
@@ -298,7 +311,7 @@ async def play_game(
     """Play as people do, from what Discord shows: a random enabled "Tip to …" button of
     the board, then a random move of the private menu; the players take turns (a Bann
     move always passes the turn). Only who moves first is read from the database."""
-    mover = await first_mover(database, channel.id)
+    mover = await mover_of(channel.id)
     while time.perf_counter() < until:
         tips = [
             button
@@ -311,7 +324,7 @@ async def play_game(
             except (RuntimeError, AssertionError):
                 samples.refusals["a new game did not open"] += 1
                 return
-            mover = await first_mover(database, channel.id)
+            mover = await mover_of(channel.id)
             continue
         _kind, game_id, version, *_rest = tips[0].custom_id.split(":")
         player = players[mover]
@@ -368,10 +381,9 @@ async def first_mover(database: Path, channel_id: int) -> int:
 async def run_load(
     fake: WatchedFake,
     boards: list[tuple],
-    database: Path,
+    mover_of: MoverOf,
     seconds: float,
-    reviews: tuple[SimUser, list[tuple[object, int]], int] | None = None,
-) -> tuple[Samples, list[float]]:
+) -> Samples:
     samples = Samples()
     until = time.perf_counter() + seconds
     chooser = random.Random(7)
@@ -383,72 +395,17 @@ async def run_load(
 
     tasks = [
         asyncio.create_task(
-            play_game(fake, channel, players, board, database, samples, until, chooser)
+            play_game(fake, channel, players, board, mover_of, samples, until, chooser)
         )
         for channel, players, board in boards
     ]
     trimmer = asyncio.create_task(trim())
-    reviewing = asyncio.create_task(
-        keep_reviewing(*reviews, until) if reviews else asyncio.sleep(0, result=[])
-    )
     fake.counting = True
     await asyncio.gather(*tasks)
     trimmer.cancel()
-    took = await reviewing
     fake.forget_history()
     fake.counting = False
-    return samples, took
-
-
-async def finished_games(database: Path, guild_id: int, channels: list) -> list[int]:
-    """A finished Bann game of two normal computers in each channel, written into the
-    database as the bot saves one (its ids, in channel order)."""
-    store = await Store.open(database)
-    try:
-        ids = []
-        for number, channel in enumerate(channels):
-            seats = [Seat("AdaBot", None, "normal"), Seat("Babbage", None, "normal")]
-            table = await store.create_table(
-                kind="bann", guild_id=guild_id, channel_id=channel.id, creator_id=1,
-                seats=seats, options={}, seed=number + 1,
-            )  # fmt: skip
-            state = BANN.new_game(players=2, seed=table.seed)
-            logged = []
-            while not state.is_over:
-                action = BANN.bot_action(state, seed=len(logged), level="normal")
-                logged.append((state.current_player, action))
-                state = state.apply(action)
-            table.state, table.status = state.to_dict(), "active"
-            table.finish(state.returns())
-            await store.save(table, expected_version=table.version, actions=logged)
-            ids.append(table.id)
-        return ids
-    finally:
-        await store.close()
-
-
-async def keep_reviewing(
-    user: SimUser, games: list[tuple[object, int]], at_once: int, until: float
-) -> list[float]:
-    """``at_once`` reviews under way until ``until`` (or the games run out): the seconds
-    from each request to its answer, of those answered by then."""
-    queue = list(games)
-    took: list[float] = []
-
-    async def reviewer() -> None:
-        while queue and time.perf_counter() < until:
-            channel, game_id = queue.pop(0)
-            start = time.perf_counter()
-            asked = await user.slash_nowait(channel, "game review", game=game_id)
-            while time.perf_counter() < until:
-                message = asked.original
-                if message is not None and message.embeds:
-                    took.append(time.perf_counter() - start)
-                    break
-                await asyncio.sleep(0.1)
-
-    await asyncio.gather(*(reviewer() for _ in range(at_once)))
-    return took
+    return samples
 
 
 async def simultaneous_joins(fake: WatchedFake, guild, joiners: list[SimUser], database: Path):
@@ -505,18 +462,42 @@ def per_minute(
     )
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--soak", type=float, default=0)
-    parser.add_argument("--joins", type=int, default=40)
-    parser.add_argument("--root", type=Path, default=ROOT)
-    parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
-    parser.add_argument("--reviews", type=int, default=0, metavar="AT_ONCE")
-    arguments = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
-    database, report, ca_pem = folder / "load.sqlite3", folder / "bot.json", folder / "ca.pem"
+@dataclass
+class Measured:
+    """One bot under the load: the players' samples and the bot's own figures."""
+
+    samples: Samples
+    elapsed: float
+    figures: dict
+    generator_cpu: float
+    helpers_cpu: float
+    request_counts: Counter[tuple[str, str, int]]
+    boards_drawn: int
+    board_png: bytes
+    idle_cpu_per_second: float
+    measured_for: float
+    joins: tuple[int, bool, int] | None = None
+
+    @property
+    def cpu_ms_per_move(self) -> float:
+        return self.figures["cpu_seconds"] * 1000 / max(self.samples.moves, 1)
+
+    @property
+    def net_cpu_ms_per_move(self) -> float:
+        """CPU per move without what the process spends when no move is played (the
+        self-measurement's timers, gateway heartbeats): those are per second, so a bot
+        moving fewer games a second would otherwise pay more of them per move."""
+        idle = self.idle_cpu_per_second * self.measured_for
+        return (self.figures["cpu_seconds"] - idle) * 1000 / max(self.samples.moves, 1)
+
+
+async def measure(
+    arguments: argparse.Namespace, folder: Path, command: list[str], mover_of: MoverOf | None
+) -> Measured:
+    """Start the bot ``command`` names against a fresh fake Discord, open the games, play
+    them for the measured seconds, then (the real bot only, which has a database to read
+    the first mover from) the simultaneous joins."""
+    report, ca_pem = folder / f"{Path(command[0]).stem}.json", folder / "ca.pem"
     fake_ca().cert_pem.write_to_path(str(ca_pem))
     async with WatchedFake() as fake:
         guild = fake.add_guild("Bench")
@@ -527,26 +508,16 @@ async def main() -> None:
         ]
         joiners = [fake.add_user(f"joiner{n}", guild=guild) for n in range(arguments.joins)]
         channels = [guild.add_text_channel(f"table-{n}") for n in range(arguments.games)]
-        # Enough finished games to keep the reviews going: a Bann review of two normal
-        # computers takes several seconds of a core.
-        review_channels = [
-            guild.add_text_channel(f"reviewed-{n}") for n in range(arguments.reviews * 6)
-        ]
-        reviewer = fake.add_user("reviewer", guild=guild)
-        reviewed = await finished_games(database, guild.id, review_channels)
         identified = fake.gateway.identify_count
         child = await asyncio.create_subprocess_exec(
             sys.executable,
-            str(ROOT / "bench" / "load_bot.py"),
-            "--root", str(arguments.root),
+            *command,
             "--port", str(fake.port),
             "--ca", str(ca_pem),
-            "--database", str(database),
             "--report", str(report),
-            "--trace-memory", str(arguments.trace_memory),
             cwd=str(folder),
         )  # fmt: skip
-        while fake.gateway.identify_count == identified:
+        while fake.gateway.identify_count == identified or not fake.commands.listing(None):
             await asyncio.sleep(0.05)
         await asyncio.sleep(1)
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -558,22 +529,83 @@ async def main() -> None:
         boards = await asyncio.gather(*map(set_up, channels, pairs))
         fake.forget_history()
         print(f"{len(boards)} games open; load average {os.getloadavg()}", flush=True)
+        idle_cpu_per_second = await idle_cpu_rate(child.pid)
         child.send_signal(signal.SIGUSR1)
+        signalled = time.perf_counter()
         started, generator_cpu = time.perf_counter(), time.process_time()
         helpers_cpu = descendants_cpu_seconds(child.pid)
-        reviews = (reviewer, list(zip(review_channels, reviewed, strict=True)), arguments.reviews)
-        samples, review_seconds = await run_load(
-            fake, boards, database, arguments.seconds + arguments.soak,
-            reviews if arguments.reviews else None,
-        )  # fmt: skip
+        fake.boards_drawn = 0
+        database = folder / "load.sqlite3"
+        samples = await run_load(
+            fake,
+            boards,
+            mover_of or (lambda channel_id: first_mover(database, channel_id)),
+            arguments.seconds + arguments.soak,
+        )
         elapsed = time.perf_counter() - started
         generator_cpu = time.process_time() - generator_cpu
         helpers_cpu = descendants_cpu_seconds(child.pid) - helpers_cpu
         print(f"load average at the end {os.getloadavg()}", flush=True)
-        seats, in_order, try_again = await simultaneous_joins(fake, guild, joiners, database)
+        board_png = boards[0][2].attachments[0].data
+        joins = None
+        if mover_of is None:
+            joins = await simultaneous_joins(fake, guild, joiners, database)
+        else:
+            await asyncio.sleep(2)  # the last moves' requests, before the bot is stopped
+        measured_for = time.perf_counter() - signalled
         child.send_signal(signal.SIGTERM)
         await child.wait()
-    figures = json.loads(report.read_text())
+        return Measured(
+            samples,
+            elapsed,
+            json.loads(report.read_text()),
+            generator_cpu,
+            helpers_cpu,
+            fake.request_counts,
+            fake.boards_drawn,
+            board_png,
+            idle_cpu_per_second,
+            measured_for,
+            joins,
+        )
+
+
+IDLE_SECONDS = 5.0
+
+
+async def idle_cpu_rate(pid: int) -> float:
+    """CPU seconds a second the process ``pid`` spends while nobody plays (every thread,
+    not its children), over ``IDLE_SECONDS``."""
+    started, before = time.perf_counter(), process_cpu_seconds(pid)
+    await asyncio.sleep(IDLE_SECONDS)
+    return (process_cpu_seconds(pid) - before) / (time.perf_counter() - started)
+
+
+def process_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def any_seat(channel_id: int) -> int:
+    """The floor bot has no rules: either player may move first."""
+    return 0
+
+
+def plain_encode_cpu_ms(png: bytes, repeats: int = 30) -> tuple[str, float]:
+    """The picture a board PNG shows, drawn as the bot draws it (RGB, same size), and the
+    median CPU milliseconds of encoding it with Pillow's plain PNG defaults: the floor of
+    drawing, beside which the render workers' CPU per board is read."""
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    timings = []
+    for _ in range(repeats):
+        started = time.process_time()
+        picture.save(io.BytesIO(), format="PNG")
+        timings.append((time.process_time() - started) * 1000)
+    return f"{picture.width}×{picture.height} {picture.mode}", statistics.median(timings)
+
+
+def print_bot(bot: Measured, arguments: argparse.Namespace) -> None:
+    samples, elapsed, figures = bot.samples, bot.elapsed, bot.figures
     print(f"bot: {arguments.root}")
     print(f"{samples.moves} moves in {elapsed:.0f} s by {arguments.games} games "
           f"({samples.moves / elapsed:.1f}/s); {samples.timeouts} boards not shown in 30 s; "
@@ -585,18 +617,6 @@ async def main() -> None:
                 f"{name}: p50 {percentile(values, 0.5):.0f} ms, p99 {percentile(values, 0.99):.0f}"
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
-    if arguments.reviews:
-        answered = sorted(review_seconds)
-        print(
-            f"reviews, {arguments.reviews} under way at once: {len(answered)} answered during"
-            " the load"
-            + (
-                f", request → answer p50 {percentile(answered, 0.5):.1f} s,"
-                f" max {answered[-1]:.1f} s"
-                if answered
-                else ""
-            )
-        )
     print_slowest_seconds(samples)
     print(
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
@@ -613,21 +633,21 @@ async def main() -> None:
                 f" longest {max(passes):.1f} ms, {sum(passes) / max(elapsed, 1):.1f} ms a second"
             )
     print(f"objects a full collection walks at the end: {figures['tracked_objects']}")
-    print(f"REST requests the bot made per move ({samples.moves} moves):")
-    for (method, route, status), count in fake.request_counts.most_common():
-        print(f"  {count / max(samples.moves, 1):5.2f}  {method} {route} → {status}")
-    cpu = figures["cpu_seconds"]
+    print_requests(bot)
     print(
-        f"load generator (fake Discord + players) CPU: {generator_cpu:.1f} s over {elapsed:.0f} s"
-        f" ({generator_cpu / elapsed:.0%} of a core; near 100% means it, not the bot, limits)"
+        f"load generator (fake Discord + players) CPU: {bot.generator_cpu:.1f} s over"
+        f" {elapsed:.0f} s ({bot.generator_cpu / elapsed:.0%} of a core; near 100% means it,"
+        " not the bot, limits)"
     )
     print(
-        f"bot process CPU: {cpu:.1f} s over the measured period"
-        f" ({cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
+        f"bot process CPU: {figures['cpu_seconds']:.1f} s over the measured period"
+        f" ({bot.cpu_ms_per_move:.1f} ms per move)"
     )
     print(
-        f"bot's render and review workers CPU: {helpers_cpu:.1f} s"
-        f" ({helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move)"
+        f"bot's render workers CPU: {bot.helpers_cpu:.1f} s"
+        f" ({bot.helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move,"
+        f" {bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1):.1f} ms per board drawn;"
+        f" {bot.boards_drawn} boards)"
     )
     warm_up = 60 if arguments.soak else 10
     print(memory_figures(figures["rss_kib"], warm_up, elapsed))
@@ -638,10 +658,83 @@ async def main() -> None:
         print("Python allocations that grew most over the measured period (tracemalloc):")
         for line in figures["memory_growth"]:
             print(f"  {line}")
+    if bot.joins is not None:
+        seats, in_order, try_again = bot.joins
+        print(
+            f"{arguments.joins} simultaneous joins: {seats} seats filled, "
+            f"in click order: {in_order}, 'try again' answers: {try_again}"
+        )
+
+
+def print_requests(bot: Measured) -> None:
+    print(f"REST requests per move ({bot.samples.moves} moves):")
+    for (method, route, status), count in bot.request_counts.most_common():
+        print(f"  {count / max(bot.samples.moves, 1):5.2f}  {method} {route} → {status}")
+
+
+def ratio(part: float, whole: float) -> str:
+    return f"{part / max(whole, 1e-9):.2f}×"
+
+
+def print_floor(bot: Measured, floor: Measured, baseline: float) -> None:
+    """The figures that decide, as ratios that hold from machine to machine."""
+    moves = floor.samples.moves
     print(
-        f"{arguments.joins} simultaneous joins: {seats} seats filled, "
-        f"in click order: {in_order}, 'try again' answers: {try_again}"
+        f"floor bot (discord.py and aiohttp alone, bench/floor_bot.py): {moves} moves in"
+        f" {floor.elapsed:.0f} s ({moves / floor.elapsed:.1f}/s), click → board p50"
+        f" {percentile(floor.samples.board_ms or [0], 0.5):.0f} ms; process CPU"
+        f" {floor.figures['cpu_seconds']:.1f} s ({floor.cpu_ms_per_move:.2f} ms per move)"
     )
+    print_requests(floor)
+    size, plain_ms = plain_encode_cpu_ms(bot.board_png)
+    per_board = bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1)
+    print(f"baseline workload: {baseline:.2f} ms (bench/common.py)")
+    print(
+        f"idle CPU (nobody playing): bot {bot.idle_cpu_per_second * 1000:.0f} ms a second,"
+        f" floor {floor.idle_cpu_per_second * 1000:.0f} ms a second"
+    )
+    print(
+        f"bot CPU per move / floor's, all of it: {bot.cpu_ms_per_move:.2f} /"
+        f" {floor.cpu_ms_per_move:.2f} ms = {ratio(bot.cpu_ms_per_move, floor.cpu_ms_per_move)}"
+    )
+    print(
+        f"bot CPU per move / floor's, net of idle: {bot.net_cpu_ms_per_move:.2f} /"
+        f" {floor.net_cpu_ms_per_move:.2f} ms ="
+        f" {ratio(bot.net_cpu_ms_per_move, floor.net_cpu_ms_per_move)} (target ≤ 2×);"
+        f" per baseline: {bot.net_cpu_ms_per_move / baseline:.3f} and"
+        f" {floor.net_cpu_ms_per_move / baseline:.3f}"
+    )
+    print(
+        f"render workers' CPU per board / a plain Pillow PNG encode of the same picture"
+        f" ({size}, Pillow's defaults): {per_board:.2f} / {plain_ms:.2f} ms ="
+        f" {per_board / max(plain_ms, 1e-9):.2f}×; per baseline: {per_board / baseline:.3f}"
+        f" and {plain_ms / baseline:.3f}"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--soak", type=float, default=0)
+    parser.add_argument("--joins", type=int, default=40)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
+    parser.add_argument("--no-floor", action="store_true", help="measure the bot alone")
+    arguments = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    baseline = baseline_ms()
+    print(f"baseline workload: {baseline:.2f} ms (bench/common.py)", flush=True)
+    real = [str(ROOT / "bench" / "load_bot.py"), "--root", str(arguments.root)]
+    real += ["--database", str(folder / "load.sqlite3")]
+    real += ["--trace-memory", str(arguments.trace_memory)]
+    bot = await measure(arguments, folder, real, None)
+    print_bot(bot, arguments)
+    if arguments.no_floor:
+        return
+    print(flush=True)
+    floor = await measure(arguments, folder, [str(ROOT / "bench" / "floor_bot.py")], any_seat)
+    print_floor(bot, floor, (baseline + baseline_ms()) / 2)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,15 @@ a pick in that menu; the time from sending the pick to the board message being e
 the click → board latency. A finished game is replaced by a new one in its channel. The
 generator reads whose turn it is from the database (one read per move).
 
+Besides moves per second it prints each set-up's moves per second over SQLite's in the
+same run (one PostgreSQL process: target at least 0.9), the bots' CPU per move over the
+baseline workload (bench/common.py, measured before and after), and per move the
+database calls each bot made and how long it waited on them, from the bot's own /metrics
+(a transaction counts once). ``--profile DIR`` runs each bot under cProfile and leaves
+its statistics in DIR.
+
 Run: python -m bench.bench_scale [--games 40] [--seconds 20] [--only sqlite,postgresql-2]
+     [--profile DIR]
 PostgreSQL is TEST_DATABASE_URL or the local server; each run uses a fresh schema.
 """
 
@@ -24,15 +32,18 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
+import aiohttp
 import asyncpg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,7 +52,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 from bench.common import baseline_ms, percentile  # noqa: E402
 from data.backends import connect  # noqa: E402
 from data.sql import Database  # noqa: E402
-from fakediscord import Channel, FakeDiscord, Guild, Message, SimUser  # noqa: E402
+from fakediscord import (  # noqa: E402
+    Channel,
+    FakeDiscord,
+    Guild,
+    InteractionRecord,
+    Message,
+    SimUser,
+)
 from fakediscord.tls import test_ca  # noqa: E402
 from games import GAMES  # noqa: E402
 
@@ -49,6 +67,8 @@ BANN = GAMES["bann"]
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SETUPS = {"sqlite": ("sqlite", 1), "postgresql-1": ("postgresql", 1)}
 SETUPS["postgresql-2"] = ("postgresql", 2)
+METRICS_PORT = 39_470
+"""The first bot process's /metrics port; the second's is the next."""
 
 
 @dataclass
@@ -58,6 +78,24 @@ class Outcome:
     latencies_ms: list[float] = field(default_factory=list)
     bot_cpu_seconds: float = 0.0
     generator_cpu_seconds: float = 0.0
+    unanswered: int = 0
+    database_calls: Counter[str] = field(default_factory=Counter)
+
+    def database_line(self) -> str:
+        """The bot's database calls per move by kind (a transaction counted once, the
+        statements in it not), and the milliseconds a move waited on them in all."""
+        moves = max(len(self.latencies_ms), 1)
+        counted = {kind: n for kind, n in self.database_calls.items() if not kind.endswith(" s")}
+        seconds = sum(n for kind, n in self.database_calls.items() if kind.endswith(" s"))
+        waits = self.database_calls
+        return (
+            f"{self.setup}: per move {sum(counted.values()) / moves:.1f} database calls ("
+            + ", ".join(
+                f"{kind} {n / moves:.1f}: {waits[kind + ' s'] * 1000 / max(n, 1):.1f} ms each"
+                for kind, n in sorted(counted.items())
+            )
+            + f"), {seconds * 1000 / moves:.1f} ms waiting on them (pool waits included)"
+        )
 
     @property
     def moves_per_second(self) -> float:
@@ -102,6 +140,9 @@ class Table:
         self.database = database
         self.board: Message | None = None
         self.game_id = 0
+        self.unanswered = 0
+        """Clicks the bot did not answer in time (Discord gives up after 3 s): on a busy
+        machine a late answer is refused, and the move is tried again."""
 
     async def open(self) -> None:
         record = await self.players[0].slash_nowait(
@@ -131,13 +172,44 @@ class Table:
         action = next(a for a in state.legal_actions() if a != "offer")
         player = self.players[state.current_player]
         tip = await player.click_nowait(self.board, f"Tip to {action.split('>')[0]}")
-        await tip.wait_answered(30)
-        assert tip.original is not None, "the tip opens a private menu"
+        menu = await private_menu(tip)
+        if menu is None:
+            self.unanswered += 1
+            return None
         edited = watch.next_edit(self.board)
         started = time.perf_counter()
-        await player.select_nowait(tip.original, [action])
-        finished = await asyncio.wait_for(edited, 30)
+        pick = await player.select_nowait(menu, [action])
+        try:
+            finished = await asyncio.wait_for(edited, UNANSWERED_SECONDS)
+        except TimeoutError:
+            self.unanswered += not await answered(pick)
+            return None
         return (finished - started) * 1000
+
+
+UNANSWERED_SECONDS = 10.0
+
+
+async def private_menu(tip: InteractionRecord) -> Message | None:
+    """The menu a tip click opened: its answer, or a follow-up after an acknowledgement
+    (which a busy bot sends first); None if none came in time."""
+    deadline = time.perf_counter() + UNANSWERED_SECONDS
+    if not await answered(tip):
+        return None
+    while time.perf_counter() < deadline:
+        for message in (tip.original, *tip.followups):
+            if message is not None and message.selects():
+                return message
+        await asyncio.sleep(0.02)
+    return None
+
+
+async def answered(record: InteractionRecord) -> bool:
+    try:
+        await record.wait_answered(UNANSWERED_SECONDS)
+    except AssertionError:
+        return False
+    return True
 
 
 def cpu_seconds(pid: int) -> float:
@@ -162,13 +234,19 @@ async def drop_schema(server: str, schema: str) -> None:
     await admin.close()
 
 
-def start_bots(fake: FakeDiscord, ca: Path, target: str, processes: int) -> list[subprocess.Popen]:
+def start_bots(
+    fake: FakeDiscord, ca: Path, target: str, processes: int, profile: Path | None, name: str
+) -> list[subprocess.Popen]:
     bots = []
     for shard in range(processes):
         command = [sys.executable, "-m", "bench.scale_bot", "--port", str(fake.port)]
         command += ["--ca", str(ca), "--database", target, "--seed", str(1 + 100_000 * shard)]
         if processes > 1:
             command += ["--shard-count", str(processes), "--shard-ids", str(shard)]
+        command += ["--metrics-port", str(metrics_port(shard))]
+        if profile is not None:
+            profile.mkdir(parents=True, exist_ok=True)
+            command += ["--profile", str(profile / f"{name}-{shard}.prof")]
         bots.append(subprocess.Popen(command, cwd=ROOT))
     return bots
 
@@ -184,6 +262,30 @@ async def wait_until_connected(fake: FakeDiscord, shards: int, bots: list) -> No
     await asyncio.sleep(0.5)
 
 
+def metrics_port(shard: int) -> int:
+    """Where bot process ``shard`` serves its /metrics."""
+    return METRICS_PORT + shard
+
+
+DATABASE_CALL = re.compile(
+    r'^tablebot_database_seconds_(count|sum)\{operation="(\w+)"\} (\S+)$', re.MULTILINE
+)
+
+
+async def database_calls(processes: int) -> Counter[str]:
+    """Every bot process's database calls and seconds so far, from its /metrics: "fetch",
+    "execute", "transaction" … (how many) and the same with " s" (how long, in all)."""
+    calls: Counter[str] = Counter()
+    async with aiohttp.ClientSession() as session:
+        for shard in range(processes):
+            url = f"http://127.0.0.1:{metrics_port(shard)}/metrics"
+            async with session.get(url) as answer:
+                text = await answer.text()
+            for kind, operation, value in DATABASE_CALL.findall(text):
+                calls[operation + (" s" if kind == "sum" else "")] += float(value)
+    return calls
+
+
 def stop_bots(bots: list[subprocess.Popen]) -> None:
     for bot in bots:
         bot.terminate()
@@ -191,8 +293,8 @@ def stop_bots(bots: list[subprocess.Popen]) -> None:
         bot.wait(30)
 
 
-async def run_setup(name: str, games: int, seconds: float, server: str) -> Outcome:
-    engine, processes = SETUPS[name]
+async def run_setup(name: str, arguments: argparse.Namespace, server: str) -> Outcome:
+    engine, _processes = SETUPS[name]
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
         target, schema = await fresh_target(engine, folder, server)
@@ -200,26 +302,22 @@ async def run_setup(name: str, games: int, seconds: float, server: str) -> Outco
         test_ca().cert_pem.write_to_path(str(ca))
         try:
             async with FakeDiscord() as fake:
-                return await _load(fake, name, ca, target, processes, games, seconds)
+                return await _load(fake, name, ca, target, arguments)
         finally:
             if schema is not None:
                 await drop_schema(server, schema)
 
 
 async def _load(
-    fake: FakeDiscord,
-    name: str,
-    ca: Path,
-    target: str,
-    processes: int,
-    games: int,
-    seconds: float,
+    fake: FakeDiscord, name: str, ca: Path, target: str, arguments: argparse.Namespace
 ) -> Outcome:
+    _engine, processes = SETUPS[name]
+    games, seconds = arguments.games, arguments.seconds
     fake.gateway.wait_for_parse = False
     watch = BoardWatch(fake)
     tables: list[Table] = []
     guilds = [await guild_on_shard(fake, shard, processes) for shard in range(processes)]
-    bots = start_bots(fake, ca, target, processes)
+    bots = start_bots(fake, ca, target, processes, arguments.profile, name)
     database = None
     try:
         await wait_until_connected(fake, processes, bots)
@@ -233,6 +331,7 @@ async def _load(
         await asyncio.sleep(0.2)
         await asyncio.gather(*(table.open() for table in tables))
         outcome = Outcome(name, seconds)
+        calls_before = await database_calls(processes)
         cpu_before = sum(cpu_seconds(bot.pid) for bot in bots)
         own_before = time.process_time()
         deadline = time.perf_counter() + seconds
@@ -246,8 +345,11 @@ async def _load(
         started = time.perf_counter()
         await asyncio.gather(*(play(table) for table in tables))
         outcome.seconds = time.perf_counter() - started
+        outcome.unanswered = sum(table.unanswered for table in tables)
         outcome.bot_cpu_seconds = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_before
         outcome.generator_cpu_seconds = time.process_time() - own_before
+        outcome.database_calls = await database_calls(processes)
+        outcome.database_calls.subtract(calls_before)
         await asyncio.sleep(2)  # the last moves' pings, before the bots are stopped
         return outcome
     finally:
@@ -257,12 +359,33 @@ async def _load(
 
 
 def describe(outcome: Outcome) -> str:
-    samples = outcome.latencies_ms
+    samples = outcome.latencies_ms or [0.0]
+    moves = max(len(outcome.latencies_ms), 1)
     return (
         f"| {outcome.setup} | {outcome.moves_per_second:.1f} | {percentile(samples, 0.5):.0f} |"
         f" {percentile(samples, 0.99):.0f} | {outcome.bot_cpu_seconds / outcome.seconds:.0%} |"
-        f" {outcome.generator_cpu_seconds / outcome.seconds:.0%} |"
+        f" {outcome.bot_cpu_seconds * 1000 / moves:.1f} |"
+        f" {outcome.generator_cpu_seconds / outcome.seconds:.0%} | {outcome.unanswered} |"
     )
+
+
+def ratios(outcomes: dict[str, Outcome], baseline: float) -> list[str]:
+    """The figures that hold from machine to machine: each set-up's moves per second
+    against one SQLite process's in the same run, and CPU per move in baseline units."""
+    if "sqlite" not in outcomes:
+        return []
+    sqlite = outcomes["sqlite"]
+    lines = []
+    for name, outcome in outcomes.items():
+        if name == "sqlite":
+            continue
+        ratio = outcome.moves_per_second / max(sqlite.moves_per_second, 1e-9)
+        goal = " (target ≥ 0.9)" if name == "postgresql-1" else ""
+        lines.append(f"{name} / sqlite moves per second: {ratio:.2f}{goal}")
+    for name, outcome in outcomes.items():
+        per_move = outcome.bot_cpu_seconds * 1000 / max(len(outcome.latencies_ms), 1)
+        lines.append(f"{name}: bot CPU per move / baseline workload: {per_move / baseline:.3f}")
+    return lines
 
 
 async def main() -> None:
@@ -270,16 +393,30 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--only", default=",".join(SETUPS))
+    parser.add_argument(
+        "--profile", type=Path, help="write each bot's cProfile statistics into this folder"
+    )
     arguments = parser.parse_args()
     server = os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
-    print(f"baseline workload: {baseline_ms():.2f} ms; load average {os.getloadavg()[0]:.2f}")
+    baseline = baseline_ms()
+    print(f"baseline workload: {baseline:.2f} ms; load average {os.getloadavg()[0]:.2f}")
     print(f"{arguments.games} games flat out for {arguments.seconds:.0f} s per set-up\n")
-    print("| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | generator CPU |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | bot CPU ms/move"
+        " | generator CPU | unanswered |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    outcomes = {}
     for name in arguments.only.split(","):
-        outcome = await run_setup(name, arguments.games, arguments.seconds, server)
+        outcome = await run_setup(name, arguments, server)
+        outcomes[name] = outcome
         print(describe(outcome), flush=True)
-    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+    after = baseline_ms()
+    print(f"\nbaseline workload after: {after:.2f} ms; load average {os.getloadavg()[0]:.2f}")
+    for line in ratios(outcomes, (baseline + after) / 2):
+        print(line)
+    for outcome in outcomes.values():
+        print(outcome.database_line())
 
 
 if __name__ == "__main__":

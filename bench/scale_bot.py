@@ -2,16 +2,19 @@
 process (the benchmark's), trusting that fake's test CA.
 
     python -m bench.scale_bot --port P --ca ca.pem --database TARGET
-        [--shard-count N --shard-ids 0-1]
+        [--shard-count N --shard-ids 0-1] [--profile FILE] [--metrics-port N]
 
-It runs exactly what `python bot.py` runs (`serve`: SIGTERM closes it cleanly); only the
-connector differs, so the bot talks to the fake instead of discord.com.
+It runs exactly what `python bot.py` runs (`serve` on the same event loop, uvloop where
+installed: SIGTERM closes it cleanly); only the connector differs, so the bot talks to
+the fake instead of discord.com. ``--profile FILE`` runs it under cProfile (which slows
+it) and writes the statistics to FILE when it stops, for bench_scale's ``--profile``;
+``--metrics-port`` serves the bot's /metrics, whose database calls bench_scale counts.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import cProfile
 import itertools
 import logging
 import ssl
@@ -24,7 +27,7 @@ import discord
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bot import create_bot, serve  # noqa: E402
+from bot import create_bot, run_event_loop, serve  # noqa: E402
 from fakediscord.tls import FakeDiscordResolver  # noqa: E402
 from shards import ShardPlan, ShardsTaken, parse_shard_ids  # noqa: E402
 
@@ -43,6 +46,7 @@ async def run(arguments: argparse.Namespace) -> None:
         shard_plan=plan,
         connector=connector,
         guild_ready_timeout=0.01,
+        metrics_port=arguments.metrics_port,
     )
     await serve(bot, "fake-token")
 
@@ -55,13 +59,23 @@ def main() -> int:
     parser.add_argument("--shard-count", type=int, default=0)
     parser.add_argument("--shard-ids", default="")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default="")
+    parser.add_argument("--metrics-port", type=int)
     arguments = parser.parse_args()
     discord.utils.setup_logging(level=logging.WARNING, root=True)
+    profile = cProfile.Profile() if arguments.profile else None
     try:
-        asyncio.run(run(arguments))
+        if profile is None:
+            run_event_loop(run(arguments))
+        else:
+            with profile:
+                run_event_loop(run(arguments))
     except ShardsTaken as taken:
         print(f"error: {taken}", file=sys.stderr)
         return 2
+    finally:
+        if profile is not None:
+            profile.dump_stats(arguments.profile)
     return 0
 
 

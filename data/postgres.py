@@ -76,6 +76,15 @@ def _closed(connection: asyncpg.Connection) -> bool:
         return True
 
 
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """What a connection handed back to the pool needs beyond asyncpg's own clean-up (it
+    rolls back a transaction left open): nothing. The store leaves no session state
+    behind (its advisory locks end with their transaction; it never listens, declares a
+    cursor or sets a variable), and asyncpg's default reset (unlock all, close all,
+    unlisten, reset all) was one more round trip to the server on every call, a third of
+    a move's round trips (bench/bench_scale.py)."""
+
+
 class _Connection(Executor):
     """One pooled connection, inside or outside a transaction."""
 
@@ -118,7 +127,12 @@ class PostgresDatabase(Database):
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, command_timeout=60, timeout=CONNECT_TIMEOUT
+                url,
+                min_size=1,
+                max_size=pool_size,
+                command_timeout=60,
+                timeout=CONNECT_TIMEOUT,
+                reset=_keep_session,
             )
         except (*UNREACHABLE, asyncpg.PostgresError, asyncpg.InterfaceError) as problem:
             reason = str(problem) or type(problem).__name__

@@ -1,5 +1,6 @@
 """The SQLite side of data.sql: one aiosqlite connection in WAL mode, with a read-only
-connection for quick lookups on the event loop's thread and a second writer for batches."""
+connection for quick lookups and a writer for single statements, both on the event
+loop's thread, and a second writer for batches on a thread of its own."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ log = logging.getLogger("tablebot.sql")
 # (data.members) do not linger in the file's free space. Many builds of SQLite do it by
 # default (this project's machines' does), others do not, so it is asked for.
 WRITER_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON", "secure_delete=ON")
+CHECKPOINT_EVERY = 100
+"""Batches written on the event loop's thread between two checkpoints of the log on the
+batch writer's thread: SQLite's own default (1,000 pages) is some 200 moves."""
 
 
 class SqliteDatabase(Database):
@@ -34,10 +38,14 @@ class SqliteDatabase(Database):
         connection: aiosqlite.Connection,
         reader: sqlite3.Connection | None = None,
         writer: sqlite3.Connection | None = None,
+        quick_writer: sqlite3.Connection | None = None,
     ) -> None:
         self._db = connection
         self._reader = reader
         self._writer = writer
+        self._quick_writer = quick_writer
+        self._batches_since_checkpoint = 0
+        self._checkpoint: asyncio.Future[sqlite3.Cursor] | None = None
         self._writer_thread = ThreadPoolExecutor(1, "sqlite-batches") if writer else None
         self._write_lock = asyncio.Lock()
 
@@ -54,7 +62,7 @@ class SqliteDatabase(Database):
                 await cursor.fetchall()
         if str(path) == ":memory:":
             return cls(connection)
-        return cls(connection, _open_reader(path), _open_writer(path))
+        return cls(connection, _open_reader(path), _open_writer(path), _open_quick_writer(path))
 
     @property
     def connection(self) -> aiosqlite.Connection:
@@ -97,8 +105,24 @@ class SqliteDatabase(Database):
 
     async def write(self, query: str, *args: Any) -> int:
         """Outside any other coroutine's transaction, which it would otherwise join on
-        the shared connection (and be undone with, were that one rolled back)."""
+        the shared connection (and be undone with, were that one rolled back).
+
+        Run on the event loop's thread: a single statement in WAL mode takes
+        microseconds, and the two a move writes this way (the board's version, the turn
+        ping) were two hand-offs to aiosqlite's thread and back, the largest part of the
+        bot's own CPU per move after discord.py's (bench/bench_load.py). The write lock
+        keeps this process's other writers out, so SQLite answers busy only while
+        another process writes the file (a backup, say); then the statement is handed
+        off like any other."""
         async with self._write_lock:
+            if self._quick_writer is not None:
+                try:
+                    with self.timed("execute"):
+                        return self._quick_writer.execute(query, args).rowcount
+                except sqlite3.IntegrityError as refused:
+                    raise IntegrityError(str(refused)) from refused
+                except sqlite3.OperationalError as busy:
+                    log.info("quick write refused (%s); writing through the connection", busy)
             return await self.execute(query, *args)
 
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
@@ -109,9 +133,12 @@ class SqliteDatabase(Database):
             raise IntegrityError(str(refused)) from refused
 
     async def atomic(self, statements: Sequence[Statement]) -> None:
-        """The whole batch in one hand-off to a thread of its own, on a second connection
-        (the write lock keeps the two connections' writes apart): the move's save, which
-        in a transaction of separate statements was four hand-offs."""
+        """The whole batch as one transaction on the event loop's thread, like ``write``
+        (the move's save: a transaction of separate statements was four hand-offs to
+        aiosqlite's thread, then one to a thread of its own, which still cost more CPU
+        than the batch). Should SQLite answer busy, the batch is rolled back and run on
+        the batch writer's thread, which may wait. Every ``CHECKPOINT_EVERY`` batches
+        that thread checkpoints the log, so the loop never does."""
         if self._writer is None:
             await super().atomic(statements)
             return
@@ -119,11 +146,29 @@ class SqliteDatabase(Database):
         async with self._write_lock:
             with self.timed("transaction"):
                 try:
+                    if self._quick_writer is not None:
+                        try:
+                            _run_batch(self._quick_writer, statements)
+                        except sqlite3.OperationalError as busy:
+                            log.info("quick batch refused (%s); writing on a thread", busy)
+                        else:
+                            self._checkpoint_now_and_then(loop)
+                            return
                     await loop.run_in_executor(
                         self._writer_thread, _run_batch, self._writer, statements
                     )
                 except sqlite3.IntegrityError as refused:
                     raise IntegrityError(str(refused)) from refused
+
+    def _checkpoint_now_and_then(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._batches_since_checkpoint += 1
+        if self._batches_since_checkpoint < CHECKPOINT_EVERY or self._writer is None:
+            return
+        self._batches_since_checkpoint = 0
+        # A passive checkpoint waits for nobody; the thread runs one at a time.
+        self._checkpoint = loop.run_in_executor(
+            self._writer_thread, self._writer.execute, "PRAGMA wal_checkpoint(PASSIVE)"
+        )
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Executor]:
@@ -166,8 +211,9 @@ class SqliteDatabase(Database):
             log.info("database migrated to schema %d", number)
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.close()
+        for quick in (self._reader, self._quick_writer):
+            if quick is not None:
+                quick.close()
         if self._writer is not None and self._writer_thread is not None:
             await asyncio.get_running_loop().run_in_executor(
                 self._writer_thread, self._writer.close
@@ -184,6 +230,16 @@ def _open_writer(path: str | Path) -> sqlite3.Connection:
     return writer
 
 
+def _open_quick_writer(path: str | Path) -> sqlite3.Connection:
+    """A writer for the event loop's thread that never waits for a lock, and never
+    checkpoints the log (a checkpoint writes the database file and may sync it: the
+    batch writer's thread does that, off the loop)."""
+    writer = sqlite3.connect(path, timeout=0, isolation_level=None)
+    for pragma in (*WRITER_PRAGMAS, "wal_autocheckpoint=0"):
+        writer.execute(f"PRAGMA {pragma}")
+    return writer
+
+
 def _run_batch(db: sqlite3.Connection, statements: Sequence[Statement]) -> None:
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -194,10 +250,12 @@ def _run_batch(db: sqlite3.Connection, statements: Sequence[Statement]) -> None:
             changed = db.execute(statement.query, statement.args).rowcount
             if statement.changes_one and changed != 1:
                 raise NothingChanged(statement.query)
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        # A COMMIT refused (busy) leaves the transaction open: it is ended here too.
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
 
 
 def _open_reader(path: str | Path) -> sqlite3.Connection:

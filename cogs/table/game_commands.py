@@ -75,7 +75,7 @@ class GameCommands(commands.Cog, name="Tables"):
     async def cog_unload(self) -> None:
         self.keeper.stop()
         self.spectators.stop()
-        self.renderer.close()
+        await self.renderer.close()
 
     # ---- /game --------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 open game per channel, optimistic concurrency and the append-only action log."""
 
 import asyncio
+import sqlite3
 
 import pytest
 from testdb import ONE_PROCESS_PER_SQLITE_FILE, both_engines
@@ -375,3 +376,75 @@ async def test_text_that_is_not_valid_utf8_is_stored_and_read_back(store):
     assert stored.seats[0].name == odd
     assert stored.options == {"note": odd}
     assert stored.state == {"last": odd, "3": "int key"}
+
+
+async def test_a_transaction_cancelled_midway_leaves_the_pooled_connection_clean(database):
+    """The pool hands connections back without resetting the session (one round trip
+    fewer per call); a transaction cancelled while it held a row and a lock must still
+    end there, so the next caller on the same connection and other processes go on."""
+    if database.engine == "sqlite":
+        pytest.skip("PostgreSQL's connection pool")
+    store = await Store.open(database.target, pool_size=1)
+    other = await Store.open(database.target)
+    table = await new_table(store)
+    holding = asyncio.Event()
+
+    async def hold_and_hang() -> None:
+        async with store.transaction() as db:
+            await db.lock("held")
+            await db.execute("UPDATE games SET version = 42 WHERE id = ?", table.id)
+            holding.set()
+            await asyncio.Event().wait()
+
+    hanging = asyncio.create_task(hold_and_hang())
+    await holding.wait()
+    hanging.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await hanging
+    assert (await store.load(table.id)).version == 0, "the cancelled change was rolled back"
+    async with asyncio.timeout(5):
+        async with other.transaction() as db:
+            await db.lock("held")
+    await store.save(table, expected_version=0)
+    assert (await other.load(table.id)).version == 1
+    await store.close()
+    await other.close()
+
+
+async def test_racing_ping_swaps_hand_every_replaced_ping_back_exactly_once(database):
+    """Each process deletes the ping its swap replaced: racing swaps must form one chain,
+    so no ping is deleted twice and none is left behind."""
+    stores = [await Store.open(database.target) for _ in range(2)]
+    table = await new_table(stores[0])
+    pings = range(1, 41)
+    replaced = await asyncio.gather(*(stores[ping % 2].swap_ping(table.id, ping) for ping in pings))
+    last = await stores[0].swap_ping(table.id, None)
+    for store in stores:
+        await store.close()
+    assert sorted(filter(None, [*replaced, last])) == list(pings)
+    assert replaced.count(None) == 1, "only the first swap found no ping"
+
+
+async def test_a_move_saved_while_another_process_writes_waits_its_turn(database):
+    """A move's save and the board's record are written on the event loop's thread by a
+    writer that never waits; while another process holds SQLite's write lock (a backup,
+    a migration) they must wait their turn on a thread instead, not fail."""
+    if database.engine != "sqlite":
+        pytest.skip("SQLite's write lock")
+    store = await Store.open(database.target)
+    table = await new_table(store)
+    other = sqlite3.connect(database.target, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    saving = asyncio.gather(
+        store.save(table, expected_version=0, actions=[(0, "move")]),
+        store.mark_board(table.id, 99, 1),
+    )
+    await asyncio.sleep(0.3)
+    assert not saving.done(), "the writes wait while the other process writes"
+    other.execute("COMMIT")
+    await asyncio.wait_for(saving, 10)
+    other.close()
+    stored = await store.load(table.id)
+    assert (stored.version, stored.board_message_id) == (1, 99)
+    assert [entry.action for entry in await store.actions(table.id)] == ["move"]
+    await store.close()

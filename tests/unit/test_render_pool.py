@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 
 from cogs.render_pool import RenderJob, RenderPool
 from games import GAMES
@@ -22,7 +24,7 @@ def test_a_worker_process_draws_the_same_board_as_a_thread() -> None:
         try:
             return await in_process.render(bann_job()), await in_thread.render(bann_job())
         finally:
-            in_process.close()
+            await in_process.close()
 
     drawn_apart, drawn_here = asyncio.run(both())
     assert drawn_apart.startswith(PNG_SIGNATURE)
@@ -34,14 +36,35 @@ def test_a_dead_worker_is_replaced_and_the_board_still_drawn() -> None:
         pool = RenderPool(processes=1)
         try:
             await pool.render(bann_job())
-            assert pool._pool is not None
-            for process in pool._pool._processes.values():
-                process.kill()
+            for worker in pool.worker_ids:
+                os.kill(worker, signal.SIGKILL)
             survived = await pool.render(bann_job())
             return survived, await pool.render(bann_job())
         finally:
-            pool.close()
+            await pool.close()
 
     survived, next_one = asyncio.run(after_a_crash())
     assert survived.startswith(PNG_SIGNATURE)
     assert next_one == survived
+
+
+def test_a_board_cancelled_half_way_does_not_reach_the_next_one() -> None:
+    """A redraw abandoned while its worker draws (a newer move's board replaces it) must
+    not hand its picture to the next board asked of that worker."""
+
+    async def cancelled_then_next() -> tuple[bytes, bytes]:
+        pool = RenderPool(processes=1)
+        other = RenderJob(
+            render_bann, (GAMES["bann"].new_game(2, seed=12).view(None), ["A", "B"], None)
+        )
+        try:
+            await pool.render(bann_job())
+            abandoned = asyncio.create_task(pool.render(bann_job()))
+            await asyncio.sleep(0)
+            abandoned.cancel()
+            return await pool.render(other), await RenderPool(processes=0).render(other)
+        finally:
+            await pool.close()
+
+    drawn, expected = asyncio.run(cancelled_then_next())
+    assert drawn == expected
