@@ -360,3 +360,17 @@ async def test_a_barbu_puzzle_shows_only_the_deciding_seats_hand_solved_and_fail
     profile = await world.alice.slash(world.games, "league profile")
     fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
     assert "Puzzles: 1 of 1 solved" in fields["🔍 Barbu: reviews"]
+
+
+async def test_without_reviewed_games_a_barbu_puzzle_comes_from_the_computers(
+    fake_discord, start_bot, database_path
+):
+    """The easy computer's blunder against three normal ones, with its own hand."""
+    world = fake_discord
+    await start_bot()
+    shown = await world.alice.slash(world.games, "barbu puzzle")
+    [puzzle] = shown.ephemeral
+    assert puzzle.content.startswith("🧩 Find the best move for AdaBot (move ")
+    picture = Image.open(io.BytesIO(puzzle.attachments[0].data))
+    assert picture.size == (TABLE_WIDTH, TABLE_HEIGHT + HAND_HEIGHT)
+    assert world.games.public_messages() == [], "nothing shown to the channel"
