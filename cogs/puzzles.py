@@ -10,8 +10,9 @@ loop (the n-th such game for his n-th such puzzle, so everyone meets the same on
 the best one found solves it. The answer says what the game's player did and what it
 cost; only the first answer to a puzzle counts (``data/reviews.py``).
 
-Games with hidden information have no puzzles: a position would have to show one seat's
-cards to that member alone, which a replay picture cannot.
+In a game with hidden information (Barbu) the picture is what the deciding seat saw: the
+table and that seat's own hand, never another's. A puzzle is shown only to the member who
+asked, and only from a game that has ended, so the hand gives nothing away.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from cogs.privacy import may_read
 from cogs.replies import NO_MENTIONS, tell
 from cogs.review_pool import ReviewPool, engine_version
 from cogs.reviews import as_typed, game_cog
+from cogs.table.computers import COMPUTER_NAMES
 from cogs.table.records import facts_of, logged_actions
 from cogs.worker import replay_work
 from data import Store
@@ -41,7 +43,7 @@ from games.base import GameState, Step
 from games.proof import GameFacts, walk
 from games.review import has_review, reviewer
 from games.review.model import Judgement, Review
-from render.replay import replay_picture
+from render.replay import replay_picture, seat_picture
 from render.toolkit.png import encode_png
 from render.toolkit.text import clean_name
 from texts.i18n import N_, command_name, t
@@ -49,7 +51,11 @@ from texts.reviews import amount, notation
 
 COMPUTER_PUZZLE_TRIES = 4
 """Computer games tried for a blunder before giving up (easy blunders in most)."""
-COMPUTER_NAMES = ("AdaBot", "Babbage")
+COMPUTER_ACTIONS = 2000
+"""The longest computer game played for a puzzle."""
+ACTIONS_BETWEEN_LOOKS = 40
+"""Actions the computers play between two looks for the easy one's blunder: a game is
+played only as far as its first blunder (a whole Barbu game is half a minute of play)."""
 PUZZLE_FILE = "puzzle.png"
 
 
@@ -65,8 +71,7 @@ class Puzzle:
 
 
 class PuzzlesCog(commands.Cog):
-    """``/<game> puzzle`` in each game's group whose game has a review and no hidden
-    information."""
+    """``/<game> puzzle`` in each game's group whose game has a review."""
 
     def __init__(self, bot: Host, store: Store, pool: ReviewPool) -> None:
         self.bot = bot
@@ -76,9 +81,9 @@ class PuzzlesCog(commands.Cog):
         self._added: list[app_commands.Group] = []
 
     async def cog_load(self) -> None:
-        for kind, spec in GAMES.items():
+        for kind in GAMES:
             group = self.bot.tree.get_command(kind)
-            if spec.hidden_information or not has_review(kind):
+            if not has_review(kind):
                 continue
             assert isinstance(group, app_commands.Group), f"/{kind} is a command group"
             group.add_command(self._command(kind))
@@ -206,31 +211,40 @@ def _steps(facts: GameFacts, actions: Sequence[tuple[int | None, str]]) -> list[
 
 
 def computer_puzzle(kind: str, seed: int) -> Puzzle | None:
-    """The easy computer's first blunder in game ``seed`` against the normal computer
-    (seat 0 easy), or None if it made none."""
+    """The easy computer's first blunder in game ``seed`` against normal computers (seat 0
+    easy, as few seats as the game takes), or None if it made none."""
     spec = GAMES[kind]
-    state: GameState = spec.new_game(players=2, seed=seed)
+    players = max(2, spec.min_players)
+    state: GameState = spec.new_game(players=players, seed=seed)
     actions: list[tuple[int | None, str]] = []
-    levels = ("easy", "normal")
-    while not state.is_over and len(actions) < 2000:
-        seat = state.current_player
-        assert seat is not None
-        action = spec.bot_action(state, seed=len(actions), level=levels[seat])
-        actions.append((seat, action))
-        state = state.apply(action)
     facts = GameFacts(
         kind=kind, game_id=0, guild_id=0, channel_id=0, seed=seed, options={},
-        seats=list(COMPUTER_NAMES), status="finished", final=None,
+        seats=list(COMPUTER_NAMES[:players]), status="finished", final=None,
     )  # fmt: skip
     judge = reviewer(kind)
-    for point in judge.decisions(facts, _steps(facts, actions)):
-        if point.seat != 0:
-            continue
-        judgement = judge.judge(facts, point)
-        if judgement.mark == "blunder":
-            key = f"computer:{kind}:{seed}:{judgement.index}"
-            return Puzzle(key, facts, tuple(actions), judgement)
-    return None
+    looked_at = 0
+    while True:
+        played_out = state.is_over or len(actions) >= COMPUTER_ACTIONS
+        if played_out or (actions and len(actions) % ACTIONS_BETWEEN_LOOKS == 0):
+            points = judge.decisions(facts, _steps(facts, actions))
+            # The last decision may still be going on (a Gul Bara roll's further moves).
+            whole = points if played_out else points[:-1]
+            for point in whole[looked_at:]:
+                if point.seat != 0:
+                    continue
+                judgement = judge.judge(facts, point)
+                if judgement.mark == "blunder":
+                    key = f"computer:{kind}:{seed}:{judgement.index}"
+                    return Puzzle(key, facts, tuple(actions), judgement)
+            looked_at = len(whole)
+        if played_out:
+            return None
+        seat = state.current_player
+        assert seat is not None
+        level = "easy" if seat == 0 else "normal"
+        action = spec.bot_action(state, seed=len(actions), level=level)
+        actions.append((seat, action))
+        state = state.apply(action)
 
 
 def judge_answer(puzzle: Puzzle, answer: Sequence[str]) -> Judgement:
@@ -265,8 +279,16 @@ def position_of(puzzle: Puzzle) -> GameState:
 
 
 def _draw_puzzle(puzzle: Puzzle, language: str) -> bytes:
-    mover = puzzle.facts.seats[puzzle.judgement.seat]
-    caption = clean_name(t(language, "Find the best move for {name}", name=mover))
-    drawer = replay_picture(puzzle.facts.kind)
-    image = drawer(position_of(puzzle).view(None), puzzle.facts.seats, caption, language)
+    """The position as the board showed it, or in a game with hidden information as the
+    deciding seat saw it (its own hand too)."""
+    seat = puzzle.judgement.seat
+    caption = clean_name(
+        t(language, "Find the best move for {name}", name=puzzle.facts.seats[seat])
+    )
+    kind = puzzle.facts.kind
+    position = position_of(puzzle)
+    if GAMES[kind].hidden_information:
+        image = seat_picture(kind)(position.view(seat), puzzle.facts.seats, caption, language)
+    else:
+        image = replay_picture(kind)(position.view(None), puzzle.facts.seats, caption, language)
     return encode_png(image.convert("RGB"))

@@ -48,6 +48,13 @@ def replay_picture(kind: str) -> Drawer:
     return drawer
 
 
+def seat_picture(kind: str) -> Drawer:
+    """How game ``kind``, one with hidden information, draws what one seat saw (its own
+    view, shown to one member only): ``SEAT_PICTURE`` of ``render.<kind>``."""
+    drawer: Drawer = importlib.import_module(f"{__package__}.{kind}").SEAT_PICTURE
+    return drawer
+
+
 @dataclass(frozen=True)
 class Replay:
     data: bytes

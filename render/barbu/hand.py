@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PIL import Image
+
 from games.barbu import BarbuView
 from render.barbu.common import (
     RANK_ORDER,
@@ -36,8 +38,13 @@ def sorted_hand(cards: Sequence[str]) -> list[str]:
 
 
 def render_barbu_hand(view: BarbuView, names: Sequence[str], language: str = ENGLISH) -> bytes:
-    """PNG of the hand in ``view`` (a seat's own view); legal cards raised on its turn.
-    The cards overlap so a whole hand fits: each shows its corner (rank and suit)."""
+    """PNG of the hand in ``view`` (a seat's own view); legal cards raised on its turn."""
+    return encode_png(draw_barbu_hand(view, names, language))
+
+
+def draw_barbu_hand(view: BarbuView, names: Sequence[str], language: str = ENGLISH) -> Image.Image:
+    """The picture of ``render_barbu_hand`` before encoding. The cards overlap so a whole
+    hand fits: each shows its corner (rank and suit)."""
     players = player_names(names, language)
     seat = view["seat"]
     image, draw = new_canvas(HAND_WIDTH, HAND_HEIGHT)
@@ -75,7 +82,7 @@ def render_barbu_hand(view: BarbuView, names: Sequence[str], language: str = ENG
         draw_text_centred(
             draw, (HAND_WIDTH / 2, 160), t(language, "No cards"), font(22), TEXT_MUTED
         )
-        return encode_png(image)
+        return image
     suits_present = len({card[1] for card in hand})
     room = HAND_WIDTH - 48 - HAND_CARD[0] - (suits_present - 1) * HAND_SUIT_GAP
     step = min(HAND_CARD[0] + 6, room / max(1, len(hand) - 1))
@@ -98,7 +105,7 @@ def render_barbu_hand(view: BarbuView, names: Sequence[str], language: str = ENG
             highlighted=playable,
         )
         x += step
-    return encode_png(image)
+    return image
 
 
 def _hand_status(

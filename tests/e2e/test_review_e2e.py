@@ -1,27 +1,31 @@
 """/game review through the real discord.py against the fake Discord: a finished game's
 review with its progress edited in place, stored so a second request is instant; the
 costliest decisions' buttons; marks in the replay's captions; the refusals (a running
-game, a channel the member cannot read, a full queue); German."""
+game, a channel the member cannot read, a full queue); German; puzzles (Bann, and Barbu
+with the deciding seat's hand)."""
 
 from __future__ import annotations
 
 import io
+import json
 import re
 import sqlite3
 from pathlib import Path
 
 import discord
 from german import embed_texts, english_in
-from PIL import Image
-from stored import stored_state
+from PIL import Image, ImageChops, ImageStat
+from stored import logged_moves, stored_game, stored_state, typed
 
 from cogs.puzzles import computer_puzzle
 from fakediscord import Message
-from games import GAMES
+from games import GAMES, GameState
 from games.review.model import Review
+from render.barbu import HAND_HEIGHT, TABLE_HEIGHT, TABLE_WIDTH, render_barbu_hand
 from texts.reviews import amount, notation
 
 BANN = GAMES["bann"]
+BARBU = GAMES["barbu"]
 PROGRESS = re.compile(r"🔍 Reviewing Bann game #(\d+)… (\d+) of (\d+) decisions")
 
 
@@ -269,3 +273,104 @@ async def test_without_reviewed_games_a_puzzle_comes_from_the_computers(
     assert f"(move {found.judgement.index})" in shown.ephemeral[0].content
     solved = await world.alice.slash(world.games, "bann puzzle", move=found.judgement.best)
     assert solved.ephemeral[0].content.startswith("✅ Solved")
+
+
+async def play_barbu(world, database_path: Path, deals: int = 2) -> None:
+    """Alice against three normal computers, her decisions typed as the easy computer
+    would take them, for ``deals`` deals; then she resigns."""
+    await world.alice.slash(world.games, "barbu new", series=1, computers=3)
+    decision = 0
+    while (state := stored_state(database_path)).deal_number < deals and not state.is_over:
+        assert state.current_player == 0, "the computers answer at once"
+        action = BARBU.bot_action(state, seed=decision, level="easy")
+        await world.alice.slash(world.games, "barbu move", notation=typed(action))
+        decision += 1
+    asked = await world.alice.slash(world.games, "game resign")
+    await world.alice.click(asked.ephemeral[0], "Yes, resign")
+
+
+def picture_difference(picture: Image.Image, png: bytes) -> float:
+    """The mean difference of two pictures' colour values (0 to 255): both are paletted
+    when encoded, so the same drawing differs a little."""
+    other = Image.open(io.BytesIO(png)).convert("RGB")
+    return sum(ImageStat.Stat(ImageChops.difference(picture, other)).mean) / 3
+
+
+def barbu_position(database_path: Path, index: int) -> GameState:
+    """The newest game's state before its ``index``-th logged action."""
+    game = stored_game(database_path)
+    state: GameState = BARBU.new_game(players=4, seed=game["seed"], **json.loads(game["options"]))
+    for _, action in logged_moves(database_path)[: index - 1]:
+        state = state.apply(action)
+    return state
+
+
+async def test_a_barbu_puzzle_shows_only_the_deciding_seats_hand_solved_and_failed(
+    fake_discord, start_bot, database_path
+):
+    """After the review of an ended Barbu game, its first blunder is the server's puzzle,
+    shown privately as that seat saw it: the table and its own hand. Alice answers with
+    the best decision, Bob with the one played."""
+    world = fake_discord
+    await start_bot()
+    await play_barbu(world, database_path)
+    await world.alice.slash(world.games, "game review")
+    [(_, text)] = stored_reviews(database_path)
+    blunder = next(j for j in Review.from_json(text).judgements if j.mark == "blunder")
+    names = [seat["name"] for seat in json.loads(stored_game(database_path)["seats"])]
+    public_before = len(world.games.public_messages())
+
+    shown = await world.alice.slash(world.games, "barbu puzzle")
+    [puzzle] = shown.ephemeral
+    assert puzzle.content.startswith(
+        f"🧩 Find the best move for {names[blunder.seat]} (move {blunder.index})."
+    )
+    assert "/barbu puzzle" in puzzle.content
+    assert len(world.games.public_messages()) == public_before, "nothing shown to the channel"
+    picture = Image.open(io.BytesIO(puzzle.attachments[0].data)).convert("RGB")
+    assert picture.size == (TABLE_WIDTH, TABLE_HEIGHT + HAND_HEIGHT)
+    below_the_table = picture.crop((0, TABLE_HEIGHT, TABLE_WIDTH, picture.height))
+    position = barbu_position(database_path, blunder.index)
+    unlike = {
+        seat: picture_difference(
+            below_the_table, render_barbu_hand(position.view(seat), names, "en")
+        )
+        for seat in range(4)
+    }
+    assert unlike[blunder.seat] < 1, "the deciding seat's own hand, as My hand draws it"
+    assert min(v for seat, v in unlike.items() if seat != blunder.seat) > 5
+
+    solved = await world.alice.slash(world.games, "barbu puzzle", move=typed(blunder.best))
+    assert solved.ephemeral[0].content.startswith(f"✅ Solved: `{typed(blunder.best)}`")
+    failed = await world.bob.slash(world.games, "barbu puzzle", move=typed(blunder.played))
+    lines = failed.ephemeral[0].content.split("\n")
+    assert lines[0].startswith(f"❌ Not quite: `{typed(blunder.played)}` loses ")
+    assert lines[1].startswith(
+        f"In the game, {names[blunder.seat]} played `{typed(blunder.played)}` and lost "
+    )
+    wrong = await world.carol.slash(world.games, "barbu puzzle", move="1X")
+    assert wrong.ephemeral and not wrong.ephemeral[0].content.startswith(("✅", "❌"))
+    with sqlite3.connect(database_path) as db:
+        answers = db.execute(
+            "SELECT user_id, kind, solved FROM puzzle_answers ORDER BY solved"
+        ).fetchall()
+    assert answers == [(world.bob.id, "barbu", 0), (world.alice.id, "barbu", 1)], (
+        "a refused answer counts nothing"
+    )
+    profile = await world.alice.slash(world.games, "league profile")
+    fields = {f["name"]: f["value"] for f in profile.message.embeds[0]["fields"]}
+    assert "Puzzles: 1 of 1 solved" in fields["🔍 Barbu: reviews"]
+
+
+async def test_without_reviewed_games_a_barbu_puzzle_comes_from_the_computers(
+    fake_discord, start_bot, database_path
+):
+    """The easy computer's blunder against three normal ones, with its own hand."""
+    world = fake_discord
+    await start_bot()
+    shown = await world.alice.slash(world.games, "barbu puzzle")
+    [puzzle] = shown.ephemeral
+    assert puzzle.content.startswith("🧩 Find the best move for AdaBot (move ")
+    picture = Image.open(io.BytesIO(puzzle.attachments[0].data))
+    assert picture.size == (TABLE_WIDTH, TABLE_HEIGHT + HAND_HEIGHT)
+    assert world.games.public_messages() == [], "nothing shown to the channel"

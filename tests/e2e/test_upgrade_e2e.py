@@ -204,11 +204,10 @@ ADDED_SINCE_RELEASE = ("privacy", "tournament")
 SUBCOMMANDS_ADDED_SINCE_RELEASE = {
     "bann": ("learn", "puzzle"),
     "gulbara": ("learn", "puzzle"),
-    "barbu": ("learn",),
+    "barbu": ("learn", "puzzle"),
     "barree": ("learn", "puzzle"),
 }
-"""Subcommands of each game's group the release did not have (the lessons; the puzzles
-of the games without hidden information)."""
+"""Subcommands of each game's group the release did not have (the lessons, the puzzles)."""
 SHARED_SUBCOMMANDS_ADDED_SINCE_RELEASE = {"game": ("watch", "review")}
 """Subcommands of the shared groups the release did not have (following a table, reviews)."""
 OPTIONS_ADDED_SINCE_RELEASE = {"barbu": ("french",), "gulbara": ("head_rule",)}
