@@ -122,28 +122,34 @@ def reviewed(
 
 
 def calibration(runs: Sequence[Reviewed]) -> None:
-    """Predicted chance to win (after the best play found) per tenth against the wins."""
+    """Predicted chance to win (after the best play found) per tenth against the wins.
+    The ± counts each game once: its positions share one outcome, so they are not
+    independent (a cluster-robust interval over the games)."""
     bins: list[list[float]] = [[] for _ in range(10)]
-    outcomes: list[list[float]] = [[] for _ in range(10)]
-    for run in runs:
+    outcomes: list[dict[int, list[float]]] = [{} for _ in range(10)]
+    for number, run in enumerate(runs):
         for judgement in run.review.judgements:
             tenth = min(9, int(judgement.value_best * 10))
             bins[tenth].append(judgement.value_best)
-            outcomes[tenth].append(run.review.seats[judgement.seat].result)
+            result = run.review.seats[judgement.seat].result
+            outcomes[tenth].setdefault(number, []).append(result)
     total = sum(len(values) for values in bins)
     print(f"  calibration over {total} positions (predicted vs won, percent):")
     worst = 0.0
-    for tenth, (values, results) in enumerate(zip(bins, outcomes, strict=True)):
+    for tenth, (values, by_game) in enumerate(zip(bins, outcomes, strict=True)):
         if not values:
             print(f"    {tenth * 10:3d}-{tenth * 10 + 10:3d} %: n=0")
             continue
         predicted = 100 * statistics.fmean(values)
-        won = 100 * statistics.fmean(results)
-        margin = 196 * math.sqrt(max(won / 100 * (1 - won / 100), 1e-9) / len(values))
+        share = statistics.fmean(result for results in by_game.values() for result in results)
+        spread = sum(sum(r - share for r in results) ** 2 for results in by_game.values())
+        margin = 196 * math.sqrt(spread) / len(values)
+        won = 100 * share
         worst = max(worst, abs(predicted - won))
         print(
-            f"    {tenth * 10:3d}-{tenth * 10 + 10:3d} %: n={len(values):5d} predicted"
-            f" {predicted:5.1f} won {won:5.1f} (±{margin:.1f}) diff {won - predicted:+5.1f}"
+            f"    {tenth * 10:3d}-{tenth * 10 + 10:3d} %: n={len(values):5d}"
+            f" games={len(by_game):4d} predicted {predicted:5.1f} won {won:5.1f} (±{margin:.1f})"
+            f" diff {won - predicted:+5.1f}"
         )
     print(f"  largest difference: {worst:.1f} points (target ≤ 5)")
 
@@ -530,46 +536,40 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 
 def fit_gulbara(games: int) -> None:
-    """Gul Bara's weights: each position with a seat to roll, against whether it won."""
+    """Gul Bara's weights: at each decision the review judges, the position its best play
+    leaves (the value the review reports), against whether the mover won. Fitting on the
+    positions before the roll instead rates the best of many plays too high."""
     from games.gulbara import review as gulbara_review
-    from games.gulbara.board import HEAD_RULES, perspective
-    from games.gulbara.computer import evaluate, pip_total
-    from games.gulbara.state import GRACE_ROLLS, GulbaraState
+    from games.gulbara.board import CHECKERS, perspective
+    from games.gulbara.state import GulbaraState
 
     rows: list[tuple[list[float], float]] = []
     gammons = 0
+    judge = reviewer("gulbara")
     for number in range(games):
         level = LEVELS[number % len(LEVELS)]
         facts, actions = computer_game("gulbara", FIT_SEEDS + number, (level, level))
-        state = GAMES["gulbara"].new_game(players=2, seed=facts.seed)
-        positions = []
-        key = None
-        for _seat, action in actions:
+        steps = [item for item in walk(facts, actions) if isinstance(item, Step)]
+        final = steps[-1].after
+        assert isinstance(final, GulbaraState)
+        gammons += max(final.score) == 2
+        for point in judge.decisions(facts, steps):
+            state = point.before
             assert isinstance(state, GulbaraState)
-            if (state.rolls[0], state.rolls[1]) != key:
-                key = (state.rolls[0], state.rolls[1])
-                mine, theirs = perspective(state.board, state.off, state.turn)
-                positions.append(
-                    (
-                        mine,
-                        theirs,
-                        state.turn,
-                        state.rolls[state.turn] - 1,
-                        state.rolls[1 - state.turn],
-                        HEAD_RULES[state.head_rule],
-                    )
-                )
-            state = state.apply(action)
-        assert isinstance(state, GulbaraState)
-        gammons += max(state.score) == 2
-        for mine, theirs, seat, own, other, freed_at in positions:
-            pips = pip_total(mine) + pip_total(gulbara_review.flipped(mine, theirs)[0])
-            scale = math.sqrt(pips + gulbara_review.PIP_SCALE_OFFSET)
-            value = evaluate(mine, theirs, freed_at) / scale
-            escalating = (own >= GRACE_ROLLS) + (other >= GRACE_ROLLS)
-            rows.append(
-                ([1.0, value, 10 / scale, value * escalating / 2], float(state.winner == seat))
-            )
+            mine, theirs = perspective(state.board, state.off, state.turn)
+            turn = gulbara_review.turn_of(state, state.turn)
+            chain = state.chain_to_come()
+            _plays, values = gulbara_review.best_play(mine, theirs, state.dice, turn, chain)
+            best_end: bytes = max(values, key=values.__getitem__)
+            best = list(best_end)
+            if best[0] == CHECKERS:
+                continue
+            mover = gulbara_review.mover_of(mine, theirs, turn.freed_at)
+            full = mover.longest(list(mine), state.dice, {}) == len(state.dice)
+            credit = gulbara_review.chain_credit(mover, best, chain[0] if chain and full else None)
+            their_side, our_side = gulbara_review.flipped(best, theirs)
+            features = gulbara_review.chance_features(their_side, our_side, turn.turned(), -credit)
+            rows.append((list(features), float(final.winner != point.seat)))
     weights = logistic_fit(rows)
     print(
         f"gulbara: {len(rows)} positions of {games} games;"
