@@ -152,7 +152,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,6 +183,9 @@ class WatchedFake(FakeDiscord):
         self.request_counts: Counter[tuple[str, str, int]] = Counter()
         self.counting = False
         self.boards_drawn = 0
+        self.awaited: set[int] = set()
+        """Interactions whose answer is still to come (reviews under way), kept however long
+        ago they were acknowledged: the bot edits the answer in when it is ready."""
 
     def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
         super()._edit_message(message, body, uploads)
@@ -217,7 +220,9 @@ class WatchedFake(FakeDiscord):
         for record_id in [
             i
             for i, r in self.interactions.items()
-            if r.answered_at is not None and r.answered_at < answered_before
+            if r.answered_at is not None
+            and r.answered_at < answered_before
+            and i not in self.awaited
         ]:
             record = self.interactions.pop(record_id)
             self._interactions_by_token.pop(record.token, None)
@@ -267,6 +272,8 @@ class Samples:
         self.timeouts = 0
         self.unanswered = 0
         self.refusals: dict[str, int] = defaultdict(int)
+        self.reviews_asked = 0
+        self.review_seconds: list[float] = []
 
 
 def game_row(database: Path, channel_id: int) -> tuple[int, int, str, dict] | None:
@@ -394,10 +401,10 @@ async def run_load(
     mover_of: MoverOf,
     seconds: float,
     reviews: tuple[SimUser, list[tuple[Channel, int]], int] | None = None,
-) -> tuple[Samples, list[float]]:
+) -> Samples:
     """Play every game until ``seconds`` have passed, with ``reviews`` (the reviewer, the
     channels and ids of finished games, how many at once) under way meanwhile: the players'
-    samples and the seconds each answered review took."""
+    samples, the reviews' among them."""
     samples = Samples()
     until = time.perf_counter() + seconds
     chooser = random.Random(7)
@@ -415,15 +422,15 @@ async def run_load(
     ]
     trimmer = asyncio.create_task(trim())
     reviewing = asyncio.create_task(
-        keep_reviewing(*reviews, until) if reviews else asyncio.sleep(0, result=[])
+        keep_reviewing(fake, *reviews, until, samples) if reviews else asyncio.sleep(0)
     )
     fake.counting = True
     await asyncio.gather(*tasks)
     trimmer.cancel()
-    took = await reviewing
+    await reviewing
     fake.forget_history()
     fake.counting = False
-    return samples, took
+    return samples
 
 
 async def finished_games(database: Path, guild_id: int, channels: list[Channel]) -> list[int]:
@@ -454,27 +461,33 @@ async def finished_games(database: Path, guild_id: int, channels: list[Channel])
 
 
 async def keep_reviewing(
-    user: SimUser, games: list[tuple[Channel, int]], at_once: int, until: float
-) -> list[float]:
-    """``at_once`` reviews under way until ``until`` (or the games run out): the seconds
-    from each request to its answer, of those answered by then."""
+    fake: WatchedFake,
+    user: SimUser,
+    games: list[tuple[Channel, int]],
+    at_once: int,
+    until: float,
+    samples: Samples,
+) -> None:
+    """``at_once`` reviews under way until ``until`` (or the games run out), counted in
+    ``samples`` with the seconds from each request to its answer, of those answered by then."""
     queue = list(games)
-    took: list[float] = []
 
     async def reviewer() -> None:
         while queue and time.perf_counter() < until:
             channel, game_id = queue.pop(0)
             start = time.perf_counter()
+            samples.reviews_asked += 1
             asked = await user.slash_nowait(channel, "game review", game=game_id)
+            fake.awaited.add(asked.id)
             while time.perf_counter() < until:
                 message = asked.original
                 if message is not None and message.embeds:
-                    took.append(time.perf_counter() - start)
+                    samples.review_seconds.append(time.perf_counter() - start)
+                    fake.awaited.discard(asked.id)
                     break
                 await asyncio.sleep(0.1)
 
     await asyncio.gather(*(reviewer() for _ in range(at_once)))
-    return took
 
 
 async def simultaneous_joins(fake: WatchedFake, guild, joiners: list[SimUser], database: Path):
@@ -547,7 +560,6 @@ class Measured:
     measured_for: float
     joins: tuple[int, bool, int] | None = None
     reviews_at_once: int = 0
-    review_seconds: list[float] = field(default_factory=list)
 
     @property
     def cpu_ms_per_move(self) -> float:
@@ -620,7 +632,7 @@ async def measure(
         started, generator_cpu = time.perf_counter(), time.process_time()
         helpers_cpu = descendants_cpu_seconds(child.pid)
         fake.boards_drawn = 0
-        samples, review_seconds = await run_load(
+        samples = await run_load(
             fake,
             boards,
             mover_of or (lambda channel_id: first_mover(database, channel_id)),
@@ -653,7 +665,6 @@ async def measure(
             measured_for,
             joins,
             reviews_at_once,
-            review_seconds,
         )
 
 
@@ -705,10 +716,10 @@ def print_bot(bot: Measured, arguments: argparse.Namespace) -> None:
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
     if bot.reviews_at_once:
-        answered = sorted(bot.review_seconds)
+        answered = sorted(samples.review_seconds)
         print(
-            f"reviews, {bot.reviews_at_once} under way at once: {len(answered)} answered during"
-            " the load"
+            f"reviews, {bot.reviews_at_once} under way at once: {len(answered)} of"
+            f" {samples.reviews_asked} asked answered during the load"
             + (
                 f", request → answer p50 {percentile(answered, 0.5):.1f} s,"
                 f" max {answered[-1]:.1f} s"
