@@ -10,7 +10,15 @@ new one in its channel. Measured:
 - click → board: from sending the move until the board message shows it;
 - the bot process's longest event-loop stall, and its resident memory each second;
 - 40 simultaneous Join clicks on one Barbu lobby: who is seated, in which order, and
-  whether anybody was told to try again.
+  whether anybody was told to try again;
+- with ``--reviews N``: N ``/game review`` requests kept under way all through the
+  measured period (each answered review is followed by the next game's), each of a
+  finished Bann game of two normal computers written into the database before the bot
+  starts; the time from request to answer is printed. The load budget holds when
+  the boards keep their p99 with them (``--games 20 --reviews 4``: acknowledgement p99
+  ≤ 1 s, click → board p99 ≤ 2 s, no loop stall with over 100 ms of its own CPU).
+  Only the real bot reviews, never the floor; its workers' CPU then includes the
+  reviews', so the per-board and per-move ratios come from a run without ``--reviews``.
 
 Then the same load, in the same run, against the floor bot (bench/floor_bot.py): a minimal
 discord.py bot making the same Discord calls per move with no rules, database or drawing.
@@ -25,6 +33,7 @@ would otherwise weigh more on the bot, which moves fewer games a second than the
 while its render workers share the cores. ``--no-floor`` skips the floor.
 
 Run:  python -m bench.bench_load [--games 200] [--seconds 60] [--soak 0] [--root PATH]
+      [--reviews 0] [--no-floor]
 ``--root`` is the checkout whose bot is measured (default: this one), so the same load
 compares two versions. ``--soak S`` keeps the load going S more seconds for the memory
 figure (the first minute counts as warm-up). ``--trace-memory N`` lists the N source lines
@@ -152,7 +161,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from PIL import Image  # noqa: E402
 
 from bench.common import baseline_ms, percentile  # noqa: E402
-from fakediscord import FakeDiscord, Message, SimUser  # noqa: E402
+from data import Seat, Store  # noqa: E402
+from fakediscord import Channel, FakeDiscord, Message, SimUser  # noqa: E402
 from fakediscord import test_ca as fake_ca  # noqa: E402
 from games import GAMES  # noqa: E402
 
@@ -173,6 +183,9 @@ class WatchedFake(FakeDiscord):
         self.request_counts: Counter[tuple[str, str, int]] = Counter()
         self.counting = False
         self.boards_drawn = 0
+        self.awaited: set[int] = set()
+        """Interactions whose answer is still to come (reviews under way), kept however long
+        ago they were acknowledged: the bot edits the answer in when it is ready."""
 
     def _edit_message(self, message: Message, body: dict, uploads: dict) -> None:
         super()._edit_message(message, body, uploads)
@@ -207,7 +220,9 @@ class WatchedFake(FakeDiscord):
         for record_id in [
             i
             for i, r in self.interactions.items()
-            if r.answered_at is not None and r.answered_at < answered_before
+            if r.answered_at is not None
+            and r.answered_at < answered_before
+            and i not in self.awaited
         ]:
             record = self.interactions.pop(record_id)
             self._interactions_by_token.pop(record.token, None)
@@ -257,6 +272,8 @@ class Samples:
         self.timeouts = 0
         self.unanswered = 0
         self.refusals: dict[str, int] = defaultdict(int)
+        self.reviews_asked = 0
+        self.review_seconds: list[float] = []
 
 
 def game_row(database: Path, channel_id: int) -> tuple[int, int, str, dict] | None:
@@ -383,7 +400,11 @@ async def run_load(
     boards: list[tuple],
     mover_of: MoverOf,
     seconds: float,
+    reviews: tuple[SimUser, list[tuple[Channel, int]], int] | None = None,
 ) -> Samples:
+    """Play every game until ``seconds`` have passed, with ``reviews`` (the reviewer, the
+    channels and ids of finished games, how many at once) under way meanwhile: the players'
+    samples, the reviews' among them."""
     samples = Samples()
     until = time.perf_counter() + seconds
     chooser = random.Random(7)
@@ -400,12 +421,73 @@ async def run_load(
         for channel, players, board in boards
     ]
     trimmer = asyncio.create_task(trim())
+    reviewing = asyncio.create_task(
+        keep_reviewing(fake, *reviews, until, samples) if reviews else asyncio.sleep(0)
+    )
     fake.counting = True
     await asyncio.gather(*tasks)
     trimmer.cancel()
+    await reviewing
     fake.forget_history()
     fake.counting = False
     return samples
+
+
+async def finished_games(database: Path, guild_id: int, channels: list[Channel]) -> list[int]:
+    """A finished Bann game of two normal computers in each channel, written into the
+    database as the bot saves one (its ids, in channel order)."""
+    store = await Store.open(database)
+    try:
+        ids = []
+        for number, channel in enumerate(channels):
+            seats = [Seat("AdaBot", None, "normal"), Seat("Babbage", None, "normal")]
+            table = await store.create_table(
+                kind="bann", guild_id=guild_id, channel_id=channel.id, creator_id=1,
+                seats=seats, options={}, seed=number + 1,
+            )  # fmt: skip
+            state = BANN.new_game(players=2, seed=table.seed)
+            logged: list[tuple[int | None, str]] = []
+            while not state.is_over:
+                action = BANN.bot_action(state, seed=len(logged), level="normal")
+                logged.append((state.current_player, action))
+                state = state.apply(action)
+            table.state, table.status = state.to_dict(), "active"
+            table.finish(state.returns())
+            await store.save(table, expected_version=table.version, actions=logged)
+            ids.append(table.id)
+        return ids
+    finally:
+        await store.close()
+
+
+async def keep_reviewing(
+    fake: WatchedFake,
+    user: SimUser,
+    games: list[tuple[Channel, int]],
+    at_once: int,
+    until: float,
+    samples: Samples,
+) -> None:
+    """``at_once`` reviews under way until ``until`` (or the games run out), counted in
+    ``samples`` with the seconds from each request to its answer, of those answered by then."""
+    queue = list(games)
+
+    async def reviewer() -> None:
+        while queue and time.perf_counter() < until:
+            channel, game_id = queue.pop(0)
+            start = time.perf_counter()
+            samples.reviews_asked += 1
+            asked = await user.slash_nowait(channel, "game review", game=game_id)
+            fake.awaited.add(asked.id)
+            while time.perf_counter() < until:
+                message = asked.original
+                if message is not None and message.embeds:
+                    samples.review_seconds.append(time.perf_counter() - start)
+                    fake.awaited.discard(asked.id)
+                    break
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(reviewer() for _ in range(at_once)))
 
 
 async def simultaneous_joins(fake: WatchedFake, guild, joiners: list[SimUser], database: Path):
@@ -477,6 +559,7 @@ class Measured:
     idle_cpu_per_second: float
     measured_for: float
     joins: tuple[int, bool, int] | None = None
+    reviews_at_once: int = 0
 
     @property
     def cpu_ms_per_move(self) -> float:
@@ -492,12 +575,18 @@ class Measured:
 
 
 async def measure(
-    arguments: argparse.Namespace, folder: Path, command: list[str], mover_of: MoverOf | None
+    arguments: argparse.Namespace,
+    folder: Path,
+    command: list[str],
+    mover_of: MoverOf | None,
+    reviews_at_once: int = 0,
 ) -> Measured:
     """Start the bot ``command`` names against a fresh fake Discord, open the games, play
-    them for the measured seconds, then (the real bot only, which has a database to read
-    the first mover from) the simultaneous joins."""
+    them for the measured seconds with ``reviews_at_once`` reviews under way (the real bot
+    only: they are read from its database), then (the real bot only, which has a database
+    to read the first mover from) the simultaneous joins."""
     report, ca_pem = folder / f"{Path(command[0]).stem}.json", folder / "ca.pem"
+    database = folder / "load.sqlite3"
     fake_ca().cert_pem.write_to_path(str(ca_pem))
     async with WatchedFake() as fake:
         guild = fake.add_guild("Bench")
@@ -508,6 +597,14 @@ async def measure(
         ]
         joiners = [fake.add_user(f"joiner{n}", guild=guild) for n in range(arguments.joins)]
         channels = [guild.add_text_channel(f"table-{n}") for n in range(arguments.games)]
+        reviews = None
+        if reviews_at_once:
+            # Enough finished games to keep the reviews going: a Bann review of two normal
+            # computers takes several seconds of a core.
+            reviewed = [guild.add_text_channel(f"reviewed-{n}") for n in range(reviews_at_once * 6)]
+            ids = await finished_games(database, guild.id, reviewed)
+            reviewer = fake.add_user("reviewer", guild=guild)
+            reviews = (reviewer, list(zip(reviewed, ids, strict=True)), reviews_at_once)
         identified = fake.gateway.identify_count
         child = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -535,12 +632,12 @@ async def measure(
         started, generator_cpu = time.perf_counter(), time.process_time()
         helpers_cpu = descendants_cpu_seconds(child.pid)
         fake.boards_drawn = 0
-        database = folder / "load.sqlite3"
         samples = await run_load(
             fake,
             boards,
             mover_of or (lambda channel_id: first_mover(database, channel_id)),
             arguments.seconds + arguments.soak,
+            reviews,
         )
         elapsed = time.perf_counter() - started
         generator_cpu = time.process_time() - generator_cpu
@@ -567,6 +664,7 @@ async def measure(
             idle_cpu_per_second,
             measured_for,
             joins,
+            reviews_at_once,
         )
 
 
@@ -617,6 +715,18 @@ def print_bot(bot: Measured, arguments: argparse.Namespace) -> None:
                 f"{name}: p50 {percentile(values, 0.5):.0f} ms, p99 {percentile(values, 0.99):.0f}"
                 f" ms, max {max(values):.0f} ms ({len(values)} samples)"
             )
+    if bot.reviews_at_once:
+        answered = sorted(samples.review_seconds)
+        print(
+            f"reviews, {bot.reviews_at_once} under way at once: {len(answered)} of"
+            f" {samples.reviews_asked} asked answered during the load"
+            + (
+                f", request → answer p50 {percentile(answered, 0.5):.1f} s,"
+                f" max {answered[-1]:.1f} s"
+                if answered
+                else ""
+            )
+        )
     print_slowest_seconds(samples)
     print(
         f"bot event loop: worst stall {figures['worst_stall_ms']:.0f} ms, "
@@ -643,12 +753,19 @@ def print_bot(bot: Measured, arguments: argparse.Namespace) -> None:
         f"bot process CPU: {figures['cpu_seconds']:.1f} s over the measured period"
         f" ({bot.cpu_ms_per_move:.1f} ms per move)"
     )
-    print(
-        f"bot's render workers CPU: {bot.helpers_cpu:.1f} s"
-        f" ({bot.helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move,"
-        f" {bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1):.1f} ms per board drawn;"
-        f" {bot.boards_drawn} boards)"
-    )
+    if bot.reviews_at_once:
+        print(
+            f"bot's render and review workers CPU: {bot.helpers_cpu:.1f} s"
+            f" ({bot.helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move;"
+            f" {bot.boards_drawn} boards)"
+        )
+    else:
+        print(
+            f"bot's render workers CPU: {bot.helpers_cpu:.1f} s"
+            f" ({bot.helpers_cpu * 1000 / max(samples.moves, 1):.1f} ms per move,"
+            f" {bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1):.1f} ms per board drawn;"
+            f" {bot.boards_drawn} boards)"
+        )
     warm_up = 60 if arguments.soak else 10
     print(memory_figures(figures["rss_kib"], warm_up, elapsed))
     blocks = figures["python_blocks"]
@@ -686,9 +803,13 @@ def print_floor(bot: Measured, floor: Measured, baseline: float) -> None:
         f" {floor.figures['cpu_seconds']:.1f} s ({floor.cpu_ms_per_move:.2f} ms per move)"
     )
     print_requests(floor)
-    size, plain_ms = plain_encode_cpu_ms(bot.board_png)
-    per_board = bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1)
     print(f"baseline workload: {baseline:.2f} ms (bench/common.py)")
+    if bot.reviews_at_once:
+        print(
+            f"the bot served {bot.reviews_at_once} reviews at once besides the moves (the"
+            " floor none): its CPU per move carries their share, so the capacity ratios"
+            " come from a run without --reviews"
+        )
     print(
         f"idle CPU (nobody playing): bot {bot.idle_cpu_per_second * 1000:.0f} ms a second,"
         f" floor {floor.idle_cpu_per_second * 1000:.0f} ms a second"
@@ -704,6 +825,10 @@ def print_floor(bot: Measured, floor: Measured, baseline: float) -> None:
         f" per baseline: {bot.net_cpu_ms_per_move / baseline:.3f} and"
         f" {floor.net_cpu_ms_per_move / baseline:.3f}"
     )
+    if bot.reviews_at_once:
+        return  # the workers' CPU is the reviews' as well as the boards'
+    size, plain_ms = plain_encode_cpu_ms(bot.board_png)
+    per_board = bot.helpers_cpu * 1000 / max(bot.boards_drawn, 1)
     print(
         f"render workers' CPU per board / a plain Pillow PNG encode of the same picture"
         f" ({size}, Pillow's defaults): {per_board:.2f} / {plain_ms:.2f} ms ="
@@ -721,6 +846,9 @@ async def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--trace-memory", type=int, default=0, metavar="LINES")
     parser.add_argument("--no-floor", action="store_true", help="measure the bot alone")
+    parser.add_argument(
+        "--reviews", type=int, default=0, metavar="AT_ONCE", help="reviews under way (bot only)"
+    )
     arguments = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
     baseline = baseline_ms()
@@ -728,7 +856,7 @@ async def main() -> None:
     real = [str(ROOT / "bench" / "load_bot.py"), "--root", str(arguments.root)]
     real += ["--database", str(folder / "load.sqlite3")]
     real += ["--trace-memory", str(arguments.trace_memory)]
-    bot = await measure(arguments, folder, real, None)
+    bot = await measure(arguments, folder, real, None, arguments.reviews)
     print_bot(bot, arguments)
     if arguments.no_floor:
         return
