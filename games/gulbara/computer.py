@@ -121,29 +121,42 @@ def pip_total(board: list[int]) -> int:
     return sum(point * board[point] for point in range(1, POINTS + 1))
 
 
-def stage_plays(state: GulbaraState) -> dict[bytes, tuple[int, int, int]]:
+def stage_plays(state: GulbaraState) -> dict[bytes, Step]:
     """Every distinct end position of a maximal play of the current stage, each with a
     legal first step that leads to it (positions are the mover's ``mine`` as bytes)."""
     mover, mine = state.mover()
     return play_ends(mover, mine, state.dice, state.legal_moves())
 
 
+Step = tuple[int, int, int]
+"""A checker's step: from point, die, to point (the mover's numbering)."""
+
+
 def play_ends(
-    mover: Mover, mine: list[int], dice: tuple[int, ...], firsts: list[tuple[int, int, int]]
-) -> dict[bytes, tuple[int, int, int]]:
+    mover: Mover, mine: list[int], dice: tuple[int, ...], firsts: list[Step]
+) -> dict[bytes, Step]:
     """``stage_plays`` for any board and dice, ``firsts`` being the legal first steps."""
+    return {end: path[0] for end, path in play_paths(mover, mine, dice, firsts).items()}
+
+
+def play_paths(
+    mover: Mover, mine: list[int], dice: tuple[int, ...], firsts: list[Step]
+) -> dict[bytes, tuple[Step, ...]]:
+    """Every distinct end position of a maximal play of ``dice`` from ``mine`` (restored
+    afterwards), each with the steps of the first play found that reaches it, in a fixed
+    order; ``firsts`` are the legal first steps."""
     memo: dict[Any, int] = {}
-    ends: dict[bytes, tuple[int, int, int]] = {}
+    ends: dict[bytes, tuple[Step, ...]] = {}
     seen: set[tuple[bytes, tuple[int, ...]]] = set()
 
-    def walk(dice: tuple[int, ...], first: tuple[int, int, int]) -> None:
+    def walk(dice: tuple[int, ...], path: tuple[Step, ...]) -> None:
         key = (bytes(mine), dice)
         if key in seen:
             return
         seen.add(key)
         best = mover.longest(mine, dice, memo)
         if best == 0 or mine[0] == CHECKERS:
-            ends.setdefault(key[0], first)
+            ends.setdefault(key[0], path)
             return
         for die, rest in die_choices(dice):
             for source in mover.sources(mine):
@@ -153,7 +166,7 @@ def play_ends(
                 mine[source] -= 1
                 mine[target] += 1
                 if 1 + mover.longest(mine, rest, memo) == best:
-                    walk(rest, first)
+                    walk(rest, (*path, (source, die, target)))
                 mine[source] += 1
                 mine[target] -= 1
 
@@ -162,7 +175,7 @@ def play_ends(
         rest.remove(die)
         mine[source] -= 1
         mine[target] += 1
-        walk(tuple(rest), (source, die, target))
+        walk(tuple(rest), ((source, die, target),))
         mine[source] += 1
         mine[target] -= 1
     return ends

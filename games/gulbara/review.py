@@ -29,7 +29,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from games.base import GameState, Step
 from games.gulbara.board import (
@@ -37,12 +36,11 @@ from games.gulbara.board import (
     HEAD_RULES,
     POINTS,
     Mover,
-    die_choices,
     perspective,
     step_notation,
     to_seat0,
 )
-from games.gulbara.computer import evaluate, pip_total
+from games.gulbara.computer import evaluate, pip_total, play_paths
 from games.gulbara.state import GRACE_ROLLS, UNDO, GulbaraState
 from games.proof import GameFacts
 from games.review.model import (
@@ -204,41 +202,12 @@ def after_stage_value(
 def stage_plays(mover: Mover, mine: Board, dice: tuple[int, ...]) -> dict[bytes, tuple[str, ...]]:
     """Every distinct end position of a maximal legal play of ``dice``, with the steps of
     one play that reaches it (in the record's notation), in a fixed order."""
-    memo: dict[Any, int] = {}
-    ends: dict[bytes, tuple[str, ...]] = {}
-    seen: set[tuple[bytes, tuple[int, ...]]] = set()
     board = list(mine)
-
-    def walk(dice: tuple[int, ...], path: tuple[str, ...]) -> None:
-        key = (bytes(board), dice)
-        if key in seen:
-            return
-        seen.add(key)
-        longest = mover.longest(board, dice, memo)
-        if longest == 0 or board[0] == CHECKERS:
-            ends.setdefault(key[0], path)
-            return
-        for die, rest in die_choices(dice):
-            for source in mover.sources(board):
-                target = mover.target(board, source, die)
-                if target < 0:
-                    continue
-                board[source] -= 1
-                board[target] += 1
-                if 1 + mover.longest(board, rest, memo) == longest:
-                    walk(rest, (*path, step_notation(source, die)))
-                board[source] += 1
-                board[target] -= 1
-
-    for source, die, target in mover.first_steps(board, dice):
-        rest = list(dice)
-        rest.remove(die)
-        board[source] -= 1
-        board[target] += 1
-        walk(tuple(rest), (step_notation(source, die),))
-        board[source] += 1
-        board[target] -= 1
-    return ends
+    paths = play_paths(mover, board, dice, mover.first_steps(board, dice))
+    return {
+        end: tuple(step_notation(source, die) for source, die, _ in path)
+        for end, path in paths.items()
+    }
 
 
 def mover_of(mine: Board, theirs: Board, freed_at: int) -> Mover:
