@@ -20,8 +20,11 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import multiprocessing
 import re
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any
 
@@ -891,8 +894,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                 return False
         model = model_of(row, entrants, rounds)
         try:
-            # A Swiss round of 64 takes seconds to pair (README): off the event loop.
-            paired = await asyncio.to_thread(pair_next_round, model)
+            paired = await _PAIRER.pair(model)
         except CannotPair as impossible:
             log.info("tournament %d: no further round (%s)", row.id, impossible)
             await self._finish(row, rounds, entrants)
@@ -1349,6 +1351,35 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             )
         except discord.HTTPException as failure:
             log.info("tournament %d: announcement not updated (%s)", row.id, failure_text(failure))
+
+
+class _Pairer:
+    """Pairs rounds in a worker process of its own, started on the first pairing.
+
+    A late Swiss round of 64 takes seconds of pure Python to pair (README): in a thread it
+    would hold the GIL against every board for that long. Forkserver, not fork: forking a
+    process that runs threads and an event loop can copy a held lock into the child."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def pair(self, model: Tournament) -> Round:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._pool, pair_next_round, model
+            )
+        except BrokenProcessPool:
+            # The worker died (killed by the OS, say): start afresh next time, pair here.
+            log.warning("the pairing worker process died; starting a new one")
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            return await asyncio.to_thread(pair_next_round, model)
+
+
+_PAIRER = _Pairer()
 
 
 _STATUS = {
