@@ -1357,8 +1357,10 @@ class _Pairer:
     """Pairs rounds in a worker process of its own, started on the first pairing.
 
     A late Swiss round of 64 takes seconds of pure Python to pair (README): in a thread it
-    would hold the GIL against every board for that long. Forkserver, not fork: forking a
-    process that runs threads and an event loop can copy a held lock into the child."""
+    would hold the GIL against every board for that long. Not in the review workers
+    (``ReviewPool.run``): they run niced and may be busy for minutes with whole reviews,
+    while a round's players wait on its pairing. Forkserver, not fork: forking a process
+    that runs threads and an event loop can copy a held lock into the child."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
