@@ -27,7 +27,7 @@ from cogs.archive import ended_table
 from cogs.host import Host, Interaction, route_click
 from cogs.language import channel_language, private_language
 from cogs.privacy import may_read
-from cogs.replies import NO_MENTIONS, refuse_after_thinking, tell
+from cogs.replies import NO_MENTIONS, mention_only, refuse_after_thinking, tell
 from cogs.review_pool import ReviewPool, ReviewQueueFull, engine_version
 from cogs.table.components import answering_database_failures
 from cogs.table.game_cog import GameCog
@@ -56,6 +56,13 @@ NO_REVIEWER = N_("{title} games cannot be reviewed yet.")
 CHART_FILE = "review.png"
 PROFILE_GAMES = 50
 """The member's last games of a season whose reviews /league profile sums."""
+EXPIRED_TOKEN = 50027
+"""Discord's code for an interaction token past its 15 minutes: a review that waited that
+long in a busy queue can no longer edit its answer and is posted in the channel instead."""
+
+
+def token_expired(error: discord.HTTPException) -> bool:
+    return error.code == EXPIRED_TOKEN
 
 
 class ReviewsCog(commands.Cog):
@@ -126,16 +133,21 @@ class ReviewsCog(commands.Cog):
             if now - last_edit < PROGRESS_SECONDS and done < total:
                 return
             last_edit = now
-            await interaction.edit_original_response(
-                content=t(
-                    language,
-                    "🔍 Reviewing {title} game #{game}… {done} of {total} decisions",
-                    title=GAMES[table.kind].title,
-                    game=table.id,
-                    done=done,
-                    total=total,
+            try:
+                await interaction.edit_original_response(
+                    content=t(
+                        language,
+                        "🔍 Reviewing {title} game #{game}… {done} of {total} decisions",
+                        title=GAMES[table.kind].title,
+                        game=table.id,
+                        done=done,
+                        total=total,
+                    )
                 )
-            )
+            except discord.HTTPException as error:
+                if not token_expired(error):
+                    raise
+                last_edit = float("inf")
 
         try:
             return await self.pool.review(table.id, facts_of(table), actions, progress)
@@ -184,13 +196,50 @@ class ReviewsCog(commands.Cog):
         view = discord.ui.View(timeout=None)
         for place, judgement in enumerate(worst, start=1):
             view.add_item(DecisionButton(table.id, judgement.index, place, language))
-        await interaction.edit_original_response(
-            content=None,
-            embed=embed,
-            attachments=[discord.File(io.BytesIO(chart), filename=CHART_FILE)],
-            view=view,
-            allowed_mentions=NO_MENTIONS,
+        try:
+            await interaction.edit_original_response(
+                content=None,
+                embed=embed,
+                attachments=[discord.File(io.BytesIO(chart), filename=CHART_FILE)],
+                view=view,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as error:
+            if not token_expired(error):
+                raise
+            await self._post_late(interaction, table, language, embed, chart, view)
+
+    async def _post_late(
+        self,
+        interaction: Interaction,
+        table: Table,
+        language: str,
+        embed: discord.Embed,
+        chart: bytes,
+        view: discord.ui.View,
+    ) -> None:
+        """The review as a new channel message naming the member who asked, once the
+        answer's token has expired; his "Reviewing…" answer stays as it was."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        content = t(
+            language,
+            "{member}, your review of {title} game #{game} is ready.",
+            member=interaction.user.mention,
+            title=GAMES[table.kind].title,
+            game=table.id,
         )
+        try:
+            await channel.send(
+                content,
+                embed=embed,
+                file=discord.File(io.BytesIO(chart), filename=CHART_FILE),
+                view=view,
+                allowed_mentions=mention_only(interaction.user.id),
+            )
+        except discord.HTTPException as error:
+            log.warning("could not post the late review of game %d: %s", table.id, error)
 
     # ---- a costly decision ------------------------------------------------------------
 

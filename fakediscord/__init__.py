@@ -50,7 +50,8 @@ Public API
   takes per hour, default 10; beyond it 429 with code 30046 and a retry_after);
   .commands (registered commands);
   .requests (method, route, status of every REST call); .message_log; .interactions;
-  .ack_deadline (3 s, a later callback gets 10062); .internal_errors; .bot_user;
+  .ack_deadline (3 s, a later callback gets 10062); .token_lifetime (900 s, later
+  follow-ups and edits get 401 with code 50027); .internal_errors; .bot_user;
   .application_id; .gateway (.identify_count, .resume_count); .users; .guilds;
   .user_by_id / .channel_by_id / .guild_by_id.
 - Guild: .add_text_channel(name) -> Channel, .channel(name), .members.

@@ -26,6 +26,7 @@ class InteractionWorld(Protocol):
 
     application_id: int
     ack_deadline: float
+    token_lifetime: float
     interactions: dict[int, InteractionRecord]
     _interactions_by_token: dict[str, InteractionRecord]
 
@@ -110,6 +111,8 @@ class InteractionRoutes:
         is_ours = int(request.match_info["webhook_id"]) == self.world.application_id
         if record is None or not is_ours or record.response_type is None:
             raise validation.unknown("Webhook", 10015)
+        if asyncio.get_running_loop().time() - record.created_at > self.world.token_lifetime:
+            raise validation.expired_token()
         return record
 
     async def callback(self, request: web.Request) -> web.Response:

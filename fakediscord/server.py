@@ -61,6 +61,8 @@ class FakeDiscord:
         # What interactions report as `attachment_size_limit`; larger uploads get 413.
         self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
         self.ack_deadline = 3.0
+        # An interaction's token answers follow-ups and edits this long (Discord: 15 min).
+        self.token_lifetime = 900.0
         self.port = 0
         self._listen_port = port
         self._dm_channels: dict[int, Channel] = {}

@@ -57,6 +57,10 @@ def entity_too_large() -> DiscordError:
     return DiscordError(413, 40005, "Request entity too large")
 
 
+def expired_token() -> DiscordError:
+    return DiscordError(401, 50027, "Invalid Webhook Token")
+
+
 def already_acknowledged() -> DiscordError:
     return DiscordError(400, 40060, "Interaction has already been acknowledged.")
 

@@ -200,6 +200,32 @@ async def test_a_full_queue_is_refused_politely(fake_discord, start_bot, databas
     assert first.original.embeds[0]["title"] == "Review of Bann game #1"
 
 
+async def test_a_review_outliving_its_answers_token_is_posted_for_the_member(
+    fake_discord, start_bot, database_path
+):
+    """A review that waited past the 15 minutes an interaction's token lasts (here the
+    fake Discord lets tokens expire at once) can no longer edit its answer: it is posted
+    as a new channel message that pings only the member who asked, buttons included."""
+    world = fake_discord
+    await start_bot()
+    await play_bann(world, database_path)
+    world.fake.token_lifetime = 0.0
+
+    asked = await world.alice.slash(world.games, "game review")
+    assert not asked.message.embeds, "the expired answer stays as it was"
+    posted = world.games.last_message()
+    assert posted is not asked.message
+    assert posted.content == f"{world.alice.mention}, your review of Bann game #1 is ready."
+    assert posted.pinged == [world.alice.id]
+    assert posted.embeds[0]["title"] == "Review of Bann game #1"
+    assert posted.attachments[0].filename == "review.png"
+    assert len(stored_reviews(database_path)) == 1
+    if posted.buttons():
+        world.fake.token_lifetime = 900.0
+        shown = await world.bob.click(posted, posted.buttons()[0].label)
+        assert shown.ephemeral, "the late review's buttons work"
+
+
 async def test_a_german_server_reads_its_review_in_german(fake_discord, start_bot, database_path):
     """The review speaks the server's language; a costly decision's button answers each
     clicker in his own."""
