@@ -18,6 +18,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -48,6 +49,8 @@ from data.schema import MIGRATIONS
 from fakediscord import Channel, FakeDiscord, Message, SimUser
 from fakediscord.tls import server_ssl_context
 from fakediscord.tls import test_ca as ca_of_this_process
+from games import GAMES
+from games.proof import GameFacts, computer_seed, write_record
 
 T = TypeVar("T")
 
@@ -473,6 +476,70 @@ async def test_the_playground_in_a_container_plays_a_whole_bann_game_from_outsid
             process.kill()
             await process.wait()
         await remove_container(name)
+
+
+# ---- reviews on another Python ---------------------------------------------------------
+
+REVIEWED = {"bann": (2, 14), "gulbara": (2, 30), "barbu": (4, 70), "barree": (3, 40)}
+"""Each kind's table size and how many computer actions its record holds before a
+resignation: short games, so that the four reviews take seconds."""
+
+
+def computer_record(kind: str, players: int, actions_before_resigning: int) -> str:
+    spec = GAMES[kind]
+    facts = GameFacts(kind, 5, 7, 8, 5, {}, ["Ada", "Bo", "Cy", "Di"][:players])
+    state = spec.new_game(players=players, seed=facts.seed)
+    actions: list[tuple[int | None, str]] = []
+    while not state.is_over and len(actions) < actions_before_resigning:
+        action = spec.bot_action(state, seed=computer_seed(facts.seed, len(actions)))
+        actions.append((state.current_player, action))
+        state = state.apply(action)
+    if not state.is_over:
+        actions.append((state.current_player, "!resign"))
+    return write_record(facts, actions)
+
+
+def test_a_review_in_the_container_is_byte_identical_to_one_here(
+    image: str, tmp_path: Path
+) -> None:
+    """The image's Python is another build (Debian's) than the one running the tests:
+    the same record reviewed by both gives the same JSON, byte for byte, for every game."""
+    tmp_path.chmod(0o755)
+    for kind, (players, moves) in REVIEWED.items():
+        record = tmp_path / f"{kind}.txt"
+        record.write_text(computer_record(kind, players, moves))
+        record.chmod(0o644)
+    versions = []
+    for kind in REVIEWED:
+        here = subprocess.run(
+            [sys.executable, "-m", "games.review", str(tmp_path / f"{kind}.txt"), "--json"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+        there = subprocess.run(
+            [
+                *("docker", "run", "--rm", "--network", "host", "-v", f"{tmp_path}:/records:ro"),
+                *("--entrypoint", "python", image, "-c", PYTHON_VERSION_AND_REVIEW, kind),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert there.returncode == 0, there.stderr
+        version, reviewed = there.stdout.split("\n", 1)
+        versions.append(version)
+        assert json.loads(here.stdout)["decisions"], f"the {kind} record has decisions to judge"
+        assert reviewed == here.stdout, f"{kind}: the same review on both Pythons"
+    assert set(versions) != {sys.version}, "the container's Python is another build"
+
+
+PYTHON_VERSION_AND_REVIEW = (
+    "import runpy, sys; kind = sys.argv[1]; print(sys.version);"
+    "sys.argv = ['games.review', f'/records/{kind}.txt', '--json'];"
+    "runpy.run_module('games.review', run_name='__main__')"
+)
 
 
 # ---- compose ---------------------------------------------------------------------------
