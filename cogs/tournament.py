@@ -965,15 +965,21 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         (abandoned), which the round waits for him to score."""
         if not await self.store.claim_once(f"tournament:{row.id}:unscored:{table.id}"):
             return
+        how = (
+            N_(
+                "⚠️ Game #{number} ended without a result: <@{organiser}>, score it with"
+                " `/tournament score game:{number}` and its winner; the round waits for it."
+            )
+            if len(table.seats) == 2
+            else N_(
+                "⚠️ Game #{number} ended without a result: <@{organiser}>, score it with"
+                " `/tournament score game:{number}` and the players' places; the round"
+                " waits for it."
+            )
+        )
         await self._say(
             row,
-            t(
-                row.language,
-                "⚠️ Game #{number} ended without a result: <@{organiser}>, score it with"
-                " `/tournament score game:{number}`; the round waits for it.",
-                number=table.id,
-                organiser=row.organiser_id,
-            ),
+            t(row.language, how, number=table.id, organiser=row.organiser_id),
             mention=row.organiser_id,
         )
 

@@ -715,7 +715,7 @@ async def test_a_game_abandoned_elsewhere_is_scored_by_the_organiser_with_a_log_
     )
     assert notice[0].content == (
         f"⚠️ Game #{game['id']} ended without a result: <@{world.alice.id}>, score it with"
-        f" `/tournament score game:{game['id']}`; the round waits for it."
+        f" `/tournament score game:{game['id']}` and its winner; the round waits for it."
     )
 
     refused = await world.bob.slash(
@@ -775,9 +775,13 @@ async def test_an_abandoned_barbu_table_is_scored_by_places_and_bad_places_chang
     table_thread = world.channel_by_id(game["channel_id"])
     asked = await world.alice.slash(table_thread, "game abandon")
     await world.alice.click(asked.message, "Yes, abandon")
-    await eventually(
+    notice = await eventually(
         lambda: [m for m in world.guild.thread("Four").public_messages() if "⚠️" in m.content],
         "the organiser told",
+    )
+    assert notice[0].content == (
+        f"⚠️ Game #{number} ended without a result: {alice}, score it with"
+        f" `/tournament score game:{number}` and the players' places; the round waits for it."
     )
 
     assert await refusal() == (
