@@ -8,21 +8,27 @@ in this process and the bots in their own processes (`bench.scale_bot`):
 - postgresql-2: two bot processes on PostgreSQL, one shard each (SHARD_COUNT=2), the
                 games spread over two servers, one on each shard.
 
-In every set-up ``--games`` two-player Bann games in as many channels are played flat out
-for ``--seconds``: each move is a click on "Tip to n" (answered with a private menu) and
-a pick in that menu; the time from sending the pick to the board message being edited is
-the click → board latency. A finished game is replaced by a new one in its channel. The
-generator reads whose turn it is from the database (one read per move).
+In every set-up ``--games`` two-player Bann games in as many channels are played flat out:
+each move is a click on "Tip to n" (answered with a private menu) and a pick in that menu;
+the time from sending the pick to the board message being edited is the click → board
+latency. A finished game is replaced by a new one in its channel. The generator reads
+whose turn it is from the database (one read per move).
 
-Besides moves per second it prints each set-up's moves per second over SQLite's in the
-same run (one PostgreSQL process: target at least 0.9), the bots' CPU per move over the
-baseline workload (bench/common.py, measured before and after), and per move the
-database calls each bot made and how long it waited on them, from the bot's own /metrics
-(a transaction counts once). ``--profile DIR`` runs each bot under cProfile and leaves
-its statistics in DIR.
+Every set-up is started first, then they take turns: ``--rounds`` times each plays a
+slice of ``--warm-up`` seconds unmeasured and ``--seconds / --rounds`` measured (the
+moves whose board was shown in that window) while the others idle, so a change in the
+machine's load (it is shared) weighs on all of them alike rather than on whichever ran
+last. Each round prints the set-ups' moves per second, PostgreSQL's over SQLite's and
+the baseline workload (bench/common.py) measured after it.
+
+At the end it prints the totals: each set-up's moves per second over SQLite's (one
+PostgreSQL process: target at least 0.9), the bots' CPU per move over the median
+baseline workload, and per move the database calls each bot made and how long it waited
+on them, from the bot's own /metrics (a transaction counts once). ``--profile DIR`` runs
+each bot under cProfile and leaves its statistics in DIR.
 
 Run: python -m bench.bench_scale [--games 40] [--seconds 20] [--only sqlite,postgresql-2]
-     [--profile DIR]
+     [--rounds 4] [--warm-up 2] [--profile DIR]
 PostgreSQL is TEST_DATABASE_URL or the local server; each run uses a fresh schema.
 """
 
@@ -30,15 +36,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
 import secrets
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
@@ -68,7 +77,8 @@ DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SETUPS = {"sqlite": ("sqlite", 1), "postgresql-1": ("postgresql", 1)}
 SETUPS["postgresql-2"] = ("postgresql", 2)
 METRICS_PORT = 39_470
-"""The first bot process's /metrics port; the second's is the next."""
+"""The first set-up's first bot process's /metrics port; its second's is the next, and
+each further set-up's ten ports higher."""
 
 
 @dataclass
@@ -99,7 +109,16 @@ class Outcome:
 
     @property
     def moves_per_second(self) -> float:
-        return len(self.latencies_ms) / self.seconds
+        return len(self.latencies_ms) / max(self.seconds, 1e-9)
+
+    def add(self, part: Outcome) -> None:
+        """Count one more slice of the same set-up in."""
+        self.seconds += part.seconds
+        self.latencies_ms += part.latencies_ms
+        self.bot_cpu_seconds += part.bot_cpu_seconds
+        self.generator_cpu_seconds += part.generator_cpu_seconds
+        self.unanswered += part.unanswered
+        self.database_calls.update(part.database_calls)
 
 
 class BoardWatch:
@@ -235,7 +254,13 @@ async def drop_schema(server: str, schema: str) -> None:
 
 
 def start_bots(
-    fake: FakeDiscord, ca: Path, target: str, processes: int, profile: Path | None, name: str
+    fake: FakeDiscord,
+    ca: Path,
+    target: str,
+    first_port: int,
+    processes: int,
+    profile: Path | None,
+    name: str,
 ) -> list[subprocess.Popen]:
     bots = []
     for shard in range(processes):
@@ -243,7 +268,7 @@ def start_bots(
         command += ["--ca", str(ca), "--database", target, "--seed", str(1 + 100_000 * shard)]
         if processes > 1:
             command += ["--shard-count", str(processes), "--shard-ids", str(shard)]
-        command += ["--metrics-port", str(metrics_port(shard))]
+        command += ["--metrics-port", str(first_port + shard)]
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             command += ["--profile", str(profile / f"{name}-{shard}.prof")]
@@ -262,23 +287,19 @@ async def wait_until_connected(fake: FakeDiscord, shards: int, bots: list) -> No
     await asyncio.sleep(0.5)
 
 
-def metrics_port(shard: int) -> int:
-    """Where bot process ``shard`` serves its /metrics."""
-    return METRICS_PORT + shard
-
-
 DATABASE_CALL = re.compile(
     r'^tablebot_database_seconds_(count|sum)\{operation="(\w+)"\} (\S+)$', re.MULTILINE
 )
 
 
-async def database_calls(processes: int) -> Counter[str]:
-    """Every bot process's database calls and seconds so far, from its /metrics: "fetch",
-    "execute", "transaction" … (how many) and the same with " s" (how long, in all)."""
+async def database_calls(first_port: int, processes: int) -> Counter[str]:
+    """A set-up's bot processes' database calls and seconds so far, from their /metrics
+    (the first on ``first_port``, the next on the next port): "fetch", "execute",
+    "transaction" … (how many) and the same with " s" (how long, in all)."""
     calls: Counter[str] = Counter()
     async with aiohttp.ClientSession() as session:
         for shard in range(processes):
-            url = f"http://127.0.0.1:{metrics_port(shard)}/metrics"
+            url = f"http://127.0.0.1:{first_port + shard}/metrics"
             async with session.get(url) as answer:
                 text = await answer.text()
             for kind, operation, value in DATABASE_CALL.findall(text):
@@ -293,69 +314,127 @@ def stop_bots(bots: list[subprocess.Popen]) -> None:
         bot.wait(30)
 
 
-async def run_setup(name: str, arguments: argparse.Namespace, server: str) -> Outcome:
-    engine, _processes = SETUPS[name]
-    with tempfile.TemporaryDirectory() as folder_name:
-        folder = Path(folder_name)
-        target, schema = await fresh_target(engine, folder, server)
-        ca = folder / "ca.pem"
-        test_ca().cert_pem.write_to_path(str(ca))
-        try:
-            async with FakeDiscord() as fake:
-                return await _load(fake, name, ca, target, arguments)
-        finally:
-            if schema is not None:
-                await drop_schema(server, schema)
+class Rig:
+    """One set-up ready to play: its fake Discord, its bot processes, its database and
+    its tables, open for the whole run so that the set-ups can take turns."""
 
+    def __init__(self, name: str, index: int, arguments: argparse.Namespace) -> None:
+        self.name = name
+        self.processes = SETUPS[name][1]
+        self.first_port = METRICS_PORT + 10 * index
+        self.arguments = arguments
+        self.outcome = Outcome(name, 0.0)
+        self.tables: list[Table] = []
+        self.bots: list[subprocess.Popen] = []
+        self.database: Database | None = None
+        self.watch: BoardWatch | None = None
 
-async def _load(
-    fake: FakeDiscord, name: str, ca: Path, target: str, arguments: argparse.Namespace
-) -> Outcome:
-    _engine, processes = SETUPS[name]
-    games, seconds = arguments.games, arguments.seconds
-    fake.gateway.wait_for_parse = False
-    watch = BoardWatch(fake)
-    tables: list[Table] = []
-    guilds = [await guild_on_shard(fake, shard, processes) for shard in range(processes)]
-    bots = start_bots(fake, ca, target, processes, arguments.profile, name)
-    database = None
-    try:
-        await wait_until_connected(fake, processes, bots)
-        database = await connect(target)
+    @contextlib.asynccontextmanager
+    async def running(self, server: str) -> AsyncIterator[Rig]:
+        engine = SETUPS[self.name][0]
+        with tempfile.TemporaryDirectory() as folder_name:
+            folder = Path(folder_name)
+            target, schema = await fresh_target(engine, folder, server)
+            ca = folder / "ca.pem"
+            test_ca().cert_pem.write_to_path(str(ca))
+            try:
+                async with FakeDiscord() as fake:
+                    await self._open(fake, ca, target)
+                    try:
+                        yield self
+                    finally:
+                        await asyncio.sleep(2)  # the last moves' pings, before the bots stop
+                        if self.database is not None:
+                            await self.database.close()
+                        stop_bots(self.bots)
+            finally:
+                if schema is not None:
+                    await drop_schema(server, schema)
+
+    async def _open(self, fake: FakeDiscord, ca: Path, target: str) -> None:
+        fake.gateway.wait_for_parse = False
+        self.watch = BoardWatch(fake)
+        guilds = [
+            await guild_on_shard(fake, shard, self.processes) for shard in range(self.processes)
+        ]
+        self.bots = start_bots(
+            fake, ca, target, self.first_port, self.processes, self.arguments.profile, self.name
+        )
+        await wait_until_connected(fake, self.processes, self.bots)
+        self.database = await connect(target)
         for index, guild in enumerate(guilds):
-            for number in range(index, games, len(guilds)):
+            for number in range(index, self.arguments.games, len(guilds)):
                 # Players of their own per table: the bot limits open lobbies per creator.
                 players = [fake.add_user(f"p{number}-{seat}", guild=guild) for seat in range(2)]
                 channel = guild.add_text_channel(f"table-{number}")
-                tables.append(Table(channel, players, database))
+                self.tables.append(Table(channel, players, self.database))
         await asyncio.sleep(0.2)
-        await asyncio.gather(*(table.open() for table in tables))
-        outcome = Outcome(name, seconds)
-        calls_before = await database_calls(processes)
-        cpu_before = sum(cpu_seconds(bot.pid) for bot in bots)
-        own_before = time.process_time()
-        deadline = time.perf_counter() + seconds
+        await asyncio.gather(*(table.open() for table in self.tables))
+
+    def _counters(self) -> tuple[float, float, int]:
+        return (
+            sum(cpu_seconds(bot.pid) for bot in self.bots),
+            time.process_time(),
+            sum(table.unanswered for table in self.tables),
+        )
+
+    async def slice(self, warm_up: float, seconds: float) -> Outcome:
+        """Play flat out for ``warm_up`` seconds, then ``seconds`` measured (the moves
+        whose board was shown in that window), then let the moves in flight finish. The
+        slice's figures are also added to the set-up's totals."""
+        assert self.watch is not None
+        watch = self.watch
+        part = Outcome(self.name, seconds)
+        started = time.perf_counter()
+        measured_from, deadline = started + warm_up, started + warm_up + seconds
 
         async def play(table: Table) -> None:
             while time.perf_counter() < deadline:
                 latency = await table.move(watch)
-                if latency is not None:
-                    outcome.latencies_ms.append(latency)
+                if latency is not None and measured_from <= time.perf_counter() <= deadline:
+                    part.latencies_ms.append(latency)
 
-        started = time.perf_counter()
-        await asyncio.gather(*(play(table) for table in tables))
-        outcome.seconds = time.perf_counter() - started
-        outcome.unanswered = sum(table.unanswered for table in tables)
-        outcome.bot_cpu_seconds = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_before
-        outcome.generator_cpu_seconds = time.process_time() - own_before
-        outcome.database_calls = await database_calls(processes)
-        outcome.database_calls.subtract(calls_before)
-        await asyncio.sleep(2)  # the last moves' pings, before the bots are stopped
-        return outcome
-    finally:
-        if database is not None:
-            await database.close()
-        stop_bots(bots)
+        async def sample() -> None:
+            await asyncio.sleep(measured_from - time.perf_counter())
+            calls_before = await database_calls(self.first_port, self.processes)
+            bot_before, own_before, unanswered_before = self._counters()
+            await asyncio.sleep(deadline - time.perf_counter())
+            bot_after, own_after, unanswered_after = self._counters()
+            part.database_calls = await database_calls(self.first_port, self.processes)
+            part.database_calls.subtract(calls_before)
+            part.bot_cpu_seconds = bot_after - bot_before
+            part.generator_cpu_seconds = own_after - own_before
+            part.unanswered = unanswered_after - unanswered_before
+
+        await asyncio.gather(sample(), *(play(table) for table in self.tables))
+        self.outcome.add(part)
+        return part
+
+
+async def alternate(rigs: list[Rig], arguments: argparse.Namespace, baseline: float) -> list[float]:
+    """Every set-up in turn, ``--rounds`` times, each slice a share of ``--seconds``
+    after a warm-up: a change in the machine's load then weighs on every set-up alike.
+    Prints each round's moves per second; the baseline workload measured after each."""
+    baselines = [baseline]
+    share = arguments.seconds / arguments.rounds
+    for round_number in range(1, arguments.rounds + 1):
+        parts = [await rig.slice(arguments.warm_up, share) for rig in rigs]
+        baselines.append(baseline_ms())
+        figures = ", ".join(f"{part.setup} {part.moves_per_second:.1f}" for part in parts)
+        print(
+            f"round {round_number}: moves/s {figures}{round_ratio(parts)};"
+            f" baseline {baselines[-1]:.2f} ms, load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
+    return baselines
+
+
+def round_ratio(parts: list[Outcome]) -> str:
+    by_name = {part.setup: part for part in parts}
+    if "sqlite" not in by_name or "postgresql-1" not in by_name:
+        return ""
+    ratio = by_name["postgresql-1"].moves_per_second / max(by_name["sqlite"].moves_per_second, 1e-9)
+    return f" (postgresql-1 / sqlite {ratio:.2f})"
 
 
 def describe(outcome: Outcome) -> str:
@@ -391,29 +470,45 @@ def ratios(outcomes: dict[str, Outcome], baseline: float) -> list[str]:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=20, help="measured, per set-up")
     parser.add_argument("--only", default=",".join(SETUPS))
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="slices per set-up, the set-ups taking turns"
+    )
+    parser.add_argument(
+        "--warm-up", type=float, default=2, help="seconds played, not measured, before a slice"
+    )
     parser.add_argument(
         "--profile", type=Path, help="write each bot's cProfile statistics into this folder"
     )
     arguments = parser.parse_args()
     server = os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
-    baseline = baseline_ms()
-    print(f"baseline workload: {baseline:.2f} ms; load average {os.getloadavg()[0]:.2f}")
-    print(f"{arguments.games} games flat out for {arguments.seconds:.0f} s per set-up\n")
+    rigs = [Rig(name, index, arguments) for index, name in enumerate(arguments.only.split(","))]
+    async with contextlib.AsyncExitStack() as stack:
+        for rig in rigs:
+            await stack.enter_async_context(rig.running(server))
+        baseline = baseline_ms()
+        print(f"baseline workload: {baseline:.2f} ms; load average {os.getloadavg()[0]:.2f}")
+        print(
+            f"{arguments.games} games flat out per set-up, {arguments.rounds} rounds of"
+            f" {arguments.warm_up:.0f} s warm-up + {arguments.seconds / arguments.rounds:.1f} s"
+            f" measured, the set-ups taking turns ({arguments.seconds:.0f} s measured each)\n",
+            flush=True,
+        )
+        baselines = await alternate(rigs, arguments, baseline)
+    outcomes = {rig.name: rig.outcome for rig in rigs}
     print(
-        "| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | bot CPU ms/move"
+        "\n| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | bot CPU ms/move"
         " | generator CPU | unanswered |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    outcomes = {}
-    for name in arguments.only.split(","):
-        outcome = await run_setup(name, arguments, server)
-        outcomes[name] = outcome
-        print(describe(outcome), flush=True)
-    after = baseline_ms()
-    print(f"\nbaseline workload after: {after:.2f} ms; load average {os.getloadavg()[0]:.2f}")
-    for line in ratios(outcomes, (baseline + after) / 2):
+    for outcome in outcomes.values():
+        print(describe(outcome))
+    print(
+        f"\nbaseline workload {min(baselines):.2f}–{max(baselines):.2f} ms"
+        f" (median {statistics.median(baselines):.2f}); load average {os.getloadavg()[0]:.2f}"
+    )
+    for line in ratios(outcomes, statistics.median(baselines)):
         print(line)
     for outcome in outcomes.values():
         print(outcome.database_line())
