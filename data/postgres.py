@@ -7,6 +7,7 @@ transaction with every other process's transaction on the same key.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -122,6 +123,7 @@ class PostgresDatabase(Database):
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
+        self._releasing: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
@@ -152,23 +154,42 @@ class PostgresDatabase(Database):
         """A pooled connection; its loss (a restarted or failed-over server, a killed
         backend) raised as ConnectionLost. The pool replaces a lost connection."""
         try:
-            async with self._pool.acquire() as connection:
-                try:
-                    yield connection
-                except (
-                    asyncpg.PostgresError,
-                    asyncpg.InterfaceError,
-                    asyncpg.exceptions.InternalClientError,
-                    OSError,
-                ) as problem:
-                    if _breaks(problem) or _closed(connection):
-                        raise ConnectionLost(str(problem)) from problem
-                    raise
+            connection = await self._pool.acquire()
         except LOST as problem:
-            # Acquiring a connection, or handing a broken one back, failed.
             if not _breaks(problem):
                 raise
             raise ConnectionLost(str(problem)) from problem
+        try:
+            yield connection
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            asyncpg.exceptions.InternalClientError,
+            OSError,
+        ) as problem:
+            if _breaks(problem) or _closed(connection):
+                raise ConnectionLost(str(problem)) from problem
+            raise
+        finally:
+            self._release(connection)
+
+    def _release(self, connection: asyncpg.Connection) -> None:
+        """Hand ``connection`` back to the pool without waiting for it. asyncpg's release
+        runs as a task of its own (shielded from cancellation) even when, as here, it has
+        nothing to send: a caller awaiting it waited three more turns of the event loop,
+        and under load each turn is behind every other game's ready work, so a move's
+        calls waited tens of milliseconds each where the server answered in one
+        (bench/bench_scale.py). The work is done; only the connection's return is late,
+        and the pool's close still waits for it. A connection that broke meanwhile is
+        dropped by the pool, which opens another when one is needed."""
+        task = asyncio.get_running_loop().create_task(self._pool.release(connection))
+        self._releasing.add(task)
+        task.add_done_callback(self._released)
+
+    def _released(self, task: asyncio.Task[None]) -> None:
+        self._releasing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.info("a connection could not go back to the pool: %s", task.exception())
 
     @contextlib.asynccontextmanager
     async def _acquire(self) -> AsyncIterator[_Connection]:
