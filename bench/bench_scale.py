@@ -76,6 +76,24 @@ BANN = GAMES["bann"]
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SETUPS = {"sqlite": ("sqlite", 1), "postgresql-1": ("postgresql", 1)}
 SETUPS["postgresql-2"] = ("postgresql", 2)
+POOL_SUFFIX = "@pool"
+"""A PostgreSQL set-up's name may end in ``@pool`` and a number: its bots then keep that
+many connections (DATABASE_POOL_SIZE) instead of the default, e.g. postgresql-1@pool20."""
+
+
+def setup_of(name: str) -> tuple[str, int, int | None]:
+    """The engine, the bot processes and the pool size (None: the bot's default) that a
+    set-up's name stands for."""
+    base, _, pool = name.partition(POOL_SUFFIX)
+    if base not in SETUPS or (pool and not (pool.isdigit() and base != "sqlite")):
+        raise SystemExit(
+            f"unknown set-up {name!r}: one of {', '.join(SETUPS)}, or a"
+            f" PostgreSQL one followed by {POOL_SUFFIX}N"
+        )
+    engine, processes = SETUPS[base]
+    return engine, processes, int(pool) if pool else None
+
+
 METRICS_PORT = 39_470
 """The first set-up's first bot process's /metrics port; its second's is the next, and
 each further set-up's ten ports higher."""
@@ -261,6 +279,7 @@ def start_bots(
     processes: int,
     profile: Path | None,
     name: str,
+    pool_size: int | None = None,
 ) -> list[subprocess.Popen]:
     bots = []
     for shard in range(processes):
@@ -272,7 +291,10 @@ def start_bots(
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             command += ["--profile", str(profile / f"{name}-{shard}.prof")]
-        bots.append(subprocess.Popen(command, cwd=ROOT))
+        environment = dict(os.environ)
+        if pool_size is not None:
+            environment["DATABASE_POOL_SIZE"] = str(pool_size)
+        bots.append(subprocess.Popen(command, cwd=ROOT, env=environment))
     return bots
 
 
@@ -320,7 +342,7 @@ class Rig:
 
     def __init__(self, name: str, index: int, arguments: argparse.Namespace) -> None:
         self.name = name
-        self.processes = SETUPS[name][1]
+        self.engine, self.processes, self.pool_size = setup_of(name)
         self.first_port = METRICS_PORT + 10 * index
         self.arguments = arguments
         self.outcome = Outcome(name, 0.0)
@@ -331,10 +353,9 @@ class Rig:
 
     @contextlib.asynccontextmanager
     async def running(self, server: str) -> AsyncIterator[Rig]:
-        engine = SETUPS[self.name][0]
         with tempfile.TemporaryDirectory() as folder_name:
             folder = Path(folder_name)
-            target, schema = await fresh_target(engine, folder, server)
+            target, schema = await fresh_target(self.engine, folder, server)
             ca = folder / "ca.pem"
             test_ca().cert_pem.write_to_path(str(ca))
             try:
@@ -358,7 +379,14 @@ class Rig:
             await guild_on_shard(fake, shard, self.processes) for shard in range(self.processes)
         ]
         self.bots = start_bots(
-            fake, ca, target, self.first_port, self.processes, self.arguments.profile, self.name
+            fake,
+            ca,
+            target,
+            self.first_port,
+            self.processes,
+            self.arguments.profile,
+            self.name,
+            self.pool_size,
         )
         await wait_until_connected(fake, self.processes, self.bots)
         self.database = await connect(target)
@@ -430,11 +458,16 @@ async def alternate(rigs: list[Rig], arguments: argparse.Namespace, baseline: fl
 
 
 def round_ratio(parts: list[Outcome]) -> str:
-    by_name = {part.setup: part for part in parts}
-    if "sqlite" not in by_name or "postgresql-1" not in by_name:
+    """Each set-up's moves per second over SQLite's in the same round."""
+    sqlite = next((part for part in parts if part.setup == "sqlite"), None)
+    if sqlite is None or len(parts) < 2:
         return ""
-    ratio = by_name["postgresql-1"].moves_per_second / max(by_name["sqlite"].moves_per_second, 1e-9)
-    return f" (postgresql-1 / sqlite {ratio:.2f})"
+    ratios = [
+        f"{part.setup} / sqlite {part.moves_per_second / max(sqlite.moves_per_second, 1e-9):.2f}"
+        for part in parts
+        if part is not sqlite
+    ]
+    return f" ({', '.join(ratios)})"
 
 
 def describe(outcome: Outcome) -> str:
@@ -459,7 +492,7 @@ def ratios(outcomes: dict[str, Outcome], baseline: float) -> list[str]:
         if name == "sqlite":
             continue
         ratio = outcome.moves_per_second / max(sqlite.moves_per_second, 1e-9)
-        goal = " (target ≥ 0.9)" if name == "postgresql-1" else ""
+        goal = " (target ≥ 0.9)" if name.partition(POOL_SUFFIX)[0] == "postgresql-1" else ""
         lines.append(f"{name} / sqlite moves per second: {ratio:.2f}{goal}")
     for name, outcome in outcomes.items():
         per_move = outcome.bot_cpu_seconds * 1000 / max(len(outcome.latencies_ms), 1)
