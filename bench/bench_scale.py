@@ -440,13 +440,18 @@ class Rig:
 
 
 async def alternate(rigs: list[Rig], arguments: argparse.Namespace, baseline: float) -> list[float]:
-    """Every set-up in turn, ``--rounds`` times, each slice a share of ``--seconds``
-    after a warm-up: a change in the machine's load then weighs on every set-up alike.
+    """Every set-up in turn, ``--rounds`` times (every other round in the opposite
+    order), each slice a share of ``--seconds`` after a warm-up: a change in the
+    machine's load then weighs on every set-up alike.
     Prints each round's moves per second; the baseline workload measured after each."""
     baselines = [baseline]
     share = arguments.seconds / arguments.rounds
     for round_number in range(1, arguments.rounds + 1):
-        parts = [await rig.slice(arguments.warm_up, share) for rig in rigs]
+        # Every other round in the opposite order, so that neither set-up always runs
+        # first while the machine's load drifts.
+        order = rigs if round_number % 2 else rigs[::-1]
+        played = {rig.name: await rig.slice(arguments.warm_up, share) for rig in order}
+        parts = [played[rig.name] for rig in rigs]
         baselines.append(baseline_ms())
         figures = ", ".join(f"{part.setup} {part.moves_per_second:.1f}" for part in parts)
         print(
