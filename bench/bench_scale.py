@@ -41,6 +41,7 @@ import json
 import os
 import re
 import secrets
+import socket
 import statistics
 import subprocess
 import sys
@@ -92,11 +93,6 @@ def setup_of(name: str) -> tuple[str, int, int | None]:
         )
     engine, processes = SETUPS[base]
     return engine, processes, int(pool) if pool else None
-
-
-METRICS_PORT = 39_470
-"""The first set-up's first bot process's /metrics port; its second's is the next, and
-each further set-up's ten ports higher."""
 
 
 @dataclass
@@ -275,7 +271,7 @@ def start_bots(
     fake: FakeDiscord,
     ca: Path,
     target: str,
-    first_port: int,
+    ports: list[int],
     processes: int,
     profile: Path | None,
     name: str,
@@ -287,7 +283,7 @@ def start_bots(
         command += ["--ca", str(ca), "--database", target, "--seed", str(1 + 100_000 * shard)]
         if processes > 1:
             command += ["--shard-count", str(processes), "--shard-ids", str(shard)]
-        command += ["--metrics-port", str(first_port + shard)]
+        command += ["--metrics-port", str(ports[shard])]
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             command += ["--profile", str(profile / f"{name}-{shard}.prof")]
@@ -314,14 +310,22 @@ DATABASE_CALL = re.compile(
 )
 
 
-async def database_calls(first_port: int, processes: int) -> Counter[str]:
+def free_port() -> int:
+    """A port nothing listens on now: a fixed one may be held by another connection's
+    ephemeral end (in TIME-WAIT), and the bot would refuse to start."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def database_calls(ports: list[int]) -> Counter[str]:
     """A set-up's bot processes' database calls and seconds so far, from their /metrics
-    (the first on ``first_port``, the next on the next port): "fetch", "execute",
+    (served on ``ports``): "fetch", "execute",
     "transaction" … (how many) and the same with " s" (how long, in all)."""
     calls: Counter[str] = Counter()
     async with aiohttp.ClientSession() as session:
-        for shard in range(processes):
-            url = f"http://127.0.0.1:{first_port + shard}/metrics"
+        for port in ports:
+            url = f"http://127.0.0.1:{port}/metrics"
             async with session.get(url) as answer:
                 text = await answer.text()
             for kind, operation, value in DATABASE_CALL.findall(text):
@@ -340,10 +344,10 @@ class Rig:
     """One set-up ready to play: its fake Discord, its bot processes, its database and
     its tables, open for the whole run so that the set-ups can take turns."""
 
-    def __init__(self, name: str, index: int, arguments: argparse.Namespace) -> None:
+    def __init__(self, name: str, arguments: argparse.Namespace) -> None:
         self.name = name
         self.engine, self.processes, self.pool_size = setup_of(name)
-        self.first_port = METRICS_PORT + 10 * index
+        self.ports = [free_port() for _ in range(self.processes)]
         self.arguments = arguments
         self.outcome = Outcome(name, 0.0)
         self.tables: list[Table] = []
@@ -382,7 +386,7 @@ class Rig:
             fake,
             ca,
             target,
-            self.first_port,
+            self.ports,
             self.processes,
             self.arguments.profile,
             self.name,
@@ -424,11 +428,11 @@ class Rig:
 
         async def sample() -> None:
             await asyncio.sleep(measured_from - time.perf_counter())
-            calls_before = await database_calls(self.first_port, self.processes)
+            calls_before = await database_calls(self.ports)
             bot_before, own_before, unanswered_before = self._counters()
             await asyncio.sleep(deadline - time.perf_counter())
             bot_after, own_after, unanswered_after = self._counters()
-            part.database_calls = await database_calls(self.first_port, self.processes)
+            part.database_calls = await database_calls(self.ports)
             part.database_calls.subtract(calls_before)
             part.bot_cpu_seconds = bot_after - bot_before
             part.generator_cpu_seconds = own_after - own_before
@@ -521,7 +525,7 @@ async def main() -> None:
     )
     arguments = parser.parse_args()
     server = os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
-    rigs = [Rig(name, index, arguments) for index, name in enumerate(arguments.only.split(","))]
+    rigs = [Rig(name, arguments) for name in arguments.only.split(",")]
     async with contextlib.AsyncExitStack() as stack:
         for rig in rigs:
             await stack.enter_async_context(rig.running(server))
