@@ -443,12 +443,16 @@ class Rig:
         return part
 
 
-async def alternate(rigs: list[Rig], arguments: argparse.Namespace, baseline: float) -> list[float]:
+async def alternate(
+    rigs: list[Rig], arguments: argparse.Namespace, baseline: float
+) -> tuple[list[float], list[list[Outcome]]]:
     """Every set-up in turn, ``--rounds`` times (every other round in the opposite
     order), each slice a share of ``--seconds`` after a warm-up: a change in the
     machine's load then weighs on every set-up alike.
-    Prints each round's moves per second; the baseline workload measured after each."""
+    Prints each round's moves per second; the baseline workload measured after each, and
+    each round's figures."""
     baselines = [baseline]
+    rounds = []
     share = arguments.seconds / arguments.rounds
     for round_number in range(1, arguments.rounds + 1):
         # Every other round in the opposite order, so that neither set-up always runs
@@ -456,6 +460,7 @@ async def alternate(rigs: list[Rig], arguments: argparse.Namespace, baseline: fl
         order = rigs if round_number % 2 else rigs[::-1]
         played = {rig.name: await rig.slice(arguments.warm_up, share) for rig in order}
         parts = [played[rig.name] for rig in rigs]
+        rounds.append(parts)
         baselines.append(baseline_ms())
         figures = ", ".join(f"{part.setup} {part.moves_per_second:.1f}" for part in parts)
         print(
@@ -463,20 +468,26 @@ async def alternate(rigs: list[Rig], arguments: argparse.Namespace, baseline: fl
             f" baseline {baselines[-1]:.2f} ms, load average {os.getloadavg()[0]:.2f}",
             flush=True,
         )
-    return baselines
+    return baselines, rounds
+
+
+def over_sqlite(parts: list[Outcome]) -> dict[str, float]:
+    """Each set-up's moves per second over SQLite's among ``parts`` (one round's)."""
+    sqlite = next((part for part in parts if part.setup == "sqlite"), None)
+    if sqlite is None:
+        return {}
+    return {
+        part.setup: part.moves_per_second / max(sqlite.moves_per_second, 1e-9)
+        for part in parts
+        if part is not sqlite
+    }
 
 
 def round_ratio(parts: list[Outcome]) -> str:
-    """Each set-up's moves per second over SQLite's in the same round."""
-    sqlite = next((part for part in parts if part.setup == "sqlite"), None)
-    if sqlite is None or len(parts) < 2:
+    ratios = over_sqlite(parts)
+    if not ratios:
         return ""
-    ratios = [
-        f"{part.setup} / sqlite {part.moves_per_second / max(sqlite.moves_per_second, 1e-9):.2f}"
-        for part in parts
-        if part is not sqlite
-    ]
-    return f" ({', '.join(ratios)})"
+    return " (" + ", ".join(f"{name} / sqlite {ratio:.2f}" for name, ratio in ratios.items()) + ")"
 
 
 def describe(outcome: Outcome) -> str:
@@ -490,19 +501,22 @@ def describe(outcome: Outcome) -> str:
     )
 
 
-def ratios(outcomes: dict[str, Outcome], baseline: float) -> list[str]:
+def ratios(outcomes: dict[str, Outcome], rounds: list[list[Outcome]], baseline: float) -> list[str]:
     """The figures that hold from machine to machine: each set-up's moves per second
-    against one SQLite process's in the same run, and CPU per move in baseline units."""
+    against one SQLite process's in the same run (over all rounds, and the median of the
+    rounds' ratios, which one round disturbed by other work on the machine moves less),
+    and CPU per move in baseline units."""
     if "sqlite" not in outcomes:
         return []
-    sqlite = outcomes["sqlite"]
     lines = []
-    for name, outcome in outcomes.items():
-        if name == "sqlite":
-            continue
-        ratio = outcome.moves_per_second / max(sqlite.moves_per_second, 1e-9)
+    by_round = [over_sqlite(parts) for parts in rounds]
+    for name, ratio in over_sqlite(list(outcomes.values())).items():
+        median = statistics.median(ratios[name] for ratios in by_round)
         goal = " (target ≥ 0.9)" if name.partition(POOL_SUFFIX)[0] == "postgresql-1" else ""
-        lines.append(f"{name} / sqlite moves per second: {ratio:.2f}{goal}")
+        lines.append(
+            f"{name} / sqlite moves per second: {ratio:.2f} over the run, median of the"
+            f" {len(by_round)} rounds' {median:.2f}{goal}"
+        )
     for name, outcome in outcomes.items():
         per_move = outcome.bot_cpu_seconds * 1000 / max(len(outcome.latencies_ms), 1)
         lines.append(f"{name}: bot CPU per move / baseline workload: {per_move / baseline:.3f}")
@@ -537,7 +551,7 @@ async def main() -> None:
             f" measured, the set-ups taking turns ({arguments.seconds:.0f} s measured each)\n",
             flush=True,
         )
-        baselines = await alternate(rigs, arguments, baseline)
+        baselines, rounds = await alternate(rigs, arguments, baseline)
     outcomes = {rig.name: rig.outcome for rig in rigs}
     print(
         "\n| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | bot CPU ms/move"
@@ -550,7 +564,7 @@ async def main() -> None:
         f"\nbaseline workload {min(baselines):.2f}–{max(baselines):.2f} ms"
         f" (median {statistics.median(baselines):.2f}); load average {os.getloadavg()[0]:.2f}"
     )
-    for line in ratios(outcomes, statistics.median(baselines)):
+    for line in ratios(outcomes, rounds, statistics.median(baselines)):
         print(line)
     for outcome in outcomes.values():
         print(outcome.database_line())
