@@ -74,6 +74,9 @@ from fakediscord.tls import test_ca  # noqa: E402
 from games import GAMES  # noqa: E402
 
 BANN = GAMES["bann"]
+GENERATOR_CONNECTIONS = 4
+"""The load generator's own connections to a PostgreSQL set-up's database (one read a
+move): few, so that several set-ups side by side stay well within the server's limit."""
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SETUPS = {"sqlite": ("sqlite", 1), "postgresql-1": ("postgresql", 1)}
 SETUPS["postgresql-2"] = ("postgresql", 2)
@@ -95,6 +98,11 @@ def setup_of(name: str) -> tuple[str, int, int | None]:
     return engine, processes, int(pool) if pool else None
 
 
+POOLED = "acquire"
+"""The bot's metrics' name for a wait for a pooled connection (PostgreSQL): part of the
+call it preceded, not a call of its own."""
+
+
 @dataclass
 class Outcome:
     setup: str
@@ -107,18 +115,23 @@ class Outcome:
 
     def database_line(self) -> str:
         """The bot's database calls per move by kind (a transaction counted once, the
-        statements in it not), and the milliseconds a move waited on them in all."""
+        statements in it not), the milliseconds a move waited on them in all, and of
+        those the waits for a pooled connection (PostgreSQL's "acquire", not a call)."""
         moves = max(len(self.latencies_ms), 1)
-        counted = {kind: n for kind, n in self.database_calls.items() if not kind.endswith(" s")}
-        seconds = sum(n for kind, n in self.database_calls.items() if kind.endswith(" s"))
         waits = self.database_calls
+        counted = {
+            kind: n for kind, n in waits.items() if not kind.endswith(" s") and kind != POOLED
+        }
+        seconds = sum(waits[kind + " s"] for kind in counted)
+        pooled = f", {waits[POOLED + ' s'] * 1000 / moves:.1f} ms of it for a pooled connection"
         return (
             f"{self.setup}: per move {sum(counted.values()) / moves:.1f} database calls ("
             + ", ".join(
                 f"{kind} {n / moves:.1f}: {waits[kind + ' s'] * 1000 / max(n, 1):.1f} ms each"
                 for kind, n in sorted(counted.items())
             )
-            + f"), {seconds * 1000 / moves:.1f} ms waiting on them (pool waits included)"
+            + f"), {seconds * 1000 / moves:.1f} ms waiting on them"
+            + (pooled if waits[POOLED] else "")
         )
 
     @property
@@ -393,7 +406,7 @@ class Rig:
             self.pool_size,
         )
         await wait_until_connected(fake, self.processes, self.bots)
-        self.database = await connect(target)
+        self.database = await connect(target, pool_size=GENERATOR_CONNECTIONS)
         for index, guild in enumerate(guilds):
             for number in range(index, self.arguments.games, len(guilds)):
                 # Players of their own per table: the bot limits open lobbies per creator.

@@ -247,7 +247,10 @@ class PostgresDatabase(Database):
         """A pooled connection; its loss (a restarted or failed-over server, a killed
         backend) raised as ConnectionLost. The pool replaces a lost connection."""
         try:
-            connection = await self._pool.acquire()
+            # Told apart from the call it precedes: under load, waiting for a connection
+            # was most of a call's time (bench/bench_scale.py).
+            with self.timed("acquire"):
+                connection = await self._pool.acquire()
         except LOST as problem:
             if not _breaks(problem):
                 raise
