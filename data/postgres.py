@@ -123,6 +123,7 @@ class _Pool:
             self.release(connection)
 
     async def acquire(self) -> asyncpg.Connection:
+        woken = False
         while True:
             if self._closed:
                 raise asyncpg.InterfaceError("the connection pool is closed")
@@ -141,9 +142,15 @@ class _Pool:
                     self._opening -= 1
                 return self._lent(connection)
             waiter = asyncio.get_running_loop().create_future()
-            self._waiting.append(waiter)
+            if woken:
+                # Woken, but a caller that needed no wait took the connection first: the
+                # turn is still this caller's, not the newest waiter's.
+                self._waiting.appendleft(waiter)
+            else:
+                self._waiting.append(waiter)
             try:
                 await waiter
+                woken = True
             except asyncio.CancelledError:
                 if waiter.done() and not waiter.cancelled():
                     # Woken, then cancelled: the turn goes to the next in line.
