@@ -8,6 +8,10 @@ in this process and the bots in their own processes (`bench.scale_bot`):
 - postgresql-2: two bot processes on PostgreSQL, one shard each (SHARD_COUNT=2), the
                 games spread over two servers, one on each shard.
 
+A PostgreSQL set-up's name followed by ``@pool`` and a number (``postgresql-1@pool30``)
+runs its bots with that many pooled connections (DATABASE_POOL_SIZE), so that pool
+sizes are compared in the same run.
+
 In every set-up ``--games`` two-player Bann games in as many channels are played flat out:
 each move is a click on "Tip to n" (answered with a private menu) and a pick in that menu;
 the time from sending the pick to the board message being edited is the click → board
@@ -16,19 +20,22 @@ whose turn it is from the database (one read per move).
 
 Every set-up is started first, then they take turns: ``--rounds`` times each plays a
 slice of ``--warm-up`` seconds unmeasured and ``--seconds / --rounds`` measured (the
-moves whose board was shown in that window) while the others idle, so a change in the
-machine's load (it is shared) weighs on all of them alike rather than on whichever ran
-last. Each round prints the set-ups' moves per second, PostgreSQL's over SQLite's and
-the baseline workload (bench/common.py) measured after it.
+moves whose board was shown in that window) while the others idle, every other round in
+the opposite order, so a change in the machine's load (it is shared) weighs on all of
+them alike rather than on whichever ran last. Each round prints the set-ups' moves per
+second, PostgreSQL's over SQLite's and the baseline workload (bench/common.py) measured
+after it.
 
-At the end it prints the totals: each set-up's moves per second over SQLite's (one
-PostgreSQL process: target at least 0.9), the bots' CPU per move over the median
-baseline workload, and per move the database calls each bot made and how long it waited
-on them, from the bot's own /metrics (a transaction counts once). ``--profile DIR`` runs
+At the end it prints the totals: each set-up's moves per second over SQLite's over the
+run and the median of the rounds' ratios (one PostgreSQL process: target at least 0.9),
+the bots' CPU per move over the median baseline workload, and per move the database
+calls each bot made and how long it waited on them (of that, how long for a pooled
+connection), from the bot's own /metrics (a transaction counts once). ``--profile DIR`` runs
 each bot under cProfile and leaves its statistics in DIR.
 
 Run: python -m bench.bench_scale [--games 40] [--seconds 20] [--only sqlite,postgresql-2]
      [--rounds 4] [--warm-up 2] [--profile DIR]
+     e.g. --only sqlite,postgresql-1,postgresql-1@pool10 to compare pool sizes
 PostgreSQL is TEST_DATABASE_URL or the local server; each run uses a fresh schema.
 """
 
