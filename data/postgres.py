@@ -84,10 +84,11 @@ class _Pool:
     """At most ``size`` connections, the one handed back last handed out first.
 
     Instead of asyncpg's pool, whose release is a task of its own (shielded from
-    cancellation) even when it has nothing to send, plus a reset: a caller awaiting it
-    waited three more turns of the event loop, each behind every other game's ready work
-    under load, so a move's calls waited tens of milliseconds each where the server
-    answered in one (bench/bench_scale.py). Here a connection goes back at once: the
+    cancellation) even when it has nothing to send: a caller awaiting it waited more
+    turns of the event loop, each behind every other game's ready work under load, while
+    the server had answered in a fraction of a millisecond (bench/bench_scale.py shows a
+    call's wait, and the part of it spent waiting for a connection). Here a connection
+    goes back at once: the
     store leaves no session state behind (its advisory locks end with their transaction;
     it never listens, declares a cursor or sets a variable), and one still in a
     transaction (its rollback failed) or closed is dropped. A closed connection is also
