@@ -88,12 +88,11 @@ class _Pool:
     turns of the event loop, each behind every other game's ready work under load, while
     the server had answered in a fraction of a millisecond (bench/bench_scale.py shows a
     call's wait, and the part of it spent waiting for a connection). Here a connection
-    goes back at once: the
-    store leaves no session state behind (its advisory locks end with their transaction;
-    it never listens, declares a cursor or sets a variable), and one still in a
-    transaction (its rollback failed) or closed is dropped. A closed connection is also
-    dropped when it is next taken (a killed backend, a restarted server); another is
-    opened in its place when one is needed."""
+    goes back at once: the store leaves no session state behind (its advisory locks end
+    with their transaction; it never listens, declares a cursor or sets a variable), and
+    one still in a transaction (its rollback failed) or closed is dropped. A closed
+    connection is also dropped when it is next taken (a killed backend, a restarted
+    server); another is opened in its place when one is needed."""
 
     def __init__(self, url: str, size: int) -> None:
         self._url = url
