@@ -56,6 +56,12 @@ log = logging.getLogger("tablebot")
 T = TypeVar("T")
 
 DEFAULT_RENDER_PROCESSES = 2
+DEFAULT_DATABASE_POOL_SIZE = 20
+"""PostgreSQL connections a process keeps at most. Under load a call holds its connection
+until the event loop gets back to its caller, so with 40 games moving at once 10 left
+moves waiting for a connection most of a call's time: 10, 20 and 30 side by side made
+0.73, 0.87 and 0.97 of SQLite's moves per second (bench/bench_scale.py). 20 keeps four
+processes at 80, within PostgreSQL's default limit of 100 connections."""
 DEFAULT_REVIEW_PROCESSES = 1
 
 
@@ -307,7 +313,7 @@ def create_bot(
 
 
 def _pool_size_from_env() -> int:
-    raw = os.environ.get("DATABASE_POOL_SIZE", "").strip() or "10"
+    raw = os.environ.get("DATABASE_POOL_SIZE", "").strip() or str(DEFAULT_DATABASE_POOL_SIZE)
     if not raw.isdigit() or int(raw) < 1:
         raise SettingsError(f"DATABASE_POOL_SIZE must be a whole number above 0, not {raw!r}.")
     return int(raw)

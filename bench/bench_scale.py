@@ -8,21 +8,34 @@ in this process and the bots in their own processes (`bench.scale_bot`):
 - postgresql-2: two bot processes on PostgreSQL, one shard each (SHARD_COUNT=2), the
                 games spread over two servers, one on each shard.
 
-In every set-up ``--games`` two-player Bann games in as many channels are played flat out
-for ``--seconds``: each move is a click on "Tip to n" (answered with a private menu) and
-a pick in that menu; the time from sending the pick to the board message being edited is
-the click → board latency. A finished game is replaced by a new one in its channel. The
-generator reads whose turn it is from the database (one read per move).
+A PostgreSQL set-up's name followed by ``@pool`` and a number (``postgresql-1@pool30``)
+runs its bots with that many pooled connections (DATABASE_POOL_SIZE), so that pool
+sizes are compared in the same run.
 
-Besides moves per second it prints each set-up's moves per second over SQLite's in the
-same run (one PostgreSQL process: target at least 0.9), the bots' CPU per move over the
-baseline workload (bench/common.py, measured before and after), and per move the
-database calls each bot made and how long it waited on them, from the bot's own /metrics
-(a transaction counts once). ``--profile DIR`` runs each bot under cProfile and leaves
-its statistics in DIR.
+In every set-up ``--games`` two-player Bann games in as many channels are played flat out:
+each move is a click on "Tip to n" (answered with a private menu) and a pick in that menu;
+the time from sending the pick to the board message being edited is the click → board
+latency. A finished game is replaced by a new one in its channel. The generator reads
+whose turn it is from the database (one read per move).
+
+Every set-up is started first, then they take turns: ``--rounds`` times each plays a
+slice of ``--warm-up`` seconds unmeasured and ``--seconds / --rounds`` measured (the
+moves whose board was shown in that window) while the others idle, every other round in
+the opposite order, so a change in the machine's load (it is shared) weighs on all of
+them alike rather than on whichever ran last. Each round prints the set-ups' moves per
+second, PostgreSQL's over SQLite's and the baseline workload (bench/common.py) measured
+after it.
+
+At the end it prints the totals: each set-up's moves per second over SQLite's over the
+run and the median of the rounds' ratios (one PostgreSQL process: target at least 0.9),
+the bots' CPU per move over the median baseline workload, and per move the database
+calls each bot made and how long it waited on them (of that, how long for a pooled
+connection), from the bot's own /metrics (a transaction counts once). ``--profile DIR`` runs
+each bot under cProfile and leaves its statistics in DIR.
 
 Run: python -m bench.bench_scale [--games 40] [--seconds 20] [--only sqlite,postgresql-2]
-     [--profile DIR]
+     [--rounds 4] [--warm-up 2] [--profile DIR]
+     e.g. --only sqlite,postgresql-1,postgresql-1@pool10 to compare pool sizes
 PostgreSQL is TEST_DATABASE_URL or the local server; each run uses a fresh schema.
 """
 
@@ -30,15 +43,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
 import secrets
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
@@ -64,11 +81,33 @@ from fakediscord.tls import test_ca  # noqa: E402
 from games import GAMES  # noqa: E402
 
 BANN = GAMES["bann"]
+GENERATOR_CONNECTIONS = 4
+"""The load generator's own connections to a PostgreSQL set-up's database (one read a
+move): few, so that several set-ups side by side stay well within the server's limit."""
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 SETUPS = {"sqlite": ("sqlite", 1), "postgresql-1": ("postgresql", 1)}
 SETUPS["postgresql-2"] = ("postgresql", 2)
-METRICS_PORT = 39_470
-"""The first bot process's /metrics port; the second's is the next."""
+POOL_SUFFIX = "@pool"
+"""A PostgreSQL set-up's name may end in ``@pool`` and a number: its bots then keep that
+many connections (DATABASE_POOL_SIZE) instead of the default, e.g. postgresql-1@pool20."""
+
+
+def setup_of(name: str) -> tuple[str, int, int | None]:
+    """The engine, the bot processes and the pool size (None: the bot's default) that a
+    set-up's name stands for."""
+    base, _, pool = name.partition(POOL_SUFFIX)
+    if base not in SETUPS or (pool and not (pool.isdigit() and base != "sqlite")):
+        raise SystemExit(
+            f"unknown set-up {name!r}: one of {', '.join(SETUPS)}, or a"
+            f" PostgreSQL one followed by {POOL_SUFFIX}N"
+        )
+    engine, processes = SETUPS[base]
+    return engine, processes, int(pool) if pool else None
+
+
+POOLED = "acquire"
+"""The bot's metrics' name for a wait for a pooled connection (PostgreSQL): part of the
+call it preceded, not a call of its own."""
 
 
 @dataclass
@@ -83,23 +122,37 @@ class Outcome:
 
     def database_line(self) -> str:
         """The bot's database calls per move by kind (a transaction counted once, the
-        statements in it not), and the milliseconds a move waited on them in all."""
+        statements in it not), the milliseconds a move waited on them in all, and of
+        those the waits for a pooled connection (PostgreSQL's "acquire", not a call)."""
         moves = max(len(self.latencies_ms), 1)
-        counted = {kind: n for kind, n in self.database_calls.items() if not kind.endswith(" s")}
-        seconds = sum(n for kind, n in self.database_calls.items() if kind.endswith(" s"))
         waits = self.database_calls
+        counted = {
+            kind: n for kind, n in waits.items() if not kind.endswith(" s") and kind != POOLED
+        }
+        seconds = sum(waits[kind + " s"] for kind in counted)
+        pooled = f", {waits[POOLED + ' s'] * 1000 / moves:.1f} ms of it for a pooled connection"
         return (
             f"{self.setup}: per move {sum(counted.values()) / moves:.1f} database calls ("
             + ", ".join(
                 f"{kind} {n / moves:.1f}: {waits[kind + ' s'] * 1000 / max(n, 1):.1f} ms each"
                 for kind, n in sorted(counted.items())
             )
-            + f"), {seconds * 1000 / moves:.1f} ms waiting on them (pool waits included)"
+            + f"), {seconds * 1000 / moves:.1f} ms waiting on them"
+            + (pooled if waits[POOLED] else "")
         )
 
     @property
     def moves_per_second(self) -> float:
-        return len(self.latencies_ms) / self.seconds
+        return len(self.latencies_ms) / max(self.seconds, 1e-9)
+
+    def add(self, part: Outcome) -> None:
+        """Count one more slice of the same set-up in."""
+        self.seconds += part.seconds
+        self.latencies_ms += part.latencies_ms
+        self.bot_cpu_seconds += part.bot_cpu_seconds
+        self.generator_cpu_seconds += part.generator_cpu_seconds
+        self.unanswered += part.unanswered
+        self.database_calls.update(part.database_calls)
 
 
 class BoardWatch:
@@ -235,7 +288,14 @@ async def drop_schema(server: str, schema: str) -> None:
 
 
 def start_bots(
-    fake: FakeDiscord, ca: Path, target: str, processes: int, profile: Path | None, name: str
+    fake: FakeDiscord,
+    ca: Path,
+    target: str,
+    ports: list[int],
+    processes: int,
+    profile: Path | None,
+    name: str,
+    pool_size: int | None = None,
 ) -> list[subprocess.Popen]:
     bots = []
     for shard in range(processes):
@@ -243,11 +303,14 @@ def start_bots(
         command += ["--ca", str(ca), "--database", target, "--seed", str(1 + 100_000 * shard)]
         if processes > 1:
             command += ["--shard-count", str(processes), "--shard-ids", str(shard)]
-        command += ["--metrics-port", str(metrics_port(shard))]
+        command += ["--metrics-port", str(ports[shard])]
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             command += ["--profile", str(profile / f"{name}-{shard}.prof")]
-        bots.append(subprocess.Popen(command, cwd=ROOT))
+        environment = dict(os.environ)
+        if pool_size is not None:
+            environment["DATABASE_POOL_SIZE"] = str(pool_size)
+        bots.append(subprocess.Popen(command, cwd=ROOT, env=environment))
     return bots
 
 
@@ -262,23 +325,27 @@ async def wait_until_connected(fake: FakeDiscord, shards: int, bots: list) -> No
     await asyncio.sleep(0.5)
 
 
-def metrics_port(shard: int) -> int:
-    """Where bot process ``shard`` serves its /metrics."""
-    return METRICS_PORT + shard
-
-
 DATABASE_CALL = re.compile(
     r'^tablebot_database_seconds_(count|sum)\{operation="(\w+)"\} (\S+)$', re.MULTILINE
 )
 
 
-async def database_calls(processes: int) -> Counter[str]:
-    """Every bot process's database calls and seconds so far, from its /metrics: "fetch",
-    "execute", "transaction" … (how many) and the same with " s" (how long, in all)."""
+def free_port() -> int:
+    """A port nothing listens on now: a fixed one may be held by another connection's
+    ephemeral end (in TIME-WAIT), and the bot would refuse to start."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def database_calls(ports: list[int]) -> Counter[str]:
+    """A set-up's bot processes' database calls and seconds so far, from their /metrics
+    (served on ``ports``): "fetch", "execute",
+    "transaction" … (how many) and the same with " s" (how long, in all)."""
     calls: Counter[str] = Counter()
     async with aiohttp.ClientSession() as session:
-        for shard in range(processes):
-            url = f"http://127.0.0.1:{metrics_port(shard)}/metrics"
+        for port in ports:
+            url = f"http://127.0.0.1:{port}/metrics"
             async with session.get(url) as answer:
                 text = await answer.text()
             for kind, operation, value in DATABASE_CALL.findall(text):
@@ -293,69 +360,154 @@ def stop_bots(bots: list[subprocess.Popen]) -> None:
         bot.wait(30)
 
 
-async def run_setup(name: str, arguments: argparse.Namespace, server: str) -> Outcome:
-    engine, _processes = SETUPS[name]
-    with tempfile.TemporaryDirectory() as folder_name:
-        folder = Path(folder_name)
-        target, schema = await fresh_target(engine, folder, server)
-        ca = folder / "ca.pem"
-        test_ca().cert_pem.write_to_path(str(ca))
-        try:
-            async with FakeDiscord() as fake:
-                return await _load(fake, name, ca, target, arguments)
-        finally:
-            if schema is not None:
-                await drop_schema(server, schema)
+class Rig:
+    """One set-up ready to play: its fake Discord, its bot processes, its database and
+    its tables, open for the whole run so that the set-ups can take turns."""
 
+    def __init__(self, name: str, arguments: argparse.Namespace) -> None:
+        self.name = name
+        self.engine, self.processes, self.pool_size = setup_of(name)
+        self.ports = [free_port() for _ in range(self.processes)]
+        self.arguments = arguments
+        self.outcome = Outcome(name, 0.0)
+        self.tables: list[Table] = []
+        self.bots: list[subprocess.Popen] = []
+        self.database: Database | None = None
+        self.watch: BoardWatch | None = None
 
-async def _load(
-    fake: FakeDiscord, name: str, ca: Path, target: str, arguments: argparse.Namespace
-) -> Outcome:
-    _engine, processes = SETUPS[name]
-    games, seconds = arguments.games, arguments.seconds
-    fake.gateway.wait_for_parse = False
-    watch = BoardWatch(fake)
-    tables: list[Table] = []
-    guilds = [await guild_on_shard(fake, shard, processes) for shard in range(processes)]
-    bots = start_bots(fake, ca, target, processes, arguments.profile, name)
-    database = None
-    try:
-        await wait_until_connected(fake, processes, bots)
-        database = await connect(target)
+    @contextlib.asynccontextmanager
+    async def running(self, server: str) -> AsyncIterator[Rig]:
+        with tempfile.TemporaryDirectory() as folder_name:
+            folder = Path(folder_name)
+            target, schema = await fresh_target(self.engine, folder, server)
+            ca = folder / "ca.pem"
+            test_ca().cert_pem.write_to_path(str(ca))
+            try:
+                async with FakeDiscord() as fake:
+                    await self._open(fake, ca, target)
+                    try:
+                        yield self
+                    finally:
+                        await asyncio.sleep(2)  # the last moves' pings, before the bots stop
+                        if self.database is not None:
+                            await self.database.close()
+                        stop_bots(self.bots)
+            finally:
+                if schema is not None:
+                    await drop_schema(server, schema)
+
+    async def _open(self, fake: FakeDiscord, ca: Path, target: str) -> None:
+        fake.gateway.wait_for_parse = False
+        self.watch = BoardWatch(fake)
+        guilds = [
+            await guild_on_shard(fake, shard, self.processes) for shard in range(self.processes)
+        ]
+        self.bots = start_bots(
+            fake,
+            ca,
+            target,
+            self.ports,
+            self.processes,
+            self.arguments.profile,
+            self.name,
+            self.pool_size,
+        )
+        await wait_until_connected(fake, self.processes, self.bots)
+        self.database = await connect(target, pool_size=GENERATOR_CONNECTIONS)
         for index, guild in enumerate(guilds):
-            for number in range(index, games, len(guilds)):
+            for number in range(index, self.arguments.games, len(guilds)):
                 # Players of their own per table: the bot limits open lobbies per creator.
                 players = [fake.add_user(f"p{number}-{seat}", guild=guild) for seat in range(2)]
                 channel = guild.add_text_channel(f"table-{number}")
-                tables.append(Table(channel, players, database))
+                self.tables.append(Table(channel, players, self.database))
         await asyncio.sleep(0.2)
-        await asyncio.gather(*(table.open() for table in tables))
-        outcome = Outcome(name, seconds)
-        calls_before = await database_calls(processes)
-        cpu_before = sum(cpu_seconds(bot.pid) for bot in bots)
-        own_before = time.process_time()
-        deadline = time.perf_counter() + seconds
+        await asyncio.gather(*(table.open() for table in self.tables))
+
+    def _counters(self) -> tuple[float, float, int]:
+        return (
+            sum(cpu_seconds(bot.pid) for bot in self.bots),
+            time.process_time(),
+            sum(table.unanswered for table in self.tables),
+        )
+
+    async def slice(self, warm_up: float, seconds: float) -> Outcome:
+        """Play flat out for ``warm_up`` seconds, then ``seconds`` measured (the moves
+        whose board was shown in that window), then let the moves in flight finish. The
+        slice's figures are also added to the set-up's totals."""
+        assert self.watch is not None
+        watch = self.watch
+        part = Outcome(self.name, seconds)
+        started = time.perf_counter()
+        measured_from, deadline = started + warm_up, started + warm_up + seconds
 
         async def play(table: Table) -> None:
             while time.perf_counter() < deadline:
                 latency = await table.move(watch)
-                if latency is not None:
-                    outcome.latencies_ms.append(latency)
+                if latency is not None and measured_from <= time.perf_counter() <= deadline:
+                    part.latencies_ms.append(latency)
 
-        started = time.perf_counter()
-        await asyncio.gather(*(play(table) for table in tables))
-        outcome.seconds = time.perf_counter() - started
-        outcome.unanswered = sum(table.unanswered for table in tables)
-        outcome.bot_cpu_seconds = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_before
-        outcome.generator_cpu_seconds = time.process_time() - own_before
-        outcome.database_calls = await database_calls(processes)
-        outcome.database_calls.subtract(calls_before)
-        await asyncio.sleep(2)  # the last moves' pings, before the bots are stopped
-        return outcome
-    finally:
-        if database is not None:
-            await database.close()
-        stop_bots(bots)
+        async def sample() -> None:
+            await asyncio.sleep(measured_from - time.perf_counter())
+            calls_before = await database_calls(self.ports)
+            bot_before, own_before, unanswered_before = self._counters()
+            await asyncio.sleep(deadline - time.perf_counter())
+            bot_after, own_after, unanswered_after = self._counters()
+            part.database_calls = await database_calls(self.ports)
+            part.database_calls.subtract(calls_before)
+            part.bot_cpu_seconds = bot_after - bot_before
+            part.generator_cpu_seconds = own_after - own_before
+            part.unanswered = unanswered_after - unanswered_before
+
+        await asyncio.gather(sample(), *(play(table) for table in self.tables))
+        self.outcome.add(part)
+        return part
+
+
+async def alternate(
+    rigs: list[Rig], arguments: argparse.Namespace, baseline: float
+) -> tuple[list[float], list[list[Outcome]]]:
+    """Every set-up in turn, ``--rounds`` times (every other round in the opposite
+    order), each slice a share of ``--seconds`` after a warm-up: a change in the
+    machine's load then weighs on every set-up alike.
+    Prints each round's moves per second; the baseline workload measured after each, and
+    each round's figures."""
+    baselines = [baseline]
+    rounds = []
+    share = arguments.seconds / arguments.rounds
+    for round_number in range(1, arguments.rounds + 1):
+        # Every other round in the opposite order, so that neither set-up always runs
+        # first while the machine's load drifts.
+        order = rigs if round_number % 2 else rigs[::-1]
+        played = {rig.name: await rig.slice(arguments.warm_up, share) for rig in order}
+        parts = [played[rig.name] for rig in rigs]
+        rounds.append(parts)
+        baselines.append(baseline_ms())
+        figures = ", ".join(f"{part.setup} {part.moves_per_second:.1f}" for part in parts)
+        print(
+            f"round {round_number}: moves/s {figures}{round_ratio(parts)};"
+            f" baseline {baselines[-1]:.2f} ms, load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
+    return baselines, rounds
+
+
+def over_sqlite(parts: list[Outcome]) -> dict[str, float]:
+    """Each set-up's moves per second over SQLite's among ``parts`` (one round's)."""
+    sqlite = next((part for part in parts if part.setup == "sqlite"), None)
+    if sqlite is None:
+        return {}
+    return {
+        part.setup: part.moves_per_second / max(sqlite.moves_per_second, 1e-9)
+        for part in parts
+        if part is not sqlite
+    }
+
+
+def round_ratio(parts: list[Outcome]) -> str:
+    ratios = over_sqlite(parts)
+    if not ratios:
+        return ""
+    return " (" + ", ".join(f"{name} / sqlite {ratio:.2f}" for name, ratio in ratios.items()) + ")"
 
 
 def describe(outcome: Outcome) -> str:
@@ -369,19 +521,22 @@ def describe(outcome: Outcome) -> str:
     )
 
 
-def ratios(outcomes: dict[str, Outcome], baseline: float) -> list[str]:
+def ratios(outcomes: dict[str, Outcome], rounds: list[list[Outcome]], baseline: float) -> list[str]:
     """The figures that hold from machine to machine: each set-up's moves per second
-    against one SQLite process's in the same run, and CPU per move in baseline units."""
+    against one SQLite process's in the same run (over all rounds, and the median of the
+    rounds' ratios, which one round disturbed by other work on the machine moves less),
+    and CPU per move in baseline units."""
     if "sqlite" not in outcomes:
         return []
-    sqlite = outcomes["sqlite"]
     lines = []
-    for name, outcome in outcomes.items():
-        if name == "sqlite":
-            continue
-        ratio = outcome.moves_per_second / max(sqlite.moves_per_second, 1e-9)
-        goal = " (target ≥ 0.9)" if name == "postgresql-1" else ""
-        lines.append(f"{name} / sqlite moves per second: {ratio:.2f}{goal}")
+    by_round = [over_sqlite(parts) for parts in rounds]
+    for name, ratio in over_sqlite(list(outcomes.values())).items():
+        median = statistics.median(ratios[name] for ratios in by_round)
+        goal = " (target ≥ 0.9)" if name.partition(POOL_SUFFIX)[0] == "postgresql-1" else ""
+        lines.append(
+            f"{name} / sqlite moves per second: {ratio:.2f} over the run, median of the"
+            f" {len(by_round)} rounds' {median:.2f}{goal}"
+        )
     for name, outcome in outcomes.items():
         per_move = outcome.bot_cpu_seconds * 1000 / max(len(outcome.latencies_ms), 1)
         lines.append(f"{name}: bot CPU per move / baseline workload: {per_move / baseline:.3f}")
@@ -391,29 +546,45 @@ def ratios(outcomes: dict[str, Outcome], baseline: float) -> list[str]:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=20, help="measured, per set-up")
     parser.add_argument("--only", default=",".join(SETUPS))
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="slices per set-up, the set-ups taking turns"
+    )
+    parser.add_argument(
+        "--warm-up", type=float, default=2, help="seconds played, not measured, before a slice"
+    )
     parser.add_argument(
         "--profile", type=Path, help="write each bot's cProfile statistics into this folder"
     )
     arguments = parser.parse_args()
     server = os.environ.get("TEST_DATABASE_URL") or DEFAULT_POSTGRES
-    baseline = baseline_ms()
-    print(f"baseline workload: {baseline:.2f} ms; load average {os.getloadavg()[0]:.2f}")
-    print(f"{arguments.games} games flat out for {arguments.seconds:.0f} s per set-up\n")
+    rigs = [Rig(name, arguments) for name in arguments.only.split(",")]
+    async with contextlib.AsyncExitStack() as stack:
+        for rig in rigs:
+            await stack.enter_async_context(rig.running(server))
+        baseline = baseline_ms()
+        print(f"baseline workload: {baseline:.2f} ms; load average {os.getloadavg()[0]:.2f}")
+        print(
+            f"{arguments.games} games flat out per set-up, {arguments.rounds} rounds of"
+            f" {arguments.warm_up:.0f} s warm-up + {arguments.seconds / arguments.rounds:.1f} s"
+            f" measured, the set-ups taking turns ({arguments.seconds:.0f} s measured each)\n",
+            flush=True,
+        )
+        baselines, rounds = await alternate(rigs, arguments, baseline)
+    outcomes = {rig.name: rig.outcome for rig in rigs}
     print(
-        "| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | bot CPU ms/move"
+        "\n| set-up | moves/s | click → board p50 ms | p99 ms | bot CPU | bot CPU ms/move"
         " | generator CPU | unanswered |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    outcomes = {}
-    for name in arguments.only.split(","):
-        outcome = await run_setup(name, arguments, server)
-        outcomes[name] = outcome
-        print(describe(outcome), flush=True)
-    after = baseline_ms()
-    print(f"\nbaseline workload after: {after:.2f} ms; load average {os.getloadavg()[0]:.2f}")
-    for line in ratios(outcomes, (baseline + after) / 2):
+    for outcome in outcomes.values():
+        print(describe(outcome))
+    print(
+        f"\nbaseline workload {min(baselines):.2f}–{max(baselines):.2f} ms"
+        f" (median {statistics.median(baselines):.2f}); load average {os.getloadavg()[0]:.2f}"
+    )
+    for line in ratios(outcomes, rounds, statistics.median(baselines)):
         print(line)
     for outcome in outcomes.values():
         print(outcome.database_line())

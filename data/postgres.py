@@ -7,6 +7,8 @@ transaction with every other process's transaction on the same key.
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import contextlib
 import functools
 import logging
@@ -30,6 +32,8 @@ log = logging.getLogger("tablebot.sql")
 
 # Seconds to wait for the server before saying it cannot be reached.
 CONNECT_TIMEOUT = 10.0
+# Seconds a statement may take before asyncpg gives up on it.
+COMMAND_TIMEOUT = 60.0
 # What asyncpg raises for a URL it cannot use or a server it cannot reach.
 UNREACHABLE = (OSError, TimeoutError, ValueError, OverflowError)
 # Every process migrates under this lock; the others wait and find the work done.
@@ -76,13 +80,117 @@ def _closed(connection: asyncpg.Connection) -> bool:
         return True
 
 
-async def _keep_session(connection: asyncpg.Connection) -> None:
-    """What a connection handed back to the pool needs beyond asyncpg's own clean-up (it
-    rolls back a transaction left open): nothing. The store leaves no session state
-    behind (its advisory locks end with their transaction; it never listens, declares a
-    cursor or sets a variable), and asyncpg's default reset (unlock all, close all,
-    unlisten, reset all) was one more round trip to the server on every call, a third of
-    a move's round trips (bench/bench_scale.py)."""
+class _Pool:
+    """At most ``size`` connections, the one handed back last handed out first.
+
+    Instead of asyncpg's pool, whose release is a task of its own (shielded from
+    cancellation) even when it has nothing to send: a caller awaiting it waited more
+    turns of the event loop, each behind every other game's ready work under load, while
+    the server had answered in a fraction of a millisecond (bench/bench_scale.py shows a
+    call's wait, and the part of it spent waiting for a connection). Here a connection
+    goes back at once: the store leaves no session state behind (its advisory locks end
+    with their transaction; it never listens, declares a cursor or sets a variable), and
+    one still in a transaction (its rollback failed) or closed is dropped. A closed
+    connection is also dropped when it is next taken (a killed backend, a restarted
+    server); another is opened in its place when one is needed."""
+
+    def __init__(self, url: str, size: int) -> None:
+        self._url = url
+        self._size = size
+        self._idle: list[asyncpg.Connection] = []
+        self._busy: set[asyncpg.Connection] = set()
+        self._opening = 0
+        self._waiting: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._all_back = asyncio.Event()
+        self._all_back.set()
+        self._closed = False
+
+    async def _open(self) -> asyncpg.Connection:
+        return await asyncpg.connect(
+            self._url, command_timeout=COMMAND_TIMEOUT, timeout=CONNECT_TIMEOUT
+        )
+
+    async def start(self) -> None:
+        """Open the first connection, so that an unreachable server is told at once."""
+        self._idle.append(await self._open())
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        connection = await self.acquire()
+        try:
+            yield connection
+        finally:
+            self.release(connection)
+
+    async def acquire(self) -> asyncpg.Connection:
+        woken = False
+        while True:
+            if self._closed:
+                raise asyncpg.InterfaceError("the connection pool is closed")
+            while self._idle:
+                connection = self._idle.pop()
+                if not connection.is_closed():
+                    return self._lent(connection)
+            if len(self._busy) + self._opening < self._size:
+                self._opening += 1
+                try:
+                    connection = await self._open()
+                except BaseException:
+                    self._wake_one()
+                    raise
+                finally:
+                    self._opening -= 1
+                return self._lent(connection)
+            waiter = asyncio.get_running_loop().create_future()
+            if woken:
+                # Woken, but a caller that needed no wait took the connection first: the
+                # turn is still this caller's, not the newest waiter's.
+                self._waiting.appendleft(waiter)
+            else:
+                self._waiting.append(waiter)
+            try:
+                await waiter
+                woken = True
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    # Woken, then cancelled: the turn goes to the next in line.
+                    self._wake_one()
+                else:
+                    self._waiting.remove(waiter)
+                raise
+
+    def _lent(self, connection: asyncpg.Connection) -> asyncpg.Connection:
+        self._busy.add(connection)
+        self._all_back.clear()
+        return connection
+
+    def release(self, connection: asyncpg.Connection) -> None:
+        self._busy.discard(connection)
+        if not self._busy:
+            self._all_back.set()
+        if connection.is_closed():
+            pass
+        elif connection.is_in_transaction():
+            connection.terminate()
+        else:
+            self._idle.append(connection)
+        self._wake_one()
+
+    def _wake_one(self) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+
+    async def close(self) -> None:
+        """Close every connection, once those lent out are back."""
+        self._closed = True
+        await self._all_back.wait()
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            with contextlib.suppress(*LOST, asyncpg.InterfaceError):
+                await connection.close(timeout=CONNECT_TIMEOUT)
 
 
 class _Connection(Executor):
@@ -120,20 +228,14 @@ class PostgresDatabase(Database):
     dialect = "postgresql"
     claim_suffix = " FOR NO KEY UPDATE SKIP LOCKED"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: _Pool) -> None:
         self._pool = pool
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
+        pool = _Pool(url, pool_size)
         try:
-            pool = await asyncpg.create_pool(
-                url,
-                min_size=1,
-                max_size=pool_size,
-                command_timeout=60,
-                timeout=CONNECT_TIMEOUT,
-                reset=_keep_session,
-            )
+            await pool.start()
         except (*UNREACHABLE, asyncpg.PostgresError, asyncpg.InterfaceError) as problem:
             reason = str(problem) or type(problem).__name__
             if type(problem) is ValueError:
@@ -152,23 +254,27 @@ class PostgresDatabase(Database):
         """A pooled connection; its loss (a restarted or failed-over server, a killed
         backend) raised as ConnectionLost. The pool replaces a lost connection."""
         try:
-            async with self._pool.acquire() as connection:
-                try:
-                    yield connection
-                except (
-                    asyncpg.PostgresError,
-                    asyncpg.InterfaceError,
-                    asyncpg.exceptions.InternalClientError,
-                    OSError,
-                ) as problem:
-                    if _breaks(problem) or _closed(connection):
-                        raise ConnectionLost(str(problem)) from problem
-                    raise
+            # Told apart from the call it precedes: under load, waiting for a connection
+            # was most of a call's time (bench/bench_scale.py).
+            with self.timed("acquire"):
+                connection = await self._pool.acquire()
         except LOST as problem:
-            # Acquiring a connection, or handing a broken one back, failed.
             if not _breaks(problem):
                 raise
             raise ConnectionLost(str(problem)) from problem
+        try:
+            yield connection
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            asyncpg.exceptions.InternalClientError,
+            OSError,
+        ) as problem:
+            if _breaks(problem) or _closed(connection):
+                raise ConnectionLost(str(problem)) from problem
+            raise
+        finally:
+            self._pool.release(connection)
 
     @contextlib.asynccontextmanager
     async def _acquire(self) -> AsyncIterator[_Connection]:
@@ -203,7 +309,7 @@ class PostgresDatabase(Database):
         return int(await self.fetchval("SELECT version FROM schema_version") or 0)
 
     async def migrate(self, scripts: Sequence[str]) -> None:
-        async with self._pool.acquire() as connection, connection.transaction():
+        async with self._pool.connection() as connection, connection.transaction():
             await _Connection(connection).lock(MIGRATION_LOCK)
             await connection.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

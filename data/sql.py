@@ -117,7 +117,8 @@ class Database(Executor):
     # Appended to a SELECT that claims rows: other processes skip what one has claimed.
     claim_suffix = ""
     # Told how long each call ("fetch", "execute", "executemany") or whole transaction
-    # took, in seconds (the bot's metrics set it).
+    # took, in seconds (the bot's metrics set it); on PostgreSQL also how long each of
+    # them waited for a pooled connection ("acquire", included in the call's time).
     observer: Callable[[str, float], None] | None = None
 
     @contextlib.contextmanager

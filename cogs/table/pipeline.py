@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -13,7 +14,7 @@ from cogs.host import Interaction
 from cogs.language import private_language
 from cogs.replies import MENU_OUTDATED, OUTDATED, acknowledge, failure_text, log, quoted, tell
 from cogs.table.board import BoardComposer
-from cogs.table.components import DATABASE_LOST, RACED
+from cogs.table.components import DATABASE_LOST
 from cogs.table.deadlines import Deadlines
 from cogs.table.delivery import Delivery
 from cogs.table.game_cog import GameCogs, Step, Turn
@@ -253,7 +254,7 @@ class Pipeline:
         move was not played: the player is told why)."""
         interaction = turn.interaction
         async with self.memory.lock(turn.table.id):
-            saved = await self._saved(turn, steps, actions, picked=answer is not None)
+            saved = await self._saved(turn, steps, actions)
             if isinstance(saved, str):
                 await self._not_played(interaction, saved, answer)
                 return None
@@ -277,24 +278,29 @@ class Pipeline:
         turn: Turn[Any],
         steps: list[Step[Any]],
         actions: Sequence[str],
-        *,
-        picked: bool,
     ) -> tuple[Table, GameState, list[str]] | str:
         """The move saved with the computers' answers (the table, its state and the
         board's lines), or the sentence (translated) saying why it was not.
+
+        The table is not read again: the save is versioned, so a table that moved on
+        since the click read it (another click of this process, which held the table's
+        lock meanwhile, or another process) refuses it, and the control is outdated.
+        What may change without a new version is the clock's reminder, which the move's
+        new turn clock replaces anyway, and presentation the save does not write. On
+        PostgreSQL the read was a round trip and, under load, a wait behind the other
+        games' work at each await (bench/bench_scale.py).
 
         A connection lost while saving is looked into on a new one, as the commit may
         have landed before the break; when even that fails, the player is told that the
         move may not have happened."""
         interaction = turn.interaction
         language = private_language(interaction)
-        try:
-            table = await self.store.load(turn.table.id)
-        except ConnectionLost as lost:
-            log.warning("game %d: lost the database before a move: %s", turn.table.id, lost)
-            return t(language, NOT_SAVED)
-        if table is None or table.version != turn.table.version:
-            return t(language, MENU_OUTDATED if is_private(interaction) else OUTDATED)
+        # A copy: ``turn.table`` stays the table as it was before the move.
+        table = replace(
+            turn.table,
+            seats=[replace(seat) for seat in turn.table.seats],
+            extra=dict(turn.table.extra),
+        )
         # His direct messages follow the client he last played from.
         table.seats[turn.seat].language = language
         state, computer_actions, notes = await self.automatic_turns(
@@ -304,9 +310,7 @@ class Pipeline:
         try:
             stored = await self._save_move(table, state, [*logged, *computer_actions])
         except StaleVersion:
-            if not picked:
-                raise
-            return t(language, RACED)
+            return t(language, MENU_OUTDATED if is_private(interaction) else OUTDATED)
         except ConnectionLost as lost:
             log.warning("game %d: cannot tell whether a move was saved: %s", table.id, lost)
             return t(language, DATABASE_LOST)

@@ -411,6 +411,37 @@ async def test_a_transaction_cancelled_midway_leaves_the_pooled_connection_clean
     await other.close()
 
 
+async def test_more_callers_than_connections_wait_their_turn_even_past_one_that_gave_up(
+    database,
+):
+    """The pool never opens more than its size, hands every waiting caller a connection
+    in the end, and a caller cancelled while waiting takes no connection with it."""
+    if database.engine == "sqlite":
+        pytest.skip("PostgreSQL's connection pool")
+    store = await Store.open(database.target, pool_size=2)
+    try:
+        held = "SELECT pg_backend_pid() AS pid, -1 AS n FROM pg_sleep(0.2)"
+        busy = [asyncio.create_task(store.db.fetchrow(held)) for _ in range(2)]
+        gave_up = asyncio.create_task(store.db.fetchval("SELECT 1"))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        gave_up.cancel()
+        async with asyncio.timeout(20):
+            answers = await asyncio.gather(
+                *(
+                    store.db.fetchrow("SELECT pg_backend_pid() AS pid, ?::int AS n", n)
+                    for n in range(40)
+                )
+            )
+            answers += await asyncio.gather(*busy)
+        assert [row["n"] for row in answers] == [*range(40), -1, -1], "every caller answered"
+        backends = {row["pid"] for row in answers}
+        assert len(backends) <= 2, "never more connections than the pool's size"
+        assert gave_up.cancelled()
+    finally:
+        await store.close()
+
+
 async def test_racing_ping_swaps_hand_every_replaced_ping_back_exactly_once(database):
     """Each process deletes the ping its swap replaced: racing swaps must form one chain,
     so no ping is deleted twice and none is left behind."""
