@@ -156,7 +156,9 @@ class _Pool:
                     # Woken, then cancelled: the turn goes to the next in line.
                     self._wake_one()
                 else:
-                    self._waiting.remove(waiter)
+                    # A release may have passed over the cancelled waiter already.
+                    with contextlib.suppress(ValueError):
+                        self._waiting.remove(waiter)
                 raise
 
     def _lent(self, connection: asyncpg.Connection) -> asyncpg.Connection:

@@ -442,6 +442,34 @@ async def test_more_callers_than_connections_wait_their_turn_even_past_one_that_
         await store.close()
 
 
+async def test_waiters_cancelled_as_a_connection_comes_back_leave_the_pool_working(database):
+    """Callers cancelled while they wait (an interaction given up, a shutdown) in the same
+    turn of the loop as a connection comes back: the release passes over them, and their
+    cancellation must neither fail nor keep the connection from the next caller."""
+    if database.engine == "sqlite":
+        pytest.skip("PostgreSQL's connection pool")
+    from data.postgres import _Pool
+
+    pool = _Pool(database.target, 1)
+    await pool.start()
+    try:
+        held = await pool.acquire()
+        waiting = [asyncio.create_task(pool.acquire()) for _ in range(3)]
+        for _ in range(5):
+            await asyncio.sleep(0)
+        for task in waiting:
+            task.cancel()
+        pool.release(held)
+        outcomes = await asyncio.gather(*waiting, return_exceptions=True)
+        assert all(isinstance(outcome, asyncio.CancelledError) for outcome in outcomes)
+        async with asyncio.timeout(5):
+            again = await pool.acquire()
+        assert again is held, "the one connection goes to the next caller"
+        pool.release(again)
+    finally:
+        await pool.close()
+
+
 async def test_racing_ping_swaps_hand_every_replaced_ping_back_exactly_once(database):
     """Each process deletes the ping its swap replaced: racing swaps must form one chain,
     so no ping is deleted twice and none is left behind."""
