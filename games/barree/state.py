@@ -576,13 +576,40 @@ def walk_options(state: BarreeState) -> list[WalkOption]:
         )
 
     def rank(option: WalkOption) -> tuple[int, int, int, str]:
-        left = [card for card in hand if card not in option.discards]
-        can_send = bool(option.lands_on) and bool(send_cards(state, option.end, left))
-        reach = distances(option.end, state.blockade)
-        spread = sum(reach.get(card, 2 * ROWS) for card in left)
-        return (-len(option.discards), -int(can_send), spread, option.action)
+        return (*_walk_rank(state, hand, option.end, option.discards), option.action)
 
     return sorted(options, key=rank)
+
+
+def first_walk(state: BarreeState) -> str | None:
+    """``walk_options(state)[0].action`` (None without a walk), without building and
+    formatting every option: the review's playouts take one at every turn. Fields have
+    two digits and the walks of a roll one length, so paths sort as their actions do."""
+    if state.phase != PHASE_MOVE or state.die is None:
+        return None
+    hand = state.cards[state.current]
+    outcomes = walk_outcomes(state.pieces[state.current], state.die, state.blockade, hand)
+    if not outcomes:
+        return None
+    most = max(len(discarded) for _end, discarded in outcomes)
+    _rank, path = min(
+        (_walk_rank(state, hand, end, discarded), path)
+        for (end, discarded), path in outcomes.items()
+        if len(discarded) == most
+    )
+    return format_walk(path)
+
+
+def _walk_rank(
+    state: BarreeState, hand: Sequence[int], end: int, discards: Iterable[int]
+) -> tuple[int, int, int]:
+    """How ``walk_options`` ranks a walk, smaller first, before its action breaks ties."""
+    shed = set(discards)
+    left = [card for card in hand if card not in shed]
+    can_send = bool(state.opponents_at(end)) and bool(send_cards(state, end, left))
+    reach = distances(end, state.blockade)
+    spread = sum(reach.get(card, 2 * ROWS) for card in left)
+    return (-len(shed), -int(can_send), spread)
 
 
 def send_cards(state: BarreeState, end: int, hand: Iterable[int]) -> list[int]:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from data.league import placements
 from games.barree import FIELDS, NEIGHBOURS, SPEC, walk_outcomes
+from games.barree.state import first_walk, walk_options
 
 MAX_ACTIONS = 5000
 
@@ -119,3 +120,15 @@ def test_outcomes_are_exactly_the_distinct_results_of_all_walks(start, steps, bl
             key = (walk[-1], frozenset(hand & set(walk[1:])))
             expected[key] = min(expected.get(key, walk), walk)
     assert walk_outcomes(start, steps, blockade, hand) == expected
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_the_normal_computers_quick_walk_is_the_first_walk_offered(players, seed):
+    """``first_walk`` stands in for ``walk_options(state)[0]`` in the review's playouts."""
+
+    def same_walk(state) -> None:
+        options = walk_options(state)
+        assert first_walk(state) == (options[0].action if options else None)
+
+    play_randomly(players, seed, 1, same_walk)
