@@ -16,7 +16,10 @@ over one series of 7 deals, Barree three seats over one round):
   mistake or blunder (≤ 5 %);
 - planted blunders: a play the hard player judges far worse, in a game still open, put
   in place of the played one at up to four decisions of each game, marked mistake or
-  blunder (≥ 90 %);
+  blunder (≥ 90 %); Barbu's and Barree's plants are confirmed far worse than the play
+  they replace by a larger valuation from other seeds before they are planted;
+- seed agreement (Barbu, Barree): decisions judged again from other seeds, how far the
+  value lost moves and whether the heavy marks agree;
 - luck: each seat's total per game, mean with a 95 % interval (≈ 0), and how often the
   luck-adjusted result moves a lucky winner's margin toward zero;
 - cost: per game decisions, CPU seconds (≤ 30 s) and p95 per decision (Barbu also a whole
@@ -495,22 +498,24 @@ def bench_barbu(games: int, baseline: float) -> None:
 
 
 BARREE_PLANT_GAP = 6.0
-BARREE_PLANT_CARDS = 2
+BARREE_PLANT_CARDS = 1
 """A planted blunder: a walk the hard computer's route plan rates this many steps below
-its best one, shedding this many cards fewer than the roll allows..."""
+its best one, shedding at least this many cards fewer than the roll allows..."""
 BARREE_CONFIRM_WORLDS = 192
-BARREE_CONFIRM_GAP = 3.0
+BARREE_CONFIRM_GAP = 2.0
 """...and that this many fresh worlds of the review's playouts (four times its verifying
-budget, other seeds) confirm loses at least this many minus points against the turn the
-hard player played: one and a half times the blunder threshold, so that a walk made
-good a turn later is not planted."""
+budget, other seeds) confirm loses at least the blunder threshold against the turn
+played, twice what a mistake needs: a walk made good a turn later is not planted."""
+BARREE_PLANTS_PER_GAME = 8
+"""Plants are sought in every game, not only the hard players': few walks pass the
+confirmation, and it measures the plant against the turn played, however good."""
 BARREE_PLAYERS = 3
 BARREE_EDGES = (-4.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 4.0)
 
 
 def plant_barree(point: DecisionPoint, chooser: random.Random) -> str | None:
-    """A walk the hard plan rates far below its best, shedding two cards fewer than the
-    roll allows, confirmed far worse than the turn played by a larger, independent
+    """A walk the hard plan rates far below its best, shedding fewer cards than the roll
+    allows, confirmed far worse than the turn played by a larger, independent
     valuation."""
     from games.barree.plan import walk_values
     from games.barree.review import turn_values
@@ -531,12 +536,11 @@ def plant_barree(point: DecisionPoint, chooser: random.Random) -> str | None:
     ]
     if not far:
         return None
+    walk = chooser.choice(far)
     played = tuple(step.action for step in point.steps)
     confirming = random.Random(f"plant confirm {chooser.getrandbits(64)}")
-    turns = [played, *[(action,) for action in far]]
-    found = turn_values(state, turns, BARREE_CONFIRM_WORLDS, confirming)
-    confirmed = [turn[0] for turn in turns[1:] if found[turn] <= found[played] - BARREE_CONFIRM_GAP]
-    return chooser.choice(confirmed) if confirmed else None
+    found = turn_values(state, [played, (walk,)], BARREE_CONFIRM_WORLDS, confirming)
+    return walk if found[(walk,)] <= found[played] - BARREE_CONFIRM_GAP else None
 
 
 def barree_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
@@ -557,7 +561,7 @@ def bench_barree(games: int, baseline: float) -> None:
     runs = reviewed_games("barree", games, players=BARREE_PLAYERS)
     points_calibration(runs, barree_scored, BARREE_EDGES)
     error_rates(runs)
-    planted_blunders("barree", [run for run in runs if run.levels[0] == "hard"], plant_barree)
+    planted_blunders("barree", runs, plant_barree, BARREE_PLANTS_PER_GAME)
     seed_agreement("barree", runs)
     luck(runs)
     cost(runs, baseline)
