@@ -208,24 +208,30 @@ class BarreeState(GameState):
         return []
 
     def apply(self, action: str) -> BarreeState:
+        new = self.copy()
+        new.play(action)
+        return new
+
+    def play(self, action: str) -> None:
+        """``apply`` on this state itself, without the copy: for the review's playouts,
+        which throw every position away. An illegal action may leave it half played."""
         if self.phase == PHASE_OVER:
             raise IllegalAction(N_("The match is over."))
-        new = self.copy()
-        new.events = []
+        self.events = []
+        self._legal = None
         if self.phase == PHASE_ROLL:
             if action != ROLL:
                 raise IllegalAction(N_("Roll the die first."))
-            new._roll()
+            self._roll()
         elif self.phase == PHASE_MOVE:
-            new._walk(action)
+            self._walk(action)
         elif action == KEEP:
-            new.events.append({"type": "keep", "seat": new.current})
-            new._end_turn()
+            self.events.append({"type": "keep", "seat": self.current})
+            self._end_turn()
         elif action.startswith("send:"):
-            new._send(*_parse_send(action))
+            self._send(*_parse_send(action))
         else:
             raise IllegalAction(N_("Send the piece with one of your cards (send:1:63) or keep."))
-        return new
 
     def returns(self) -> list[float]:
         return [-float(points) for points in self.minus_totals()]

@@ -132,3 +132,22 @@ def test_the_normal_computers_quick_walk_is_the_first_walk_offered(players, seed
         assert first_walk(state) == (options[0].action if options else None)
 
     play_randomly(players, seed, 1, same_walk)
+
+
+@settings(max_examples=5, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_playing_in_place_reaches_what_apply_reaches(players, seed):
+    """The review's playouts ``play`` on one state where the game ``apply``s copies."""
+    chooser = random.Random(seed)
+
+    def same_state(state) -> None:
+        action = chooser.choice(state.legal_actions())
+        played = state.copy()
+        played.legal_actions()
+        played.play(action)
+        applied = state.apply(action)
+        assert played.to_dict() == applied.to_dict()
+        assert played.events == applied.events
+        assert played.legal_actions() == applied.legal_actions()
+
+    play_randomly(players, seed, 1, same_state)
