@@ -62,6 +62,11 @@ gulbara --games 75``: ``(0.3402, 0.6703, 0.0813, -0.3665)``) they measured no be
 PIP_SCALE_OFFSET = 30
 """Added to both sides' pips before the square root, so the curve stays finite at the
 very end of a race."""
+FILTER_COUNT = 5
+"""The plays of a decision valued again one stage deeper (``filtered_values``): at most
+this many of the best at 0-ply ..."""
+FILTER_MARGIN = 0.10
+"""... within this chance to win of the best; a fixed budget, never the clock."""
 GAMMON_SHARE = 0.69
 """The share of won games that are won double (the loser bore off nothing) while that is
 still possible, measured on computer games."""
@@ -257,6 +262,52 @@ def roll_value(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) ->
     return max(values.values())
 
 
+def one_ply_value(
+    mover: Mover, end: Board, theirs: Board, turn: Turn, next_double: int | None
+) -> float:
+    """The mover's chance to win after a stage ending in ``end``, one stage deeper than
+    ``after_stage_value``: the opponent's 21 rolls, each played at its best by the
+    0-ply value (``roll_value``), or inside an escalation chain the mover's own best
+    play of ``next_double`` (the doubles after it credited as the 0-ply value does)."""
+    if end[0] == CHECKERS:
+        return after_stage_value(mover, end, theirs, turn, None)
+    if next_double is not None:
+        chain = list(range(next_double + 1, 7))
+        _plays, values = best_play(end, theirs, (next_double,) * 4, turn, chain)
+        if values:
+            return max(values.values())
+        return after_stage_value(mover, end, theirs, turn, None)
+    their_side, our_side = flipped(end, theirs)
+    other = turn.turned()
+    return 1 - sum(
+        roll_weight(roll) * roll_value(their_side, our_side, roll, other) for roll in ROLLS
+    )
+
+
+def filtered_values(
+    mine: Board,
+    theirs: Board,
+    dice: tuple[int, ...],
+    turn: Turn,
+    chain: Sequence[int],
+    extra: bytes | None = None,
+) -> tuple[dict[bytes, tuple[str, ...]], dict[bytes, float]]:
+    """The plays of a stage and the mover's 1-ply value (``one_ply_value``) of the ones
+    that pass the move filter: the ``FILTER_COUNT`` best at 0-ply within
+    ``FILTER_MARGIN`` of the best, and ``extra`` (the play played) if it is a play."""
+    plays, values = best_play(mine, theirs, dice, turn, chain)
+    ranked = sorted(values, key=lambda end: (-values[end], end))
+    top = values[ranked[0]] if ranked else 0.0
+    kept = [end for end in ranked[:FILTER_COUNT] if values[end] >= top - FILTER_MARGIN]
+    if extra is not None and extra in values and extra not in kept:
+        kept.append(extra)
+    mover = mover_of(mine, theirs, turn.freed_at)
+    full = mover.longest(list(mine), dice, {}) == len(dice)
+    next_double = chain[0] if chain and full else None
+    deeper = {end: one_ply_value(mover, list(end), theirs, turn, next_double) for end in kept}
+    return plays, deeper
+
+
 def roll_luck(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) -> float:
     came = roll_value(mine, theirs, roll, turn)
     average = sum(roll_weight(each) * roll_value(mine, theirs, each, turn) for each in ROLLS)
@@ -348,11 +399,11 @@ class GulbaraReviewer:
         state = point.before
         assert isinstance(state, GulbaraState)
         mine, theirs = perspective(state.board, state.off, state.turn)
-        plays, values = best_play(
-            mine, theirs, state.dice, turn_of(state, state.turn), state.chain_to_come()
-        )
         actions = [step.action for step in point.steps]
         chosen = bytes(played_end(mine, actions))
+        plays, values = filtered_values(
+            mine, theirs, state.dice, turn_of(state, state.turn), state.chain_to_come(), chosen
+        )
         best = max(values, key=lambda end: values[end])
         if values[best] <= values[chosen]:
             best = chosen
