@@ -13,9 +13,15 @@ match-equity table (each later game even, the gammons share measured on computer
 
 **A decision** is the play of one stage: the two dice of a roll, or the four steps of one
 double of an escalation chain. Every distinct end position of a maximal play is valued
-(the opponent to roll next, or inside a chain the mover with the chain's remaining pips to
-come): the best against the one played. That is a fixed budget (every play, one
-evaluation each), so a review is the same on every machine.
+as above (0-ply: the opponent to roll next, or inside a chain the mover with the chain's
+remaining pips to come); then, as GNU Backgammon's move filters do, the best
+``FILTER_COUNT`` within ``FILTER_MARGIN`` of the best, and the play played, are valued one
+stage deeper (1-ply: the opponent's 21 rolls each answered by its best play at 0-ply, or
+inside a chain the mover's best play of the next double). The 1-ply values, through a
+monotone recalibration fitted on the computer players' games (``CALIBRATION``,
+``python -m bench.bench_review --calibrate``), are the decision's: the best against the
+one played. That is a fixed budget (a fixed count of plays, each one evaluation per
+reply), so a review is the same on every machine.
 
 **Luck** of a roll: the value of the best play of the roll that came minus the average of
 the same over all 21 rolls (a double escalating as the chain it starts), exact; a roll
@@ -25,6 +31,7 @@ with no legal step is valued as it leaves the position. The opening roll's luck 
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,6 +77,10 @@ FILTER_MARGIN = 0.10
 GAMMON_SHARE = 0.69
 """The share of won games that are won double (the loser bore off nothing) while that is
 still possible, measured on computer games."""
+
+CALIBRATION: tuple[tuple[float, float], ...] = ((0.0, 0.0),)
+"""A monotone recalibration of a decision's 1-ply values (``calibrated``): knots of
+(logit of the value, logit of the share of such positions won)."""
 
 Board = list[int]
 """A side's checkers by its own point numbers, index 0 its borne-off checkers."""
@@ -308,6 +319,22 @@ def filtered_values(
     return plays, deeper
 
 
+def calibrated(value: float) -> float:
+    """``value`` through ``CALIBRATION``: its logit mapped piecewise-linearly between the
+    knots, shifted like the nearest knot beyond them; exact values (0, 1) stay."""
+    if not 0 < value < 1:
+        return value
+    logit = math.log(value / (1 - value))
+    index = bisect.bisect(CALIBRATION, (logit, math.inf))
+    if index == 0 or index == len(CALIBRATION):
+        raw, mapped = CALIBRATION[max(0, index - 1)]
+        logit += mapped - raw
+    else:
+        (low, low_to), (high, high_to) = CALIBRATION[index - 1], CALIBRATION[index]
+        logit = low_to + (logit - low) * (high_to - low_to) / (high - low)
+    return 1 / (1 + math.exp(-max(-40.0, min(40.0, logit))))
+
+
 def roll_luck(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) -> float:
     came = roll_value(mine, theirs, roll, turn)
     average = sum(roll_weight(each) * roll_value(mine, theirs, each, turn) for each in ROLLS)
@@ -404,6 +431,7 @@ class GulbaraReviewer:
         plays, values = filtered_values(
             mine, theirs, state.dice, turn_of(state, state.turn), state.chain_to_come(), chosen
         )
+        values = {end: calibrated(value) for end, value in values.items()}
         best = max(values, key=lambda end: values[end])
         if values[best] <= values[chosen]:
             best = chosen
