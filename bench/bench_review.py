@@ -1,7 +1,7 @@
 """Game review benchmark (issue 30): is the review calibrated, does it tell strong play
 from weak, is its luck unbiased, what does it cost, is it deterministic?
 
-    python -m bench.bench_review [--games N] [--only bann,gulbara] [--fit]
+    python -m bench.bench_review [--games N] [--only bann,gulbara] [--fit | --calibrate JOBS]
 
 Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
 players (a third each easy, normal and hard against the same level; Barbu four seats
@@ -24,7 +24,9 @@ over one series of 7 deals, Barree three seats over one round):
 - determinism: the same game reviewed twice gives byte-identical JSON.
 
 ``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's score
-scale) on other games of the computer players and prints them for the reviewers.
+scale) on other games of the computer players and prints them for the reviewers;
+``--calibrate JOBS`` fits Gul Bara's recalibration of its 1-ply values (``CALIBRATION``)
+on those games, in JOBS processes.
 """
 
 from __future__ import annotations
