@@ -1,6 +1,7 @@
 """Gul Bara's computer player (``bot_action``): a one-ply search over whole stages, each
 end position judged by a static evaluation, then by the dice each side can play next;
-hard looks one double further inside an escalation chain.
+hard looks one double further inside an escalation chain, and at the end of a turn values
+its best few plays by the opponent's best answer to each of its 21 rolls.
 """
 
 from __future__ import annotations
@@ -288,7 +289,8 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     again with the dice each side will be able to play next (and, inside an escalation
     chain, whether the next double can be played four times). Hard plays the best of
     them, judging the best ``_CHAIN_LOOKAHEAD`` plays of a chain's double by the best
-    play of the next double from there; normal any within ``_NORMAL_MARGIN`` of the
+    play of the next double from there, and the best ``_HARD_FILTER`` plays that end the
+    turn (within ``_HARD_FILTER_MARGIN``) by ``after_their_roll``; normal any within ``_NORMAL_MARGIN`` of the
     best, easy any of the four best by the quick evaluation.
     """
     check_level(level)
