@@ -1,8 +1,7 @@
 """Game review benchmark (issue 30): is the review calibrated, does it tell strong play
 from weak, is its luck unbiased, what does it cost, is it deterministic?
 
-    python -m bench.bench_review [--games N] [--only bann,gulbara] [--jobs N]
-                                 [--fit | --calibrate JOBS]
+    python -m bench.bench_review [--games N] [--only bann,gulbara] [--jobs N] [--fit]
 
 Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
 players (a third each easy, normal and hard against the same level; Barbu four seats
@@ -25,9 +24,7 @@ over one series of 7 deals, Barree three seats over one round):
 - determinism: the same game reviewed twice gives byte-identical JSON.
 
 ``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's score
-scale) on other games of the computer players and prints them for the reviewers;
-``--calibrate JOBS`` fits Gul Bara's recalibration of its 1-ply values (``CALIBRATION``)
-on those games, in JOBS processes.
+scale) on other games of the computer players and prints them for the reviewers.
 """
 
 from __future__ import annotations
@@ -596,75 +593,6 @@ def fit_gulbara(games: int) -> None:
     )
 
 
-CALIBRATION_BINS = 20
-"""Equal-count groups of the fit's positions whose win shares ``isotonic_knots`` makes
-increasing."""
-
-
-def gulbara_fit_rows(number: int) -> list[tuple[float, float]]:
-    """Game ``number`` of the fit: at each decision, the uncalibrated 1-ply value of the
-    best play found (``filtered_values``) and whether the mover won; exact values (a won
-    game) are left out."""
-    from games.gulbara import review as gulbara_review
-    from games.gulbara.board import perspective
-    from games.gulbara.state import GulbaraState
-
-    level = LEVELS[number % len(LEVELS)]
-    facts, actions = computer_game("gulbara", FIT_SEEDS + number, (level, level))
-    steps = [item for item in walk(facts, actions) if isinstance(item, Step)]
-    final = steps[-1].after
-    assert isinstance(final, GulbaraState)
-    rows = []
-    for point in reviewer("gulbara").decisions(facts, steps):
-        state = point.before
-        assert isinstance(state, GulbaraState)
-        mine, theirs = perspective(state.board, state.off, state.turn)
-        turn = gulbara_review.turn_of(state, state.turn)
-        _plays, values = gulbara_review.filtered_values(
-            mine, theirs, state.dice, turn, state.chain_to_come()
-        )
-        best = max(values.values())
-        if 0 < best < 1:
-            rows.append((best, float(final.winner == point.seat)))
-    return rows
-
-
-def isotonic_knots(rows: Sequence[tuple[float, float]], bins: int) -> list[tuple[float, float]]:
-    """A monotone recalibration of predicted chances: the rows sorted by prediction in
-    ``bins`` equal groups, neighbouring groups pooled until their win shares strictly
-    increase (pool-adjacent-violators), each pool a knot (its mean logit, the logit of
-    its win share)."""
-
-    def logit(chance: float) -> float:
-        return math.log(chance / (1 - chance))
-
-    ordered = sorted(rows)
-    size = len(ordered) / bins
-    pools: list[list[float]] = []  # summed logit, wins, count
-    for group in range(bins):
-        part = ordered[round(group * size) : round((group + 1) * size)]
-        pools.append([sum(logit(p) for p, _ in part), sum(w for _, w in part), len(part)])
-        while len(pools) > 1 and pools[-2][1] / pools[-2][2] >= pools[-1][1] / pools[-1][2]:
-            last = pools.pop()
-            pools[-1] = [a + b for a, b in zip(pools[-1], last, strict=True)]
-    knots = []
-    for total, wins, count in pools:
-        share = min(max(wins, 0.5), count - 0.5) / count
-        knots.append((total / count, logit(share)))
-    return knots
-
-
-def fit_gulbara_calibration(games: int, jobs: int) -> None:
-    """Gul Bara's ``CALIBRATION`` knots, fitted on the fit games' 1-ply values."""
-    with Pool(jobs) as pool:
-        rows = [row for part in pool.map(gulbara_fit_rows, range(games)) for row in part]
-    knots = isotonic_knots(rows, CALIBRATION_BINS)
-    print(f"gulbara: {len(rows)} positions of {games} games; CALIBRATION = (")
-    for raw, calibrated in knots:
-        print(f"    ({raw:.4f}, {calibrated:.4f}),")
-    print(")")
-
-
 def fit_bann(games: int) -> None:
     """Bann's score curve: the best move's search score of each decision against the
     mover's result (a draw a half). The curve needs an offset as well as a scale: the best
@@ -709,19 +637,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="computer games per kind")
     parser.add_argument("--only", default=",".join(GAMES_BENCHED), help="comma-separated game keys")
     parser.add_argument("--fit", action="store_true", help="refit the value curves instead")
-    parser.add_argument(
-        "--calibrate",
-        type=int,
-        metavar="JOBS",
-        help="fit Gul Bara's recalibration of its 1-ply value instead, in JOBS processes",
-    )
     parser.add_argument("--jobs", type=int, default=1, help="processes reviewing the games")
     options = parser.parse_args()
     JOBS[0] = options.jobs
     kinds = [kind for kind in options.only.split(",") if kind]
-    if options.calibrate:
-        fit_gulbara_calibration(options.games, options.calibrate)
-        return
     if options.fit:
         for kind in kinds:
             FITS[kind](options.games)

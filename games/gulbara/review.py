@@ -14,14 +14,13 @@ match-equity table (each later game even, the gammons share measured on computer
 **A decision** is the play of one stage: the two dice of a roll, or the four steps of one
 double of an escalation chain. Every distinct end position of a maximal play is valued
 as above (0-ply: the opponent to roll next, or inside a chain the mover with the chain's
-remaining pips to come); then, as GNU Backgammon's move filters do, the best
-``FILTER_COUNT`` within ``FILTER_MARGIN`` of the best, and the play played, are valued one
-stage deeper (1-ply: the opponent's 21 rolls each answered by its best play at 0-ply, or
-inside a chain the mover's best play of the next double). The 1-ply values, through a
-monotone recalibration fitted on the computer players' games (``CALIBRATION``,
-``python -m bench.bench_review --calibrate``), are the decision's: the best against the
-one played. That is a fixed budget (a fixed count of plays, each one evaluation per
-reply), so a review is the same on every machine.
+remaining pips to come). For a stage that ends the turn, as GNU Backgammon's move filters
+do, the best ``FILTER_COUNT`` within ``FILTER_MARGIN`` of the best, and the play played,
+are then valued one stage deeper (1-ply: the opponent's 21 rolls, each answered by its
+best play at 0-ply), and these values are the decision's: the best against the one
+played. Inside a chain the 0-ply values are compared. That is a fixed budget (a fixed
+count of plays, each one evaluation per reply), so a review is the same on every
+machine.
 
 **Luck** of a roll: the value of the best play of the roll that came minus the average of
 the same over all 21 rolls (a double escalating as the chain it starts), exact; a roll
@@ -31,7 +30,6 @@ with no legal step is valued as it leaves the position. The opening roll's luck 
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -77,10 +75,6 @@ FILTER_MARGIN = 0.10
 GAMMON_SHARE = 0.69
 """The share of won games that are won double (the loser bore off nothing) while that is
 still possible, measured on computer games."""
-
-CALIBRATION: tuple[tuple[float, float], ...] = ((0.0, 0.0),)
-"""A monotone recalibration of a decision's 1-ply values (``calibrated``): knots of
-(logit of the value, logit of the share of such positions won)."""
 
 Board = list[int]
 """A side's checkers by its own point numbers, index 0 its borne-off checkers."""
@@ -273,20 +267,11 @@ def roll_value(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) ->
     return max(values.values())
 
 
-def one_ply_value(
-    mover: Mover, end: Board, theirs: Board, turn: Turn, next_double: int | None
-) -> float:
-    """The mover's chance to win after a stage ending in ``end``, one stage deeper than
-    ``after_stage_value``: the opponent's 21 rolls, each played at its best by the
-    0-ply value (``roll_value``), or inside an escalation chain the mover's own best
-    play of ``next_double`` (the doubles after it credited as the 0-ply value does)."""
+def one_ply_value(mover: Mover, end: Board, theirs: Board, turn: Turn) -> float:
+    """The mover's chance to win after a stage that ends its turn in ``end``, one stage
+    deeper than ``after_stage_value``: averaged over the opponent's 21 rolls, each played
+    at its best by the 0-ply value (``roll_value``, its doubles escalating)."""
     if end[0] == CHECKERS:
-        return after_stage_value(mover, end, theirs, turn, None)
-    if next_double is not None:
-        chain = list(range(next_double + 1, 7))
-        _plays, values = best_play(end, theirs, (next_double,) * 4, turn, chain)
-        if values:
-            return max(values.values())
         return after_stage_value(mover, end, theirs, turn, None)
     their_side, our_side = flipped(end, theirs)
     other = turn.turned()
@@ -303,36 +288,22 @@ def filtered_values(
     chain: Sequence[int],
     extra: bytes | None = None,
 ) -> tuple[dict[bytes, tuple[str, ...]], dict[bytes, float]]:
-    """The plays of a stage and the mover's 1-ply value (``one_ply_value``) of the ones
-    that pass the move filter: the ``FILTER_COUNT`` best at 0-ply within
-    ``FILTER_MARGIN`` of the best, and ``extra`` (the play played) if it is a play."""
+    """The plays of a stage and the mover's values of the ones a decision compares. For a
+    stage that ends the turn, the 1-ply values (``one_ply_value``) of the plays that pass
+    the move filter: the ``FILTER_COUNT`` best at 0-ply within ``FILTER_MARGIN`` of the
+    best, and ``extra`` (the play played) if it is a play. Inside an escalation chain the
+    0-ply values of every play: the next stage is the mover's own double, which the
+    chain's credit already counts, and the opponent's dice come only after the chain."""
     plays, values = best_play(mine, theirs, dice, turn, chain)
+    mover = mover_of(mine, theirs, turn.freed_at)
+    if chain and mover.longest(list(mine), dice, {}) == len(dice):
+        return plays, values
     ranked = sorted(values, key=lambda end: (-values[end], end))
     top = values[ranked[0]] if ranked else 0.0
     kept = [end for end in ranked[:FILTER_COUNT] if values[end] >= top - FILTER_MARGIN]
     if extra is not None and extra in values and extra not in kept:
         kept.append(extra)
-    mover = mover_of(mine, theirs, turn.freed_at)
-    full = mover.longest(list(mine), dice, {}) == len(dice)
-    next_double = chain[0] if chain and full else None
-    deeper = {end: one_ply_value(mover, list(end), theirs, turn, next_double) for end in kept}
-    return plays, deeper
-
-
-def calibrated(value: float) -> float:
-    """``value`` through ``CALIBRATION``: its logit mapped piecewise-linearly between the
-    knots, shifted like the nearest knot beyond them; exact values (0, 1) stay."""
-    if not 0 < value < 1:
-        return value
-    logit = math.log(value / (1 - value))
-    index = bisect.bisect(CALIBRATION, (logit, math.inf))
-    if index == 0 or index == len(CALIBRATION):
-        raw, mapped = CALIBRATION[max(0, index - 1)]
-        logit += mapped - raw
-    else:
-        (low, low_to), (high, high_to) = CALIBRATION[index - 1], CALIBRATION[index]
-        logit = low_to + (logit - low) * (high_to - low_to) / (high - low)
-    return 1 / (1 + math.exp(-max(-40.0, min(40.0, logit))))
+    return plays, {end: one_ply_value(mover, list(end), theirs, turn) for end in kept}
 
 
 def roll_luck(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) -> float:
@@ -431,7 +402,6 @@ class GulbaraReviewer:
         plays, values = filtered_values(
             mine, theirs, state.dice, turn_of(state, state.turn), state.chain_to_come(), chosen
         )
-        values = {end: calibrated(value) for end, value in values.items()}
         best = max(values, key=lambda end: values[end])
         if values[best] <= values[chosen]:
             best = chosen
