@@ -290,8 +290,8 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     chain, whether the next double can be played four times). Hard plays the best of
     them, judging the best ``_CHAIN_LOOKAHEAD`` plays of a chain's double by the best
     play of the next double from there, and the best ``_HARD_FILTER`` plays that end the
-    turn (within ``_HARD_FILTER_MARGIN``) by ``after_their_roll``; normal any within ``_NORMAL_MARGIN`` of the
-    best, easy any of the four best by the quick evaluation.
+    turn (within ``_HARD_FILTER_MARGIN``) by ``after_their_roll``; normal any within
+    ``_NORMAL_MARGIN`` of the best, easy any of the four best by the quick evaluation.
     """
     check_level(level)
     if state.over:
