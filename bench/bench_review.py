@@ -1,7 +1,7 @@
 """Game review benchmark (issue 30): is the review calibrated, does it tell strong play
 from weak, is its luck unbiased, what does it cost, is it deterministic?
 
-    python -m bench.bench_review [--games N] [--only bann,gulbara] [--fit]
+    python -m bench.bench_review [--games N] [--only bann,gulbara] [--jobs N] [--fit]
 
 Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
 players (a third each easy, normal and hard against the same level; Barbu four seats
@@ -41,6 +41,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 from typing import Any
 
 from bench.common import baseline_ms, percentile
@@ -54,6 +55,8 @@ from games.review.model import DecisionPoint, Judgement, Review
 FIT_SEEDS = 1_000_000
 """Games for ``--fit`` start at this seed, far from the benchmark's own."""
 PLANTS_PER_GAME = 4
+JOBS = [1]
+"""Processes that play and review the games (``--jobs``)."""
 
 
 @dataclass
@@ -107,13 +110,23 @@ def reviewed_games(
     players: int = 2,
     options: dict[str, Any] | None = None,
 ) -> list[Reviewed]:
-    """``games`` computer games, each level against itself in turn, each reviewed."""
-    done = []
-    for number in range(games):
-        levels = (LEVELS[number % len(LEVELS)],) * players
-        facts, actions = computer_game(kind, first_seed + number, levels, options)
-        done.append(reviewed(facts, actions, levels))
-    return done
+    """``games`` computer games, each level against itself in turn, each reviewed (in
+    ``JOBS[0]`` processes; CPU times are each process's own)."""
+    work = [
+        (kind, first_seed + number, (LEVELS[number % len(LEVELS)],) * players, options)
+        for number in range(games)
+    ]
+    if JOBS[0] == 1:
+        return [played_and_reviewed(*item) for item in work]
+    with Pool(JOBS[0]) as pool:
+        return pool.starmap(played_and_reviewed, work, chunksize=1)
+
+
+def played_and_reviewed(
+    kind: str, seed: int, levels: tuple[str, ...], options: dict[str, Any] | None
+) -> Reviewed:
+    facts, actions = computer_game(kind, seed, levels, options)
+    return reviewed(facts, actions, levels)
 
 
 def reviewed(
@@ -699,7 +712,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="computer games per kind")
     parser.add_argument("--only", default=",".join(GAMES_BENCHED), help="comma-separated game keys")
     parser.add_argument("--fit", action="store_true", help="refit the value curves instead")
+    parser.add_argument("--jobs", type=int, default=1, help="processes reviewing the games")
     options = parser.parse_args()
+    JOBS[0] = options.jobs
     kinds = [kind for kind in options.only.split(",") if kind]
     if options.fit:
         for kind in kinds:
