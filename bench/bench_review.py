@@ -1,7 +1,7 @@
 """Game review benchmark (issue 30): is the review calibrated, does it tell strong play
 from weak, is its luck unbiased, what does it cost, is it deterministic?
 
-    python -m bench.bench_review [--games N] [--only bann,gulbara] [--fit]
+    python -m bench.bench_review [--games N] [--only bann,gulbara] [--jobs N] [--fit]
 
 Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
 players (a third each easy, normal and hard against the same level; Barbu four seats
@@ -16,7 +16,10 @@ over one series of 7 deals, Barree three seats over one round):
   mistake or blunder (≤ 5 %);
 - planted blunders: a play the hard player judges far worse, in a game still open, put
   in place of the played one at up to four decisions of each game, marked mistake or
-  blunder (≥ 90 %);
+  blunder (≥ 90 %); Barbu's and Barree's plants are confirmed far worse than the play
+  they replace by a larger valuation from other seeds before they are planted;
+- seed agreement (Barbu, Barree): decisions judged again from other seeds, how far the
+  value lost moves and whether the heavy marks agree;
 - luck: each seat's total per game, mean with a 95 % interval (≈ 0), and how often the
   luck-adjusted result moves a lucky winner's margin toward zero;
 - cost: per game decisions, CPU seconds (≤ 30 s) and p95 per decision (Barbu also a whole
@@ -30,6 +33,7 @@ scale) on other games of the computer players and prints them for the reviewers.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import math
 import random
@@ -37,6 +41,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 from typing import Any
 
 from bench.common import baseline_ms, percentile
@@ -50,6 +55,8 @@ from games.review.model import DecisionPoint, Judgement, Review
 FIT_SEEDS = 1_000_000
 """Games for ``--fit`` start at this seed, far from the benchmark's own."""
 PLANTS_PER_GAME = 4
+JOBS = [1]
+"""Processes that play and review the games (``--jobs``)."""
 
 
 @dataclass
@@ -103,13 +110,23 @@ def reviewed_games(
     players: int = 2,
     options: dict[str, Any] | None = None,
 ) -> list[Reviewed]:
-    """``games`` computer games, each level against itself in turn, each reviewed."""
-    done = []
-    for number in range(games):
-        levels = (LEVELS[number % len(LEVELS)],) * players
-        facts, actions = computer_game(kind, first_seed + number, levels, options)
-        done.append(reviewed(facts, actions, levels))
-    return done
+    """``games`` computer games, each level against itself in turn, each reviewed (in
+    ``JOBS[0]`` processes; CPU times are each process's own)."""
+    work = [
+        (kind, first_seed + number, (LEVELS[number % len(LEVELS)],) * players, options)
+        for number in range(games)
+    ]
+    if JOBS[0] == 1:
+        return [played_and_reviewed(*item) for item in work]
+    with Pool(JOBS[0]) as pool:
+        return pool.starmap(played_and_reviewed, work, chunksize=1)
+
+
+def played_and_reviewed(
+    kind: str, seed: int, levels: tuple[str, ...], options: dict[str, Any] | None
+) -> Reviewed:
+    facts, actions = computer_game(kind, seed, levels, options)
+    return reviewed(facts, actions, levels)
 
 
 def reviewed(
@@ -208,6 +225,38 @@ def planted_blunders(
     print(
         f"  planted blunders marked mistake or blunder: {heavy} of {total} = {share:.1f} %"
         " (target ≥ 90)"
+    )
+
+
+AGREEMENT_EVERY = 6
+"""Every this many decisions of a game is judged a second time for ``seed_agreement``."""
+OTHER_SEEDS = 7_919
+"""Added to a record's seed for the second judgement: other worlds, other playout dice."""
+
+
+def seed_agreement(kind: str, runs: Sequence[Reviewed]) -> None:
+    """The review's own noise: decisions judged again from other seeds (other worlds and
+    playouts, the same budgets), how far the value lost moves and how often the heavy
+    marks (mistake, blunder) agree."""
+    judge = reviewer(kind)
+    heavy = ("mistake", "blunder")
+    moved: list[float] = []
+    same_heavy = either_heavy = both_heavy = 0
+    for run in runs:
+        steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
+        other = dataclasses.replace(run.facts, seed=run.facts.seed + OTHER_SEEDS)
+        first = {judgement.index: judgement for judgement in run.review.judgements}
+        for point in judge.decisions(run.facts, steps)[::AGREEMENT_EVERY]:
+            one, two = first[point.index], judge.judge(other, point)
+            moved.append(abs(one.loss - two.loss))
+            same_heavy += (one.mark in heavy) == (two.mark in heavy)
+            either_heavy += one.mark in heavy or two.mark in heavy
+            both_heavy += one.mark in heavy and two.mark in heavy
+    print(
+        f"  the same {len(moved)} decisions judged from other seeds: value lost moves by"
+        f" {statistics.fmean(moved):.3f} on average (p90 {percentile(moved, 0.9):.3f});"
+        f" mistake-or-worse agrees in {100 * same_heavy / len(moved):.1f} %,"
+        f" and {both_heavy} of the {either_heavy} marked so by either are marked so by both"
     )
 
 
@@ -368,7 +417,13 @@ def points_calibration(runs: Sequence[Reviewed], scored: Scored, edges: Sequence
 
 BARBU_PLANT_GAP = 16.0
 """A planted blunder: a card the hard computer's own playouts rate this many points of the
-deal below its choice."""
+deal below its choice..."""
+BARBU_CONFIRM_WORLDS = 128
+BARBU_CONFIRM_GAP = 24.0
+"""...and that this many fresh worlds of the review's careful playouts (four times its
+verifying budget, other seeds) confirm loses at least this much against the card the
+hard player played: one and a half times the blunder threshold, so that the plant is a
+blunder by the review's own valuation, not by one lucky set of playouts."""
 BARBU_GAMES_OPTIONS = {"series": 1}
 """The benchmark's games are one declarer series (7 deals) each; the cost is measured on
 a whole game of four series as well."""
@@ -379,18 +434,29 @@ BARBU_PLANTS_PER_GAME = 20
 
 
 def plant_barbu(point: DecisionPoint, chooser: random.Random) -> str | None:
+    """A card the hard computer rates far below its choice, confirmed far worse than the
+    card played by a larger, independent valuation."""
     from games.barbu.computer import decide
+    from games.barbu.review import action_values
     from games.barbu.state import BarbuState
 
     state = point.before
     assert isinstance(state, BarbuState)
     if state.phase != "play":
         return None
-    decision = decide(state.view(point.seat), chooser.getrandbits(32), "hard")
+    view = state.view(point.seat)
+    decision = decide(view, chooser.getrandbits(32), "hard")
     by_action = decision.by_action
     best = by_action[decision.action]
     far = [action for action, value in by_action.items() if value <= best - BARBU_PLANT_GAP]
-    return chooser.choice(far) if far else None
+    played = point.steps[0].action
+    far = [action for action in far if action != played]
+    if not far:
+        return None
+    confirming = random.Random(f"plant confirm {chooser.getrandbits(64)}")
+    values = action_values(view, [played, *far], BARBU_CONFIRM_WORLDS, confirming)
+    confirmed = [action for action in far if values[action] <= values[played] - BARBU_CONFIRM_GAP]
+    return chooser.choice(confirmed) if confirmed else None
 
 
 def barbu_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
@@ -434,6 +500,7 @@ def bench_barbu(games: int, baseline: float) -> None:
     error_rates(runs)
     hard = [run for run in runs if run.levels[0] == "hard"]
     planted_blunders("barbu", hard, plant_barbu, BARBU_PLANTS_PER_GAME)
+    seed_agreement("barbu", runs)
     luck(runs)
     barbu_deal_luck(BARBU_LUCK_DEALS)
     cost(runs, baseline)
@@ -444,19 +511,33 @@ def bench_barbu(games: int, baseline: float) -> None:
 
 
 BARREE_PLANT_GAP = 6.0
-BARREE_PLANT_CARDS = 2
+BARREE_PLANT_CARDS = 1
 """A planted blunder: a walk the hard computer's route plan rates this many steps below
-its best one, shedding this many cards fewer than the roll allows."""
+its best one, shedding at least this many cards fewer than the roll allows..."""
+BARREE_CONFIRM_WORLDS = 192
+BARREE_CONFIRM_GAP = 2.0
+"""...and that this many fresh worlds of the review's playouts (four times its verifying
+budget, other seeds) confirm loses at least the blunder threshold against the turn
+played, twice what a mistake needs: a walk made good a turn later is not planted."""
+BARREE_PLANTS_PER_GAME = 8
+"""Plants are sought in every game, not only the hard players': few walks pass the
+confirmation, and it measures the plant against the turn played, however good."""
 BARREE_PLAYERS = 3
 BARREE_EDGES = (-4.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 4.0)
 
 
 def plant_barree(point: DecisionPoint, chooser: random.Random) -> str | None:
+    """A walk the hard plan rates far below its best, shedding fewer cards than the roll
+    allows, confirmed far worse than the turn played by a larger, independent
+    valuation."""
     from games.barree.plan import walk_values
-    from games.barree.state import BarreeState, walk_options
+    from games.barree.review import turn_values
+    from games.barree.state import PHASE_MOVE, BarreeState, walk_options
 
     state = point.before
     assert isinstance(state, BarreeState)
+    if state.phase != PHASE_MOVE:
+        return None
     options = walk_options(state)
     values = walk_values(state, options)
     most = max(len(option.discards) for option in options)
@@ -466,7 +547,13 @@ def plant_barree(point: DecisionPoint, chooser: random.Random) -> str | None:
         if value <= max(values) - BARREE_PLANT_GAP
         and len(option.discards) <= most - BARREE_PLANT_CARDS
     ]
-    return chooser.choice(far) if far else None
+    if not far:
+        return None
+    walk = chooser.choice(far)
+    played = tuple(step.action for step in point.steps)
+    confirming = random.Random(f"plant confirm {chooser.getrandbits(64)}")
+    found = turn_values(state, [played, (walk,)], BARREE_CONFIRM_WORLDS, confirming)
+    return walk if found[(walk,)] <= found[played] - BARREE_CONFIRM_GAP else None
 
 
 def barree_scored(steps: Sequence[Step], judgement: Judgement) -> tuple[float, float]:
@@ -487,7 +574,8 @@ def bench_barree(games: int, baseline: float) -> None:
     runs = reviewed_games("barree", games, players=BARREE_PLAYERS)
     points_calibration(runs, barree_scored, BARREE_EDGES)
     error_rates(runs)
-    planted_blunders("barree", [run for run in runs if run.levels[0] == "hard"], plant_barree)
+    planted_blunders("barree", runs, plant_barree, BARREE_PLANTS_PER_GAME)
+    seed_agreement("barree", runs)
     luck(runs)
     cost(runs, baseline)
     for players in (2, 4):
@@ -624,7 +712,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="computer games per kind")
     parser.add_argument("--only", default=",".join(GAMES_BENCHED), help="comma-separated game keys")
     parser.add_argument("--fit", action="store_true", help="refit the value curves instead")
+    parser.add_argument("--jobs", type=int, default=1, help="processes reviewing the games")
     options = parser.parse_args()
+    JOBS[0] = options.jobs
     kinds = [kind for kind in options.only.split(",") if kind]
     if options.fit:
         for kind in kinds:

@@ -15,7 +15,8 @@ Where a player's edge comes from: ``--player LEVEL@PHASE`` plays LEVEL only whil
 own position is in PHASE and plays like the opponent otherwise, so its gain over equal
 strength is what that phase's play alone is worth. Gul Bara's phases, by the mover's
 own checkers: opening (pip count above 300), middle (150 to 300), bear-in (below 150
-with a checker outside home), bear-off (all checkers home).
+with a checker outside home), bear-off (all checkers home). Barbu's phases are the
+deal's: contract (declarer's choice), doubling (the answers), play (the cards).
 
 ``--option NAME=VALUE`` plays every game with that table option of the game (``french=true``,
 ``head_rule=pass``, ``series=2``), as `/<game> new` would open the table.
@@ -49,6 +50,7 @@ from bench.common import percentile
 from games import GAMES, GameState
 from games import gulbara as gulbara_rules
 from games.barbu import settle
+from games.barbu.state import BarbuState
 
 LEVELS = ("easy", "normal", "hard")
 MOVE_CAP = {"bann": 600, "gulbara": 4000, "barree": 2000, "barbu": 10_000}
@@ -58,6 +60,11 @@ Player = Callable[[GameState, int], str]
 def _gulbara_pips(state: GameState) -> int:
     assert isinstance(state, gulbara_rules.GulbaraState)
     return gulbara_rules.pip_count(state.board, state.turn)
+
+
+def _barbu_phase(state: GameState) -> str:
+    assert isinstance(state, BarbuState)
+    return state.phase
 
 
 def _gulbara_all_home(state: GameState) -> bool:
@@ -72,6 +79,11 @@ PHASES: dict[str, dict[str, Callable[[GameState], bool]]] = {
         "middle": lambda state: 150 <= _gulbara_pips(state) <= 300,
         "bear-in": lambda state: _gulbara_pips(state) < 150 and not _gulbara_all_home(state),
         "bear-off": _gulbara_all_home,
+    },
+    "barbu": {
+        "contract": lambda state: _barbu_phase(state) == "contract",
+        "doubling": lambda state: _barbu_phase(state) == "doubling",
+        "play": lambda state: _barbu_phase(state) == "play",
     },
 }
 

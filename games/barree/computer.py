@@ -18,6 +18,7 @@ from games.barree.state import (
     ROLL,
     BarreeState,
     WalkOption,
+    first_walk,
     send_cards,
     walk_options,
 )
@@ -80,13 +81,16 @@ def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) ->
         end = state.pieces[state.current]
         _, action = _best_send(state, end, frozenset(state.cards[state.current]))
         return action or KEEP
+    if level == "normal":
+        walk = first_walk(state)
+        if walk is None:
+            raise IllegalAction(N_("There is nothing to decide: the game is over."))
+        return walk
     options = walk_options(state)
     if not options:
         raise IllegalAction(N_("There is nothing to decide: the game is over."))
     if level == "easy":
         return _easy_walk(state, options, seed)
-    if level == "normal":
-        return options[0].action
     values = walk_values(state, options)
     top = max(values)
     best = [option.action for option, value in zip(options, values, strict=True) if value == top]

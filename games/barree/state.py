@@ -208,24 +208,30 @@ class BarreeState(GameState):
         return []
 
     def apply(self, action: str) -> BarreeState:
+        new = self.copy()
+        new.play(action)
+        return new
+
+    def play(self, action: str) -> None:
+        """``apply`` on this state itself, without the copy: for the review's playouts,
+        which throw every position away. An illegal action may leave it half played."""
         if self.phase == PHASE_OVER:
             raise IllegalAction(N_("The match is over."))
-        new = self.copy()
-        new.events = []
+        self.events = []
+        self._legal = None
         if self.phase == PHASE_ROLL:
             if action != ROLL:
                 raise IllegalAction(N_("Roll the die first."))
-            new._roll()
+            self._roll()
         elif self.phase == PHASE_MOVE:
-            new._walk(action)
+            self._walk(action)
         elif action == KEEP:
-            new.events.append({"type": "keep", "seat": new.current})
-            new._end_turn()
+            self.events.append({"type": "keep", "seat": self.current})
+            self._end_turn()
         elif action.startswith("send:"):
-            new._send(*_parse_send(action))
+            self._send(*_parse_send(action))
         else:
             raise IllegalAction(N_("Send the piece with one of your cards (send:1:63) or keep."))
-        return new
 
     def returns(self) -> list[float]:
         return [-float(points) for points in self.minus_totals()]
@@ -576,13 +582,40 @@ def walk_options(state: BarreeState) -> list[WalkOption]:
         )
 
     def rank(option: WalkOption) -> tuple[int, int, int, str]:
-        left = [card for card in hand if card not in option.discards]
-        can_send = bool(option.lands_on) and bool(send_cards(state, option.end, left))
-        reach = distances(option.end, state.blockade)
-        spread = sum(reach.get(card, 2 * ROWS) for card in left)
-        return (-len(option.discards), -int(can_send), spread, option.action)
+        return (*_walk_rank(state, hand, option.end, option.discards), option.action)
 
     return sorted(options, key=rank)
+
+
+def first_walk(state: BarreeState) -> str | None:
+    """``walk_options(state)[0].action`` (None without a walk), without building and
+    formatting every option: the review's playouts take one at every turn. Fields have
+    two digits and the walks of a roll one length, so paths sort as their actions do."""
+    if state.phase != PHASE_MOVE or state.die is None:
+        return None
+    hand = state.cards[state.current]
+    outcomes = walk_outcomes(state.pieces[state.current], state.die, state.blockade, hand)
+    if not outcomes:
+        return None
+    most = max(len(discarded) for _end, discarded in outcomes)
+    _rank, path = min(
+        (_walk_rank(state, hand, end, discarded), path)
+        for (end, discarded), path in outcomes.items()
+        if len(discarded) == most
+    )
+    return format_walk(path)
+
+
+def _walk_rank(
+    state: BarreeState, hand: Sequence[int], end: int, discards: Iterable[int]
+) -> tuple[int, int, int]:
+    """How ``walk_options`` ranks a walk, smaller first, before its action breaks ties."""
+    shed = set(discards)
+    left = [card for card in hand if card not in shed]
+    can_send = bool(state.opponents_at(end)) and bool(send_cards(state, end, left))
+    reach = distances(end, state.blockade)
+    spread = sum(reach.get(card, 2 * ROWS) for card in left)
+    return (-len(shed), -int(can_send), spread)
 
 
 def send_cards(state: BarreeState, end: int, hand: Iterable[int]) -> list[int]:

@@ -1,11 +1,13 @@
 """Gul Bara's computer player (``bot_action``): a one-ply search over whole stages, each
 end position judged by a static evaluation, then by the dice each side can play next;
-hard looks one double further inside an escalation chain.
+hard looks one double further inside an escalation chain, and at the end of a turn values
+its best few plays by the opponent's best answer to each of its 21 rolls.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from games.base import DEFAULT_LEVEL, N_, IllegalAction, Rng, check_level
@@ -43,6 +45,10 @@ _NORMAL_MARGIN = 4.0
 _WON = 10_000.0
 # hard judges this many of the best plays of a chain's double by the next double's best play
 _CHAIN_LOOKAHEAD = 3
+# hard values this many of its best plays ending a turn, within this many pips of the
+# best, by the opponent's replies to each of its 21 rolls
+_HARD_FILTER = 3
+_HARD_FILTER_MARGIN = 8.0
 _OPPONENT_POINT = tuple([0] + [(point + 11) % POINTS + 1 for point in range(1, POINTS + 1)])
 
 
@@ -245,6 +251,36 @@ def _next_double_value(
     )
 
 
+@lru_cache(maxsize=4096)
+def after_their_roll(end: bytes, theirs: bytes, freed_at: int) -> float:
+    """Our evaluation of the position ``end`` leaves once the opponent has rolled, averaged
+    over its 21 rolls, each played at its best by its own evaluation (the doubles of a
+    chain after the first left out: they would add about the same to every play of ours).
+    Cached, since every step of a stage asks again for the same end positions."""
+    their_own = [theirs[0]] + [0] * POINTS
+    ours = [end[0]] + [0] * POINTS
+    for point in range(1, POINTS + 1):
+        their_own[_OPPONENT_POINT[point]] = theirs[point]
+        ours[_OPPONENT_POINT[point]] = end[point]
+    blocked = [count > 0 for count in ours]
+    blocked[0] = False
+    opponent = Mover(blocked, ours[0], freed_at)
+    total = 0.0
+    for high in range(1, 7):
+        for low in range(1, high + 1):
+            dice = (high,) * 4 if high == low else (high, low)
+            firsts = opponent.first_steps(their_own, dice)
+            if firsts:
+                value = -max(
+                    evaluate(list(after), ours, freed_at)
+                    for after in play_ends(opponent, their_own, dice, firsts)
+                )
+            else:
+                value = evaluate(list(end), list(theirs), freed_at)
+            total += (1 if high == low else 2) * value
+    return total / 36
+
+
 def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -> str:
     """The first step of the stage play whose end position scores best (ties broken by
     the seed).
@@ -253,8 +289,9 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
     again with the dice each side will be able to play next (and, inside an escalation
     chain, whether the next double can be played four times). Hard plays the best of
     them, judging the best ``_CHAIN_LOOKAHEAD`` plays of a chain's double by the best
-    play of the next double from there; normal any within ``_NORMAL_MARGIN`` of the
-    best, easy any of the four best by the quick evaluation.
+    play of the next double from there, and the best ``_HARD_FILTER`` plays that end the
+    turn (within ``_HARD_FILTER_MARGIN``) by ``after_their_roll``; normal any within
+    ``_NORMAL_MARGIN`` of the best, easy any of the four best by the quick evaluation.
     """
     check_level(level)
     if state.over:
@@ -281,6 +318,13 @@ def bot_action(state: GulbaraState, seed: int = 0, level: str = DEFAULT_LEVEL) -
         scored = sorted(
             (_next_double_value(mover, list(end), theirs, next_double, value), end, first)
             for value, end, first in scored[-_CHAIN_LOOKAHEAD:]
+        )
+    elif level == "hard":
+        top = scored[-1][0]
+        kept = [item for item in scored[-_HARD_FILTER:] if item[0] >= top - _HARD_FILTER_MARGIN]
+        scored = sorted(
+            (after_their_roll(end, bytes(theirs), freed_at), end, first)
+            for _value, end, first in kept
         )
     top = scored[-1][0]
     margin = _NORMAL_MARGIN if level == "normal" else 0.0

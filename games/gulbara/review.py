@@ -13,9 +13,14 @@ match-equity table (each later game even, the gammons share measured on computer
 
 **A decision** is the play of one stage: the two dice of a roll, or the four steps of one
 double of an escalation chain. Every distinct end position of a maximal play is valued
-(the opponent to roll next, or inside a chain the mover with the chain's remaining pips to
-come): the best against the one played. That is a fixed budget (every play, one
-evaluation each), so a review is the same on every machine.
+as above (0-ply: the opponent to roll next, or inside a chain the mover with the chain's
+remaining pips to come). For a stage that ends the turn, as GNU Backgammon's move filters
+do, the best ``FILTER_COUNT`` within ``FILTER_MARGIN`` of the best, and the play played,
+are then valued one stage deeper (1-ply: the opponent's 21 rolls, each answered by its
+best play at 0-ply), and these values are the decision's: the best against the one
+played. Inside a chain the 0-ply values are compared. That is a fixed budget (a fixed
+count of plays, each one evaluation per reply), so a review is the same on every
+machine.
 
 **Luck** of a roll: the value of the best play of the roll that came minus the average of
 the same over all 21 rolls (a double escalating as the chain it starts), exact; a roll
@@ -62,6 +67,11 @@ gulbara --games 75``: ``(0.3402, 0.6703, 0.0813, -0.3665)``) they measured no be
 PIP_SCALE_OFFSET = 30
 """Added to both sides' pips before the square root, so the curve stays finite at the
 very end of a race."""
+FILTER_COUNT = 5
+"""The plays of a decision valued again one stage deeper (``filtered_values``): at most
+this many of the best at 0-ply ..."""
+FILTER_MARGIN = 0.10
+"""... within this chance to win of the best; a fixed budget, never the clock."""
 GAMMON_SHARE = 0.69
 """The share of won games that are won double (the loser bore off nothing) while that is
 still possible, measured on computer games."""
@@ -257,6 +267,45 @@ def roll_value(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) ->
     return max(values.values())
 
 
+def one_ply_value(mover: Mover, end: Board, theirs: Board, turn: Turn) -> float:
+    """The mover's chance to win after a stage that ends its turn in ``end``, one stage
+    deeper than ``after_stage_value``: averaged over the opponent's 21 rolls, each played
+    at its best by the 0-ply value (``roll_value``, its doubles escalating)."""
+    if end[0] == CHECKERS:
+        return after_stage_value(mover, end, theirs, turn, None)
+    their_side, our_side = flipped(end, theirs)
+    other = turn.turned()
+    return 1 - sum(
+        roll_weight(roll) * roll_value(their_side, our_side, roll, other) for roll in ROLLS
+    )
+
+
+def filtered_values(
+    mine: Board,
+    theirs: Board,
+    dice: tuple[int, ...],
+    turn: Turn,
+    chain: Sequence[int],
+    extra: bytes | None = None,
+) -> tuple[dict[bytes, tuple[str, ...]], dict[bytes, float]]:
+    """The plays of a stage and the mover's values of the ones a decision compares. For a
+    stage that ends the turn, the 1-ply values (``one_ply_value``) of the plays that pass
+    the move filter: the ``FILTER_COUNT`` best at 0-ply within ``FILTER_MARGIN`` of the
+    best, and ``extra`` (the play played) if it is a play. Inside an escalation chain the
+    0-ply values of every play: the next stage is the mover's own double, which the
+    chain's credit already counts, and the opponent's dice come only after the chain."""
+    plays, values = best_play(mine, theirs, dice, turn, chain)
+    mover = mover_of(mine, theirs, turn.freed_at)
+    if chain and mover.longest(list(mine), dice, {}) == len(dice):
+        return plays, values
+    ranked = sorted(values, key=lambda end: (-values[end], end))
+    top = values[ranked[0]] if ranked else 0.0
+    kept = [end for end in ranked[:FILTER_COUNT] if values[end] >= top - FILTER_MARGIN]
+    if extra is not None and extra in values and extra not in kept:
+        kept.append(extra)
+    return plays, {end: one_ply_value(mover, list(end), theirs, turn) for end in kept}
+
+
 def roll_luck(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) -> float:
     came = roll_value(mine, theirs, roll, turn)
     average = sum(roll_weight(each) * roll_value(mine, theirs, each, turn) for each in ROLLS)
@@ -348,11 +397,11 @@ class GulbaraReviewer:
         state = point.before
         assert isinstance(state, GulbaraState)
         mine, theirs = perspective(state.board, state.off, state.turn)
-        plays, values = best_play(
-            mine, theirs, state.dice, turn_of(state, state.turn), state.chain_to_come()
-        )
         actions = [step.action for step in point.steps]
         chosen = bytes(played_end(mine, actions))
+        plays, values = filtered_values(
+            mine, theirs, state.dice, turn_of(state, state.turn), state.chain_to_come(), chosen
+        )
         best = max(values, key=lambda end: values[end])
         if values[best] <= values[chosen]:
             best = chosen

@@ -60,10 +60,11 @@ def as_text(review: Review) -> str:
         )
     for seat in review.seats:
         marks = ", ".join(f"{count} {mark}" for mark, count in seat.marks.items())
+        # rounded: a Barree seat without minus points has a result of -0.0, shown as "-0"
         lines.append(
             f"seat {seat.seat}: {seat.decisions} decisions, error rate {seat.error_rate:.4f},"
             f" accuracy {seat.accuracy:.1f}, {marks}; luck {seat.luck:+.4f}, result"
-            f" {seat.result:g}, luck-adjusted {seat.luck_adjusted:+.4f}"
+            f" {rounded(seat.result):g}, luck-adjusted {seat.luck_adjusted:+.4f}"
         )
     return "\n".join(lines)
 

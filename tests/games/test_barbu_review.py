@@ -125,10 +125,12 @@ def test_taking_the_king_of_hearts_for_nothing_is_a_blunder():
     )
     state = SPEC.from_dict(data)
     assert state.current_player == 0
-    judgement = REVIEWER.judge(facts(5), point_at(state, "AC"))
-    assert judgement.best == "2C"
-    assert judgement.mark == "blunder"
-    assert REVIEWER.judge(facts(5), point_at(state, "2C")).mark is None
+    for seed in (5, 6, 7):
+        # other seeds, other worlds and playouts: the review's marks must not hang on them
+        judgement = REVIEWER.judge(facts(seed), point_at(state, "AC"))
+        assert judgement.best == "2C"
+        assert judgement.mark == "blunder"
+        assert REVIEWER.judge(facts(seed), point_at(state, "2C")).mark is None
 
 
 def test_each_deal_gives_every_seat_its_luck_once(deal):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from data.league import placements
 from games.barree import FIELDS, NEIGHBOURS, SPEC, walk_outcomes
+from games.barree.state import first_walk, walk_options
 
 MAX_ACTIONS = 5000
 
@@ -119,3 +120,34 @@ def test_outcomes_are_exactly_the_distinct_results_of_all_walks(start, steps, bl
             key = (walk[-1], frozenset(hand & set(walk[1:])))
             expected[key] = min(expected.get(key, walk), walk)
     assert walk_outcomes(start, steps, blockade, hand) == expected
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_the_normal_computers_quick_walk_is_the_first_walk_offered(players, seed):
+    """``first_walk`` stands in for ``walk_options(state)[0]`` in the review's playouts."""
+
+    def same_walk(state) -> None:
+        options = walk_options(state)
+        assert first_walk(state) == (options[0].action if options else None)
+
+    play_randomly(players, seed, 1, same_walk)
+
+
+@settings(max_examples=5, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_playing_in_place_reaches_what_apply_reaches(players, seed):
+    """The review's playouts ``play`` on one state where the game ``apply``s copies."""
+    chooser = random.Random(seed)
+
+    def same_state(state) -> None:
+        action = chooser.choice(state.legal_actions())
+        played = state.copy()
+        played.legal_actions()
+        played.play(action)
+        applied = state.apply(action)
+        assert played.to_dict() == applied.to_dict()
+        assert played.events == applied.events
+        assert played.legal_actions() == applied.legal_actions()
+
+    play_randomly(players, seed, 1, same_state)

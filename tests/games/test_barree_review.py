@@ -43,6 +43,7 @@ def few_playouts(monkeypatch):
     """These tests check what is judged and that nothing unseen counts, not accuracy."""
     monkeypatch.setattr(review, "PLAYOUTS", 6)
     monkeypatch.setattr(review, "VERIFYING_PLAYOUTS", 6)
+    monkeypatch.setattr(review, "SECOND_LOOK_PLAYOUTS", 6)
     monkeypatch.setattr(review, "LUCK_PLAYOUTS", 2)
 
 

@@ -17,6 +17,7 @@ from games.bann.review import REVIEWER as BANN
 from games.base import Step
 from games.gulbara import review as gulbara_review
 from games.gulbara.board import HEAD_RULES, perspective
+from games.gulbara.codec import from_code as gulbara_from_code
 from games.gulbara.review import REVIEWER as GULBARA
 from games.gulbara.state import GulbaraState
 from games.proof import GameFacts, RecordError, computer_seed, walk, write_record
@@ -237,3 +238,43 @@ def test_gulbara_a_stage_left_unfinished_by_a_resignation_is_not_judged():
     review = review_game(facts, cut)
     assert last.index not in [judgement.index for judgement in review.judgements]
     assert review.seats[last.seat].result == 0.0
+
+
+def test_gulbara_a_play_the_filter_leaves_out_is_judged_one_stage_deeper_too():
+    facts, actions = computer_game("gulbara", 11, "easy", 40)
+    for point in GULBARA.decisions(facts, steps_of(facts, actions)):
+        state = point.before
+        assert isinstance(state, GulbaraState)
+        mine, theirs = perspective(state.board, state.off, state.turn)
+        turn = gulbara_review.turn_of(state, state.turn)
+        plays, values = gulbara_review.best_play(mine, theirs, state.dice, turn, [])
+        if len(plays) > gulbara_review.FILTER_COUNT and not state.chain_to_come():
+            break
+    else:
+        raise AssertionError("a decision with more plays than the filter keeps")
+    worst = min(values, key=lambda end: (values[end], end))
+    planted = tuple(
+        Step(point.index, point.seat, action, state, state, ()) for action in plays[worst]
+    )
+    judged = GULBARA.judge(facts, DecisionPoint(point.index, point.seat, planted, state))
+    mover = gulbara_review.mover_of(mine, theirs, turn.freed_at)
+    deeper = gulbara_review.one_ply_value(mover, list(worst), theirs, turn)
+    assert judged.value_played == pytest.approx(deeper)
+    assert judged.value_played != pytest.approx(values[worst])
+    assert judged.value_played < judged.value_best
+
+
+def test_gulbara_a_double_that_ends_its_escalation_chain_is_a_mistake_or_worse():
+    # of the five ways to play this 2-2, only one leaves the 3-3 (and 4-4, 5-5, 6-6 after
+    # it) playable four times
+    state = gulbara_from_code("GB1:,,,,,-3,-2,,,,,-3,-2,-2,4,3,4,,4,,,-3,,|0,0|0|2,2,2,2|5,5")
+    facts = GameFacts("gulbara", 1, 1, 1, 1, {}, ["A", "B"])
+    mine, theirs = perspective(state.board, state.off, state.turn)
+    mover = gulbara_review.mover_of(mine, theirs, HEAD_RULES[state.head_rule])
+    plays = gulbara_review.stage_plays(mover, mine, state.dice)
+    marks = []
+    for path in plays.values():
+        steps = tuple(Step(1, 0, action, state, state, ()) for action in path)
+        marks.append(GULBARA.judge(facts, DecisionPoint(1, 0, steps, state)).mark)
+    assert marks.count(None) == 1
+    assert all(mark in ("mistake", "blunder") for mark in marks if mark is not None)

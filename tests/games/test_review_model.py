@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.review.__main__ import as_text
 from games.review.model import (
     MARKS,
     WIN_THRESHOLDS,
@@ -74,3 +75,12 @@ def test_json_has_no_negative_zero_and_is_compact():
     text = sample_review().to_json()
     assert "-0.0" not in text
     assert ": " not in text
+
+
+def test_a_seat_without_minus_points_is_printed_with_a_result_of_0():
+    """Barree's returns negate the minus points: a clean seat's result is -0.0."""
+    review = sample_review()
+    clean = SeatSummary(1, 1, 0.0, 100.0, {}, 0.0, -0.0, 0.0)
+    text = as_text(Review(review.kind, review.judgements, review.luck, (clean,)))
+    assert "result 0," in text
+    assert "-0," not in text
