@@ -313,7 +313,7 @@ def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
     """A move the hard player's search (two plies, every move exactly) finds far worse
     than its best, leaving the game open."""
     from games.bann.board import legal_moves
-    from games.bann.computer import NODE_LIMITS, Search, _search_depth
+    from games.bann.computer import NODE_LIMITS, Search, search_depth
     from games.bann.state import BannState
 
     state = point.before
@@ -321,7 +321,7 @@ def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
     moves = list(legal_moves(state.board, state.dice, state.turn))
     scores: dict[Any, int] = {}
     search = Search(state, NODE_LIMITS["hard"] * 100)
-    _search_depth(search, state, moves, 2, scores, full_window=True)
+    search_depth(search, state, moves, 2, scores, full_window=True)
     best = max(scores.values())
     ceiling = min(best - BANN_PLANT_GAP, BANN_PLANT_GAP)
     far = [move.action for move in moves if scores[move] <= ceiling]

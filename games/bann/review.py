@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 
 from games.bann.board import Move, legal_moves
-from games.bann.computer import WIN, Search, _search_depth, _SearchTimeout
+from games.bann.computer import WIN, Search, SearchTimeout, search_depth
 from games.bann.state import BannState
 from games.base import Step
 from games.proof import GameFacts
@@ -63,8 +63,8 @@ def move_scores(state: BannState) -> dict[Move, int]:
         search = Search(state, NODE_BUDGET)
         found: dict[Move, int] = {}
         try:
-            _search_depth(search, state, moves, depth, found, full_window=True)
-        except _SearchTimeout:
+            search_depth(search, state, moves, depth, found, full_window=True)
+        except SearchTimeout:
             break
         scores = found
     return scores
