@@ -23,8 +23,8 @@ over one series of 7 deals, Barree three seats over one round):
   game of four series, 28 deals; Barree also two and four players);
 - determinism: the same game reviewed twice gives byte-identical JSON.
 
-``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's score
-scale) on other games of the computer players and prints them for the reviewers.
+``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's chance
+table) on other games of the computer players and prints them for the reviewers.
 """
 
 from __future__ import annotations
