@@ -580,27 +580,23 @@ def fit_gulbara(games: int) -> None:
     )
 
 
-BANN_KNOT_SCORES = (*range(-1600, -400, 100), *range(-400, 400, 25), *range(400, 1601, 100))
+BANN_KNOT_SCORES = (*range(-800, -400, 100), *range(-400, 400, 25), *range(400, 801, 100))
 """Where Bann's chance table has its knots: close where most positions are, so the
 straight lines between them stay within a tenth of a point of the curve."""
 
 
-BANN_LEADS = range(0, 201, 10)
-"""The knight worths (search points per knight of lead) ``fit_bann`` tries."""
-
-
 def fit_bann(games: int) -> None:
-    """Bann's chance table: at each decision the best move's search score and the mover's
-    knight lead (``bann_review.knight_lead``) against his result (a draw a half). For
-    each worth of ``BANN_LEADS`` a logistic regression on the score plus the lead at that
-    worth, its slope free to change at 0 (``bann_features``); the likeliest is printed as
-    ``KNIGHT_LEAD`` and its curve at ``BANN_KNOT_SCORES``. Decided scores (a win or loss
-    found) are left out: the review counts them 1 or 0."""
+    """Bann's chance table: the best move's search score of each decision against the
+    mover's result (a draw a half), by a logistic regression whose slope may change at a
+    score of 0 (``bann_features``), printed at ``BANN_KNOT_SCORES``. The mover's curve is
+    not symmetric: a best-of-many score is optimistic, and it is flatter above 0 than
+    below. Decided scores (a win or loss found) are left out: the review counts them 1
+    or 0."""
     from games.bann import review as bann_review
     from games.bann.computer import WIN
     from games.bann.state import BannState
 
-    rows: list[tuple[int, int, float]] = []
+    rows: list[tuple[list[float], float]] = []
     judge = reviewer("bann")
     for number in range(games):
         level = LEVELS[number % len(LEVELS)]
@@ -612,36 +608,16 @@ def fit_bann(games: int) -> None:
             best = max(bann_review.move_scores(point.before).values())
             if abs(best) <= WIN // 2:
                 outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
-                rows.append((best, bann_review.knight_lead(point.before), outcome))
-    worth, weights = bann_fit(rows)
+                rows.append((bann_features(best), outcome))
+    weights = logistic_fit(rows)
     print(
-        f"bann: {len(rows)} positions of {games} games; weights"
-        f" {tuple(round(w, 4) for w in weights)}; KNIGHT_LEAD = {worth}; CHANCE_KNOTS = ("
+        f"bann: {len(rows)} positions of {games} games;"
+        f" weights {tuple(round(w, 4) for w in weights)}; CHANCE_KNOTS = ("
     )
     for score in BANN_KNOT_SCORES:
-        print(f"    ({score}, {bann_curve(weights, score):.6f}),")
+        logit = sum(w * x for w, x in zip(weights, bann_features(score), strict=True))
+        print(f"    ({score}, {1 / (1 + math.exp(-logit)):.6f}),")
     print(")")
-
-
-def bann_fit(rows: Sequence[tuple[int, int, float]]) -> tuple[int, list[float]]:
-    """The likeliest knight worth of ``BANN_LEADS`` and its curve's weights for rows of
-    (score, knight lead, result)."""
-    fits = []
-    for worth in BANN_LEADS:
-        shifted = [(score + worth * lead, outcome) for score, lead, outcome in rows]
-        weights = logistic_fit([(bann_features(score), outcome) for score, outcome in shifted])
-        likelihood = 0.0
-        for score, outcome in shifted:
-            chance = min(max(bann_curve(weights, score), 1e-12), 1 - 1e-12)
-            likelihood += outcome * math.log(chance) + (1 - outcome) * math.log(1 - chance)
-        fits.append((likelihood, worth, weights))
-    _, worth, weights = max(fits, key=lambda fit: fit[0])
-    return worth, weights
-
-
-def bann_curve(weights: Sequence[float], score: int) -> float:
-    logit = sum(w * x for w, x in zip(weights, bann_features(score), strict=True))
-    return 1 / (1 + math.exp(-logit))
 
 
 def bann_features(score: int) -> list[float]:

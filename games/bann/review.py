@@ -6,9 +6,8 @@ alpha-beta search (``games.bann.computer``) to the same depth with a full window
 gets an exact score, not just a bound; the budget is ``SEARCH_DEPTH`` plies, cut to one
 ply less when a depth would pass ``NODE_BUDGET`` nodes (never the clock). A score becomes
 the mover's chance to win through ``CHANCE_KNOTS``, a rising table fitted on the computer
-players' games (``python -m bench.bench_review --fit``), after ``KNIGHT_LEAD`` points per
-knight the mover leads by are added to it; against the table a draw counts half a win. A
-won or lost position found by the search is 1 or 0.
+players' games (``python -m bench.bench_review --fit``), against which a draw counts half
+a win; a won or lost position found by the search is 1 or 0.
 
 Draw offers and their answers are not judged: only moves are.
 
@@ -22,7 +21,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 
-from games.bann.board import Move, knight_squares, legal_moves
+from games.bann.board import Move, legal_moves
 from games.bann.computer import WIN, Search, SearchTimeout, search_depth
 from games.bann.state import BannState
 from games.base import Step
@@ -39,90 +38,63 @@ from games.review.model import (
 SEARCH_DEPTH = 3
 NODE_BUDGET = 60_000
 CHANCE_KNOTS: tuple[tuple[int, float], ...] = (
-    (-1600, 0.000062),
-    (-1500, 0.000114),
-    (-1400, 0.000207),
-    (-1300, 0.000378),
-    (-1200, 0.000688),
-    (-1100, 0.001255),
-    (-1000, 0.002286),
-    (-900, 0.004162),
-    (-800, 0.007564),
-    (-700, 0.013709),
-    (-600, 0.024724),
-    (-500, 0.044191),
-    (-400, 0.077765),
-    (-375, 0.089246),
-    (-350, 0.102234),
-    (-325, 0.116869),
-    (-300, 0.133288),
-    (-275, 0.151619),
-    (-250, 0.171970),
-    (-225, 0.194426),
-    (-200, 0.219040),
-    (-175, 0.245818),
-    (-150, 0.274718),
-    (-125, 0.305640),
-    (-100, 0.338418),
-    (-75, 0.372823),
-    (-50, 0.408567),
-    (-25, 0.445304),
-    (0, 0.482648),
-    (25, 0.515895),
-    (50, 0.549001),
-    (75, 0.581679),
-    (100, 0.613656),
-    (125, 0.644681),
-    (150, 0.674536),
-    (175, 0.703038),
-    (200, 0.730044),
-    (225, 0.755447),
-    (250, 0.779183),
-    (275, 0.801222),
-    (300, 0.821565),
-    (325, 0.840240),
-    (350, 0.857301),
-    (375, 0.872816),
-    (400, 0.886866),
-    (500, 0.930297),
-    (600, 0.957848),
-    (700, 0.974804),
-    (800, 0.985046),
-    (900, 0.991162),
-    (1000, 0.994790),
-    (1100, 0.996933),
-    (1200, 0.998197),
-    (1300, 0.998940),
-    (1400, 0.999377),
-    (1500, 0.999634),
-    (1600, 0.999785),
+    (-800, 0.000094),
+    (-700, 0.000294),
+    (-600, 0.000919),
+    (-500, 0.002871),
+    (-400, 0.008926),
+    (-375, 0.011837),
+    (-350, 0.015681),
+    (-325, 0.020748),
+    (-300, 0.027406),
+    (-275, 0.036122),
+    (-250, 0.047475),
+    (-225, 0.062167),
+    (-200, 0.081017),
+    (-175, 0.104944),
+    (-150, 0.134900),
+    (-125, 0.171767),
+    (-100, 0.216190),
+    (-75, 0.268379),
+    (-50, 0.327897),
+    (-25, 0.393514),
+    (0, 0.463213),
+    (25, 0.517543),
+    (50, 0.571461),
+    (75, 0.623734),
+    (100, 0.673276),
+    (125, 0.719232),
+    (150, 0.761018),
+    (175, 0.798329),
+    (200, 0.831107),
+    (225, 0.859496),
+    (250, 0.883780),
+    (275, 0.904334),
+    (300, 0.921576),
+    (325, 0.935930),
+    (350, 0.947806),
+    (375, 0.957580),
+    (400, 0.965590),
+    (500, 0.985297),
+    (600, 0.993790),
+    (700, 0.997390),
+    (800, 0.998905),
 )
-"""(search score with the knight lead added, the mover's chance to win), rising in both:
-between two knots the chance is on the straight line between them, beyond the outer ones
-it stays at theirs. Fitted by ``python -m bench.bench_review --fit --only bann --games
-150``: a logistic curve of the result whose slope may change at 0. It is not symmetric:
-a mover whose best move scores 0, knights even, wins about 48 %, as the best of many
-scores is optimistic."""
+"""(search score, the mover's chance to win), rising in both: between two knots the
+chance is on the straight line between them, beyond the outer ones it stays at theirs.
+Fitted by ``python -m bench.bench_review --fit --only bann --games 150``: a logistic
+curve of the result on the best move's score whose slope changes at 0. It is not
+symmetric: a mover whose best move scores 0 wins about 46 %, as the best of many scores
+is optimistic, and above 0 the chance rises more slowly than it falls below."""
 _KNOT_SCORES = tuple(score for score, _ in CHANCE_KNOTS)
-KNIGHT_LEAD = 110
-"""Points added to a search score per knight the mover has more than his opponent: the
-search's own knight worth undervalues a lead in knights. Fitted with ``CHANCE_KNOTS``."""
 
 
-def knight_lead(state: BannState) -> int:
-    """How many knights the mover has more than his opponent."""
-    seat = state.turn
-    return len(knight_squares(state.board, seat)) - len(knight_squares(state.board, 1 - seat))
-
-
-def chance(score: int, lead: int) -> float:
-    """The mover's chance to win for a search score from his side, when he leads by
-    ``lead`` knights (behind: below 0) in the position judged."""
+def chance(score: int) -> float:
+    """The mover's chance to win for a search score from his side."""
     if score > WIN // 2:
         return 1.0
     if score < -WIN // 2:
         return 0.0
-    score += KNIGHT_LEAD * lead
     above = bisect.bisect_right(_KNOT_SCORES, score)
     if above == 0:
         return CHANCE_KNOTS[0][1]
@@ -168,8 +140,7 @@ class BannReviewer:
         state = point.before
         assert isinstance(state, BannState)
         scores = move_scores(state)
-        lead = knight_lead(state)
-        values = {move.action: chance(score, lead) for move, score in scores.items()}
+        values = {move.action: chance(score) for move, score in scores.items()}
         played = point.steps[0].action.strip().upper()
         best = max(values, key=lambda action: values[action])
         if values[best] <= values[played]:
@@ -192,7 +163,7 @@ class BannReviewer:
         start = steps[0].before
         assert isinstance(start, BannState)
         scores = move_scores(start)
-        starter_value = chance(max(scores.values()), knight_lead(start))
+        starter_value = chance(max(scores.values()))
         return [LuckEvent(0, start.turn, starter_value - 0.5)]
 
 
