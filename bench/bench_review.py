@@ -26,8 +26,8 @@ over one series of 7 deals, Barree three seats over one round):
   game of four series, 28 deals; Barree also two and four players);
 - determinism: the same game reviewed twice gives byte-identical JSON.
 
-``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's score
-scale) on other games of the computer players and prints them for the reviewers.
+``--fit`` instead refits the value curves (Gul Bara's logistic weights, Bann's chance
+table) on other games of the computer players and prints them for the reviewers.
 """
 
 from __future__ import annotations
@@ -362,7 +362,7 @@ def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
     """A move the hard player's search (two plies, every move exactly) finds far worse
     than its best, leaving the game open."""
     from games.bann.board import legal_moves
-    from games.bann.computer import NODE_LIMITS, Search, _search_depth
+    from games.bann.computer import NODE_LIMITS, Search, search_depth
     from games.bann.state import BannState
 
     state = point.before
@@ -370,7 +370,7 @@ def plant_bann(point: DecisionPoint, chooser: random.Random) -> str | None:
     moves = list(legal_moves(state.board, state.dice, state.turn))
     scores: dict[Any, int] = {}
     search = Search(state, NODE_LIMITS["hard"] * 100)
-    _search_depth(search, state, moves, 2, scores, full_window=True)
+    search_depth(search, state, moves, 2, scores, full_window=True)
     best = max(scores.values())
     ceiling = min(best - BANN_PLANT_GAP, BANN_PLANT_GAP)
     far = [move.action for move in moves if scores[move] <= ceiling]
@@ -668,10 +668,18 @@ def fit_gulbara(games: int) -> None:
     )
 
 
+BANN_KNOT_SCORES = (*range(-800, -400, 100), *range(-400, 400, 25), *range(400, 801, 100))
+"""Where Bann's chance table has its knots: close where most positions are, so the
+straight lines between them stay within a tenth of a point of the curve."""
+
+
 def fit_bann(games: int) -> None:
-    """Bann's score curve: the best move's search score of each decision against the
-    mover's result (a draw a half). The curve needs an offset as well as a scale: the best
-    of many scores is an optimistic estimate."""
+    """Bann's chance table: the best move's search score of each decision against the
+    mover's result (a draw a half), by a logistic regression whose slope may change at a
+    score of 0 (``bann_features``), printed at ``BANN_KNOT_SCORES``. The mover's curve is
+    not symmetric: a best-of-many score is optimistic, and it is flatter above 0 than
+    below. Decided scores (a win or loss found) are left out: the review counts them 1
+    or 0."""
     from games.bann import review as bann_review
     from games.bann.computer import WIN
     from games.bann.state import BannState
@@ -682,20 +690,27 @@ def fit_bann(games: int) -> None:
         level = LEVELS[number % len(LEVELS)]
         facts, actions = computer_game("bann", FIT_SEEDS + number, (level, level))
         steps = [item for item in walk(facts, actions) if isinstance(item, Step)]
-        final = steps[-1].after
-        returns = final.returns()
+        returns = steps[-1].after.returns()
         for point in judge.decisions(facts, steps):
             assert isinstance(point.before, BannState)
             best = max(bann_review.move_scores(point.before).values())
-            if abs(best) > WIN // 2:
-                continue
-            outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
-            rows.append(([1.0, best / 100], outcome))
-    offset, slope = logistic_fit(rows)
+            if abs(best) <= WIN // 2:
+                outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
+                rows.append((bann_features(best), outcome))
+    weights = logistic_fit(rows)
     print(
-        f"bann: {len(rows)} positions of {games} games; SCORE_SCALE = {100 / slope:.1f},"
-        f" SCORE_OFFSET = {offset * 100 / slope:.1f}"
+        f"bann: {len(rows)} positions of {games} games;"
+        f" weights {tuple(round(w, 4) for w in weights)}; CHANCE_KNOTS = ("
     )
+    for score in BANN_KNOT_SCORES:
+        logit = sum(w * x for w, x in zip(weights, bann_features(score), strict=True))
+        print(f"    ({score}, {1 / (1 + math.exp(-logit)):.6f}),")
+    print(")")
+
+
+def bann_features(score: int) -> list[float]:
+    """A constant, the score and the score above 0, in hundreds (knights)."""
+    return [1.0, score / 100, max(0, score) / 100]
 
 
 GAMES_BENCHED: dict[str, Callable[[int, float], None]] = {

@@ -48,7 +48,7 @@ _KNIGHT_WORTH = tuple(
 _SIDE_FACES = tuple(side_faces(top) if top else () for top in range(7))
 
 
-class _SearchTimeout(Exception):
+class SearchTimeout(Exception):
     """The node budget ran out in the middle of a depth."""
 
 
@@ -134,7 +134,7 @@ class Search:
     def negamax(self, depth: int, alpha: int, beta: int, side: int, ply: int) -> int:
         self.nodes += 1
         if self.nodes > self.node_limit:
-            raise _SearchTimeout
+            raise SearchTimeout
         if depth == 0:
             return self.evaluate(side, ply)
         moves = self.generate(side)
@@ -248,8 +248,8 @@ def _search_root(state: BannState, seed: int, node_limit: int) -> tuple[Move, in
         ordered = sorted(moves, key=lambda move: -scores[move])
         depth_scores: dict[Move, int] = {}
         try:
-            _search_depth(search, state, ordered, depth, depth_scores)
-        except _SearchTimeout:
+            search_depth(search, state, ordered, depth, depth_scores)
+        except SearchTimeout:
             # the previous best is searched first, so a part of the depth is still
             # sound: a move that beat it at this depth is better
             if depth_scores:
@@ -265,7 +265,7 @@ def _search_root(state: BannState, seed: int, node_limit: int) -> tuple[Move, in
     return best_move, best_score
 
 
-def _search_depth(
+def search_depth(
     search: Search,
     state: BannState,
     moves: list[Move],
@@ -275,7 +275,7 @@ def _search_depth(
 ) -> None:
     """Scores the root moves at ``depth`` into ``scores``, exact for the best so far and
     upper bounds for the rest (exact for all with ``full_window``); stops with
-    ``_SearchTimeout`` when the budget runs out."""
+    ``SearchTimeout`` when the budget runs out."""
     side = state.turn
     alpha = -WIN
     for move in moves:
@@ -307,7 +307,7 @@ def _easy_move(state: BannState, seed: int) -> Move:
     search = Search(state, NODE_LIMITS["easy"] * 100)
     moves = list(legal_moves(state.board, state.dice, state.turn))
     scores: dict[Move, int] = {}
-    _search_depth(search, state, moves, 2, scores, full_window=True)
+    search_depth(search, state, moves, 2, scores, full_window=True)
     best = max(scores.values())
     if best > WIN // 2:
         return max(moves, key=lambda move: scores[move])

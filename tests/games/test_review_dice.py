@@ -3,6 +3,7 @@ that averages to zero over every roll, and the review command on exported record
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -12,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import GAMES
+from games.bann import review as bann_review
 from games.bann.codec import from_code
+from games.bann.computer import WIN
 from games.bann.review import REVIEWER as BANN
 from games.base import Step
 from games.gulbara import review as gulbara_review
@@ -59,6 +62,17 @@ def test_bann_walking_past_a_castle_win_is_a_blunder():
         assert judgement.value_best == 1.0
         assert judgement.best.endswith(">2:E")
     assert judgement.loss == 1.0
+
+
+def test_bann_a_better_search_score_is_never_a_smaller_chance_to_win():
+    # every score the search can give short of a found win or loss, and past the table
+    chances = [bann_review.chance(score) for score in range(-WIN // 2, WIN // 2 + 1)]
+    assert all(low <= high for low, high in itertools.pairwise(chances))
+    assert chances[0] > 0 and chances[-1] < 1
+    first, last = bann_review.CHANCE_KNOTS[0][0], bann_review.CHANCE_KNOTS[-1][0]
+    inside = [bann_review.chance(score) for score in range(first, last + 1)]
+    assert all(low < high for low, high in itertools.pairwise(inside))
+    assert bann_review.chance(WIN - 1) == 1.0 and bann_review.chance(1 - WIN) == 0.0
 
 
 def _point(step: Step) -> DecisionPoint:
