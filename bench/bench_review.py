@@ -668,15 +668,10 @@ def fit_gulbara(games: int) -> None:
     )
 
 
-BANN_KNOT_SCORES = (*range(-800, -400, 100), *range(-400, 400, 25), *range(400, 801, 100))
-"""Where Bann's chance table has its knots: close where most positions are, so the
-straight lines between them stay within a tenth of a point of the curve."""
-
-
 def fit_bann(games: int) -> None:
     """Bann's chance table: the best move's search score of each decision against the
     mover's result (a draw a half), by a logistic regression whose slope may change at a
-    score of 0 (``bann_features``), printed at ``BANN_KNOT_SCORES``. The mover's curve is
+    score of 0 (``bann_features``), printed as the review's ``CHANCE_WEIGHTS``. The mover's curve is
     not symmetric: a best-of-many score is optimistic, and it is flatter above 0 than
     below. Decided scores (a win or loss found) are left out: the review counts them 1
     or 0."""
@@ -700,12 +695,8 @@ def fit_bann(games: int) -> None:
     weights = logistic_fit(rows)
     print(
         f"bann: {len(rows)} positions of {games} games;"
-        f" weights {tuple(round(w, 4) for w in weights)}; CHANCE_KNOTS = ("
+        f" CHANCE_WEIGHTS = {tuple(round(w, 4) for w in weights)}"
     )
-    for score in BANN_KNOT_SCORES:
-        logit = sum(w * x for w, x in zip(weights, bann_features(score), strict=True))
-        print(f"    ({score}, {1 / (1 + math.exp(-logit)):.6f}),")
-    print(")")
 
 
 def bann_features(score: int) -> list[float]:

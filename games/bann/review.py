@@ -5,9 +5,10 @@ tip and its move, one action) judged as one decision.
 alpha-beta search (``games.bann.computer``) to the same depth with a full window, so each
 gets an exact score, not just a bound; the budget is ``SEARCH_DEPTH`` plies, cut to one
 ply less when a depth would pass ``NODE_BUDGET`` nodes (never the clock). A score becomes
-the mover's chance to win through ``CHANCE_KNOTS``, a rising table fitted on the computer
-players' games (``python -m bench.bench_review --fit``), against which a draw counts half
-a win; a won or lost position found by the search is 1 or 0.
+the mover's chance to win through a logistic curve whose slope changes at 0
+(``CHANCE_WEIGHTS``), fitted on the computer players' games (``python -m bench.bench_review
+--fit``), against which a draw counts half a win; a won or lost position found by the
+search is 1 or 0.
 
 Draw offers and their answers are not judged: only moves are.
 
@@ -18,7 +19,7 @@ so either seat starting is equally likely and equally good for the starter).
 
 from __future__ import annotations
 
-import bisect
+import math
 from collections.abc import Sequence
 
 from games.bann.board import Move, legal_moves
@@ -37,56 +38,15 @@ from games.review.model import (
 
 SEARCH_DEPTH = 3
 NODE_BUDGET = 60_000
-CHANCE_KNOTS: tuple[tuple[int, float], ...] = (
-    (-800, 0.000094),
-    (-700, 0.000294),
-    (-600, 0.000919),
-    (-500, 0.002871),
-    (-400, 0.008926),
-    (-375, 0.011837),
-    (-350, 0.015681),
-    (-325, 0.020748),
-    (-300, 0.027406),
-    (-275, 0.036122),
-    (-250, 0.047475),
-    (-225, 0.062167),
-    (-200, 0.081017),
-    (-175, 0.104944),
-    (-150, 0.134900),
-    (-125, 0.171767),
-    (-100, 0.216190),
-    (-75, 0.268379),
-    (-50, 0.327897),
-    (-25, 0.393514),
-    (0, 0.463213),
-    (25, 0.517543),
-    (50, 0.571461),
-    (75, 0.623734),
-    (100, 0.673276),
-    (125, 0.719232),
-    (150, 0.761018),
-    (175, 0.798329),
-    (200, 0.831107),
-    (225, 0.859496),
-    (250, 0.883780),
-    (275, 0.904334),
-    (300, 0.921576),
-    (325, 0.935930),
-    (350, 0.947806),
-    (375, 0.957580),
-    (400, 0.965590),
-    (500, 0.985297),
-    (600, 0.993790),
-    (700, 0.997390),
-    (800, 0.998905),
-)
-"""(search score, the mover's chance to win), rising in both: between two knots the
-chance is on the straight line between them, beyond the outer ones it stays at theirs.
-Fitted by ``python -m bench.bench_review --fit --only bann --games 150``: a logistic
-curve of the result on the best move's score whose slope changes at 0. It is not
-symmetric: a mover whose best move scores 0 wins about 46 %, as the best of many scores
-is optimistic, and above 0 the chance rises more slowly than it falls below."""
-_KNOT_SCORES = tuple(score for score, _ in CHANCE_KNOTS)
+CHANCE_WEIGHTS = (-0.1474, 1.1406, -0.2701)
+"""Logit of the mover's chance to win: a constant, per hundred search points (a knight),
+and per hundred points above 0. Fitted by ``python -m bench.bench_review --fit --only bann
+--games 150``. The curve is not symmetric: a mover whose best move scores 0 wins about
+46 %, as the best of many scores is optimistic, and above 0 the chance rises more slowly
+than it falls below."""
+SCORE_LIMIT = 800
+"""Scores beyond this many points count as this many: the fit saw few of them, and short
+of a win or loss the search has found, no score makes the result certain."""
 
 
 def chance(score: int) -> float:
@@ -95,13 +55,10 @@ def chance(score: int) -> float:
         return 1.0
     if score < -WIN // 2:
         return 0.0
-    above = bisect.bisect_right(_KNOT_SCORES, score)
-    if above == 0:
-        return CHANCE_KNOTS[0][1]
-    if above == len(CHANCE_KNOTS):
-        return CHANCE_KNOTS[-1][1]
-    (low, low_chance), (high, high_chance) = CHANCE_KNOTS[above - 1], CHANCE_KNOTS[above]
-    return low_chance + (high_chance - low_chance) * (score - low) / (high - low)
+    bounded = max(-SCORE_LIMIT, min(SCORE_LIMIT, score)) / 100
+    constant, slope, slope_above_0 = CHANCE_WEIGHTS
+    logit = constant + slope * bounded + slope_above_0 * max(0.0, bounded)
+    return 1 / (1 + math.exp(-logit))
 
 
 def move_scores(state: BannState) -> dict[Move, int]:

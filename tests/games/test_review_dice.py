@@ -65,12 +65,12 @@ def test_bann_walking_past_a_castle_win_is_a_blunder():
 
 
 def test_bann_a_better_search_score_is_never_a_smaller_chance_to_win():
-    # every score the search can give short of a found win or loss, and past the table
+    # every score the search can give short of a found win or loss, and past the limit
     chances = [bann_review.chance(score) for score in range(-WIN // 2, WIN // 2 + 1)]
     assert all(low <= high for low, high in itertools.pairwise(chances))
     assert chances[0] > 0 and chances[-1] < 1
-    first, last = bann_review.CHANCE_KNOTS[0][0], bann_review.CHANCE_KNOTS[-1][0]
-    inside = [bann_review.chance(score) for score in range(first, last + 1)]
+    limit = bann_review.SCORE_LIMIT
+    inside = [bann_review.chance(score) for score in range(-limit, limit + 1)]
     assert all(low < high for low, high in itertools.pairwise(inside))
     assert bann_review.chance(WIN - 1) == 1.0 and bann_review.chance(1 - WIN) == 0.0
 
