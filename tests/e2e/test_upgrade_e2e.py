@@ -150,6 +150,19 @@ async def run_release(world, tmp_path: Path, database_path: Path) -> dict[str, M
     return boards
 
 
+async def board_caught_up(board: Message, game_id: int, database_path: Path) -> None:
+    """The old board's buttons carry the game's stored version. Its last edit may still be
+    on its way when the move's answer is seen (under load, the computer's reply is
+    edited in after the member's move), so this waits for it, up to 15 s."""
+    deadline = time.monotonic() + 15
+    while True:
+        version = games_in(database_path)[game_id]["version"]
+        if all(f":{game_id}:{version}:" in button.custom_id for button in board.buttons()):
+            return
+        assert time.monotonic() < deadline, f"the old board never showed version {version}"
+        await asyncio.sleep(0.05)
+
+
 async def test_the_old_releases_boards_work_after_the_upgrade(
     fake_discord, start_bot, database_path, tmp_path
 ):
@@ -179,9 +192,7 @@ async def test_the_old_releases_boards_work_after_the_upgrade(
     logged = json.loads(after["state"])
     state = GAMES["bann"].from_dict(logged)
     assert state.current_player in (0, None), "the computer answered the member's move"
-    assert all(
-        f":{bann_id}:{after['version']}:" in button.custom_id for button in old["bann"].buttons()
-    )
+    await board_caught_up(old["bann"], bann_id, database_path)
 
     # The lobby: a member joins it, and the game starts on the lobby's own message.
     joined = await world.bob.click(old["lobby"], "Join")
