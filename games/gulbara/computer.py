@@ -6,7 +6,7 @@ its best few plays by the opponent's best answer to each of its 21 rolls.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -91,6 +91,15 @@ def _waste(board: list[int]) -> float:
     return sum(board[point] * _HOME_WASTE[point] for point in range(1, HOME_TOP + 1))
 
 
+def _other_numbering(board: Sequence[int]) -> list[int]:
+    """A side's checkers (index 0 off) in the other side's numbering: the numberings are
+    half a board apart, so the same map turns either into the other."""
+    own = [board[0]] + [0] * POINTS
+    for point in range(1, POINTS + 1):
+        own[_OPPONENT_POINT[point]] = board[point]
+    return own
+
+
 def evaluate(mine: list[int], theirs: list[int], freed_at: int = QUARTER_TOP) -> float:
     """How good a position is for ``mine`` (both lists in mine's numbering, index 0 off),
     under the head rule that frees the others from ``freed_at`` (``HEAD_RULES``).
@@ -103,9 +112,7 @@ def evaluate(mine: list[int], theirs: list[int], freed_at: int = QUARTER_TOP) ->
     """
     if mine[0] == CHECKERS:
         return _WON
-    their_own = [theirs[0]] + [0] * POINTS
-    for point in range(1, POINTS + 1):
-        their_own[_OPPONENT_POINT[point]] = theirs[point]
+    their_own = _other_numbering(theirs)
     value = float(pip_total(their_own) - pip_total(mine))
     value += _WEIGHT_BORNE_OFF * (mine[0] - theirs[0])
     value -= _WEIGHT_WASTE * (_waste(mine) - _waste(their_own))
@@ -220,9 +227,7 @@ def _chain_loss(mover: Mover, board: list[int], next_die: int) -> float:
 
 def _refine(mover: Mover, end: list[int], theirs: list[int], next_double: int | None) -> float:
     """Mobility on the next rolls: the opponent's (blocked by us) against our own."""
-    their_own = [theirs[0]] + [0] * POINTS
-    for point in range(1, POINTS + 1):
-        their_own[_OPPONENT_POINT[point]] = theirs[point]
+    their_own = _other_numbering(theirs)
     my_points = [False] + [bool(end[_OPPONENT_POINT[point]]) for point in range(1, POINTS + 1)]
     opponent = Mover(my_points, end[0], mover.freed_at)
     value = _WEIGHT_MOBILITY * (mobility_loss(opponent, their_own) - mobility_loss(mover, end))
@@ -257,11 +262,8 @@ def after_their_roll(end: bytes, theirs: bytes, freed_at: int) -> float:
     over its 21 rolls, each played at its best by its own evaluation (the doubles of a
     chain after the first left out: they would add about the same to every play of ours).
     Cached, since every step of a stage asks again for the same end positions."""
-    their_own = [theirs[0]] + [0] * POINTS
-    ours = [end[0]] + [0] * POINTS
-    for point in range(1, POINTS + 1):
-        their_own[_OPPONENT_POINT[point]] = theirs[point]
-        ours[_OPPONENT_POINT[point]] = end[point]
+    their_own = _other_numbering(theirs)
+    ours = _other_numbering(end)
     blocked = [count > 0 for count in ours]
     blocked[0] = False
     opponent = Mover(blocked, ours[0], freed_at)
