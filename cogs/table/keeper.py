@@ -53,6 +53,9 @@ REDRAW_GRACE = 10.0
 board still behind counts as left behind. Until then the process that saved the change,
 this one or another, is still drawing it."""
 
+GRACE_LOOK_EVERY = 0.25
+"""Seconds between two looks at a board being drawn during its REDRAW_GRACE."""
+
 BOARD_REPOST_AGE = 50 * 60.0
 """Seconds after which a board is posted anew rather than edited: before Discord's hour,
 with room for this machine's clock and Discord's to disagree."""
@@ -368,9 +371,7 @@ class BoardKeeper:
             failure_text(failure),
         )
         try:
-            await self._channel(table).send(
-                stuck_sentence(table.language, table, failure)
-            )
+            await self._channel(table).send(stuck_sentence(table.language, table, failure))
         except discord.HTTPException as also:
             log.warning(
                 "game %d: could not tell channel %d either: %s",
@@ -411,9 +412,16 @@ class BoardKeeper:
         this sync, say) is probably being drawn by the command that changed it: give that
         command REDRAW_GRACE before taking its board for one left behind. A table last
         changed before this process started was left behind by its predecessor."""
-        wait = table.updated_at + REDRAW_GRACE - time.time()
-        if table.updated_at >= self._started and wait > 0 and table.id not in self._retries:
-            await asyncio.sleep(wait)
+        if table.updated_at < self._started or table.id in self._retries:
+            return
+        deadline = table.updated_at + REDRAW_GRACE
+        while (wait := deadline - time.time()) > 0:
+            # The command's draw usually lands within moments: looking again now and then
+            # lets the start-up sync go on then, rather than sit out the whole grace.
+            await asyncio.sleep(min(wait, GRACE_LOOK_EVERY))
+            fresh = await self.store.load(table.id)
+            if fresh is None or not fresh.board_behind:
+                return
 
     def stop(self) -> None:
         for task in list(self._retries.values()):

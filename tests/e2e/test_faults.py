@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -277,9 +278,10 @@ async def test_a_lobby_opened_as_the_bot_starts_is_posted_once_not_twice(
 ):
     """A `/… new` answered between the gateway's READY and the start-up board sync: its
     row is written, its message not yet recorded. The sync leaves it to the command for
-    the grace period, and posts it only if the command never records it."""
+    the grace period, goes on as soon as the command records it, and posts it only if the
+    command never does."""
     world = fake_discord
-    monkeypatch.setattr(keeper_module, "REDRAW_GRACE", 1.0)
+    monkeypatch.setattr(keeper_module, "REDRAW_GRACE", 6.0)
     bot = await start_bot()
     lobby = (await world.alice.slash(world.games, "bann new")).message
     posted = len(world.games.messages)
@@ -296,9 +298,12 @@ async def test_a_lobby_opened_as_the_bot_starts_is_posted_once_not_twice(
     sync = asyncio.create_task(bot.tables.keeper.sync_all())
     await asyncio.sleep(0.5)
     await bot.tables.store.mark_board(game["id"], lobby.id, game["version"])
+    recorded = time.monotonic()
     await sync
     assert len(world.games.messages) == posted, "the sync posted a second lobby"
+    assert time.monotonic() - recorded < 3.0, "the sync sat out the grace after the record"
 
+    monkeypatch.setattr(keeper_module, "REDRAW_GRACE", 1.0)
     in_flight()
     await bot.tables.keeper.sync_all()
     assert len(world.games.messages) == posted + 1, "a lobby never recorded is posted"
