@@ -171,24 +171,38 @@ def calibration(runs: Sequence[Reviewed]) -> None:
     print(f"  largest difference: {worst:.1f} points (target ≤ 5)")
 
 
-def error_rates(runs: Sequence[Reviewed]) -> None:
-    print("  error rate per level (mean loss per decision, marks per 100 decisions):")
+Cluster = Callable[[Reviewed, Judgement], object]
+"""Which decisions share a fate (a game, a deal): their losses are not independent."""
+
+
+def by_game(run: Reviewed, _judgement: Judgement) -> object:
+    return run.facts.seed
+
+
+def error_rates(runs: Sequence[Reviewed], cluster: Cluster = by_game) -> None:
+    """Each level's mean loss per decision, with a 95 % interval that counts each cluster
+    of decisions once (a cluster-robust interval of the ratio of sums)."""
+    print("  error rate per level (mean loss per decision ± 95 %, marks per 100 decisions):")
     for level in LEVELS:
-        judgements = [
-            judgement
-            for run in runs
-            for judgement in run.review.judgements
-            if run.levels[judgement.seat] == level
-        ]
-        if not judgements:
+        losses: dict[object, list[float]] = {}
+        heavy = marked = 0
+        for run in runs:
+            for judgement in run.review.judgements:
+                if run.levels[judgement.seat] != level:
+                    continue
+                losses.setdefault(cluster(run, judgement), []).append(judgement.loss)
+                marked += judgement.mark is not None
+                heavy += judgement.mark in ("mistake", "blunder")
+        decisions = sum(len(group) for group in losses.values())
+        if not decisions:
             continue
-        losses = [judgement.loss for judgement in judgements]
-        heavy = sum(1 for judgement in judgements if judgement.mark in ("mistake", "blunder"))
-        marked = sum(1 for judgement in judgements if judgement.mark)
+        rate = sum(sum(group) for group in losses.values()) / decisions
+        spread = sum(sum(loss - rate for loss in group) ** 2 for group in losses.values())
+        margin = 1.96 * math.sqrt(spread) / decisions
         print(
-            f"    {level:6s}: decisions {len(judgements):5d} error rate"
-            f" {statistics.fmean(losses):.4f} marked {100 * marked / len(judgements):5.1f}"
-            f" mistake+blunder {100 * heavy / len(judgements):5.1f} %"
+            f"    {level:6s}: decisions {decisions:5d} in {len(losses):4d} clusters"
+            f" error rate {rate:.4f} ± {margin:.4f} marked {100 * marked / decisions:5.1f}"
+            f" mistake+blunder {100 * heavy / decisions:5.1f} %"
         )
 
 
@@ -493,11 +507,26 @@ def barbu_deal_luck(deals: int) -> None:
         )
 
 
+def barbu_deals(runs: Sequence[Reviewed]) -> Cluster:
+    """Decisions clustered by deal: a game of one series holds seven deals, each played
+    from fresh hands, so a level's error rate over a few games still has many clusters."""
+    from games.barbu.state import BarbuState
+
+    deal_of: dict[tuple[int, int], int] = {}
+    for run in runs:
+        steps = [item for item in walk(run.facts, run.actions) if isinstance(item, Step)]
+        for judgement in run.review.judgements:
+            before = steps[judgement.index - 1].before
+            assert isinstance(before, BarbuState)
+            deal_of[run.facts.seed, judgement.index] = before.deal_number
+    return lambda run, judgement: (run.facts.seed, deal_of[run.facts.seed, judgement.index])
+
+
 def bench_barbu(games: int, baseline: float) -> None:
     print(f"Barbu: {games} computer games of one series (7 deals)")
     runs = reviewed_games("barbu", games, players=4, options=dict(BARBU_GAMES_OPTIONS))
     points_calibration(runs, barbu_scored, BARBU_EDGES)
-    error_rates(runs)
+    error_rates(runs, barbu_deals(runs))
     hard = [run for run in runs if run.levels[0] == "hard"]
     planted_blunders("barbu", hard, plant_barbu, BARBU_PLANTS_PER_GAME)
     seed_agreement("barbu", runs)
