@@ -2,6 +2,7 @@
 from weak, is its luck unbiased, what does it cost, is it deterministic?
 
     python -m bench.bench_review [--games N] [--only bann,gulbara] [--jobs N] [--fit]
+        [--first-seed N]
 
 Per game (one function each, ``bench_<game>``), over ``--games`` games between computer
 players (a third each easy, normal and hard against the same level; Barbu four seats
@@ -57,6 +58,9 @@ FIT_SEEDS = 1_000_000
 PLANTS_PER_GAME = 4
 JOBS = [1]
 """Processes that play and review the games (``--jobs``)."""
+FIRST_SEED = [0]
+"""The benchmark's first game's seed (``--first-seed``): a later one measures on games
+no earlier run saw."""
 
 
 @dataclass
@@ -106,14 +110,13 @@ class DecisionTimer:
 def reviewed_games(
     kind: str,
     games: int,
-    first_seed: int = 0,
     players: int = 2,
     options: dict[str, Any] | None = None,
 ) -> list[Reviewed]:
-    """``games`` computer games, each level against itself in turn, each reviewed (in
-    ``JOBS[0]`` processes; CPU times are each process's own)."""
+    """``games`` computer games from seed ``FIRST_SEED[0]`` on, each level against itself
+    in turn, each reviewed (in ``JOBS[0]`` processes; CPU times are each process's own)."""
     work = [
-        (kind, first_seed + number, (LEVELS[number % len(LEVELS)],) * players, options)
+        (kind, FIRST_SEED[0] + number, (LEVELS[number % len(LEVELS)],) * players, options)
         for number in range(games)
     ]
     if JOBS[0] == 1:
@@ -748,8 +751,10 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(GAMES_BENCHED), help="comma-separated game keys")
     parser.add_argument("--fit", action="store_true", help="refit the value curves instead")
     parser.add_argument("--jobs", type=int, default=1, help="processes reviewing the games")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
     options = parser.parse_args()
     JOBS[0] = options.jobs
+    FIRST_SEED[0] = options.first_seed
     kinds = [kind for kind in options.only.split(",") if kind]
     if options.fit:
         for kind in kinds:
