@@ -328,8 +328,8 @@ GULBARA_CONFIRM_GAP = 0.20
 """...and that loses at least this chance to win against the play played when both are
 valued two rolls deeper than the review values them (``two_ply_value``): a blunder by a
 deeper valuation, not only by the evaluation's pips (the blunder threshold, as Barree's
-plants; one and a half times it, as Barbu's, few 40-pip plays reach in a race without
-hitting)."""
+plants; one and a half times it, as Barbu's, only 8 of the 141 40-pip plays of the 45
+games reach in a race without hitting)."""
 OPEN_GAME = (0.1, 0.9)
 """A game still open: the best play's chance to win between these. In a decided game no
 play is far worse in chances, however many pips it wastes."""
