@@ -18,7 +18,8 @@ over one series of 7 deals, Barree three seats over one round):
 - planted blunders: a play the hard player judges far worse, in a game still open, put
   in place of the played one at up to four decisions of each game, marked mistake or
   blunder (≥ 90 %); Barbu's and Barree's plants are confirmed far worse than the play
-  they replace by a larger valuation from other seeds before they are planted;
+  they replace by a larger valuation from other seeds before they are planted, Gul
+  Bara's by a valuation two rolls deeper than the review's;
 - seed agreement (Barbu, Barree): decisions judged again from other seeds, how far the
   value lost moves and whether the heavy marks agree;
 - luck: each seat's total per game, mean with a 95 % interval (≈ 0), and how often the
@@ -43,7 +44,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.common import baseline_ms, percentile
 from games import GAMES
@@ -52,6 +53,9 @@ from games.proof import GameFacts, computer_seed, walk
 from games.review import review_game, reviewer
 from games.review.__main__ import as_json
 from games.review.model import DecisionPoint, Judgement, Review
+
+if TYPE_CHECKING:
+    from games.gulbara.review import Turn
 
 FIT_SEEDS = 1_000_000
 """Games for ``--fit`` start at this seed, far from the benchmark's own."""
@@ -336,7 +340,13 @@ def bench_win_game(kind: str, games: int, plant: Plant, baseline: float) -> None
 
 GULBARA_PLANT_GAP = 40.0
 """Pips of the computer's evaluation by which a planted play is worse than its best one
-(about five rolls' worth)."""
+(about five rolls' worth)..."""
+GULBARA_CONFIRM_GAP = 0.20
+"""...and that loses at least this chance to win against the play played when both are
+valued two rolls deeper than the review values them (``two_ply_value``): a blunder by a
+deeper valuation, not only by the evaluation's pips (the blunder threshold, as Barree's
+plants; one and a half times it, as Barbu's, only 8 of the 141 40-pip plays of the 45
+games reach in a race without hitting)."""
 OPEN_GAME = (0.1, 0.9)
 """A game still open: the best play's chance to win between these. In a decided game no
 play is far worse in chances, however many pips it wastes."""
@@ -344,7 +354,8 @@ play is far worse in chances, however many pips it wastes."""
 
 def plant_gulbara(point: DecisionPoint, chooser: random.Random) -> str | None:
     """The play the computer's evaluation finds worst, when it is ``GULBARA_PLANT_GAP``
-    pips below its best and the game is still open."""
+    pips below its best, the game is still open and ``two_ply_value`` confirms it
+    ``GULBARA_CONFIRM_GAP`` worse than the play played."""
     from games.gulbara import review as gulbara_review
     from games.gulbara.board import HEAD_RULES, perspective
     from games.gulbara.computer import evaluate
@@ -354,13 +365,81 @@ def plant_gulbara(point: DecisionPoint, chooser: random.Random) -> str | None:
     assert isinstance(state, GulbaraState)
     mine, theirs = perspective(state.board, state.off, state.turn)
     turn = gulbara_review.turn_of(state, state.turn)
-    plays, values = gulbara_review.best_play(mine, theirs, state.dice, turn, state.chain_to_come())
+    chain = state.chain_to_come()
+    plays, values = gulbara_review.best_play(mine, theirs, state.dice, turn, chain)
     if not OPEN_GAME[0] <= max(values.values()) <= OPEN_GAME[1]:
         return None
     freed_at = HEAD_RULES[state.head_rule]
     scored = sorted((evaluate(list(end), theirs, freed_at), path) for end, path in plays.items())
     (worst, path), best = scored[0], scored[-1][0]
-    return " ".join(path) if worst <= best - GULBARA_PLANT_GAP else None
+    if worst > best - GULBARA_PLANT_GAP:
+        return None
+    played = gulbara_review.played_end(mine, [step.action for step in point.steps])
+    planted = gulbara_review.played_end(mine, path)
+    full = len(path) == len(state.dice)
+    rest = chain if full else []
+    gap = two_ply_value(played, theirs, turn, rest) - two_ply_value(planted, theirs, turn, rest)
+    return " ".join(path) if gap >= GULBARA_CONFIRM_GAP else None
+
+
+def two_ply_value(end: list[int], theirs: list[int], turn: Turn, chain: Sequence[int]) -> float:
+    """The mover's chance to win after a stage ending in ``end``, two rolls deeper than
+    the review's 1-ply: the rest of the mover's escalation chain (``chain``), then each
+    of the opponent's 21 rolls played out at its best by the review's 0-ply values (its
+    doubles escalating), and the mover's position after each valued by the average over
+    its own 21 rolls, each played at its best (``roll_value``)."""
+    from games.gulbara import review as gulbara_review
+    from games.gulbara.board import CHECKERS
+    from games.gulbara.state import GRACE_ROLLS
+
+    mine = played_out(end, theirs, turn, [(double,) * 4 for double in chain])
+    if mine[0] == CHECKERS:
+        mover = gulbara_review.mover_of(mine, theirs, turn.freed_at)
+        return gulbara_review.after_stage_value(mover, mine, theirs, turn, None)
+    their_side, our_side = gulbara_review.flipped(mine, theirs)
+    other = turn.turned()
+    rolled = dataclasses.replace(other, own_rolls=other.own_rolls + 1)
+    total = 0.0
+    for high, low in gulbara_review.ROLLS:
+        stages = [(high,) * 4 if high == low else (high, low)]
+        if high == low and rolled.own_rolls > GRACE_ROLLS:
+            stages += [(double,) * 4 for double in range(high + 1, 7)]
+        answered = played_out(their_side, our_side, rolled, stages)
+        if answered[0] == CHECKERS:
+            answer = gulbara_review.mover_of(answered, our_side, turn.freed_at)
+            value = 1 - gulbara_review.after_stage_value(answer, answered, our_side, rolled, None)
+        else:
+            ours, their_end = gulbara_review.flipped(answered, our_side)
+            value = sum(
+                gulbara_review.roll_weight(roll)
+                * gulbara_review.roll_value(ours, their_end, roll, rolled.turned())
+                for roll in gulbara_review.ROLLS
+            )
+        total += gulbara_review.roll_weight((high, low)) * value
+    return total
+
+
+def played_out(
+    mine: list[int], theirs: list[int], turn: Turn, stages: Sequence[tuple[int, ...]]
+) -> list[int]:
+    """``mine`` after the dice of each of ``stages`` in turn, while every stage is played
+    in full (an escalation chain ends at a double not played four times), each at its
+    best by the review's 0-ply values (the doubles still to come credited as the review
+    does)."""
+    from games.gulbara import review as gulbara_review
+    from games.gulbara.board import CHECKERS
+
+    board = list(mine)
+    for number, stage in enumerate(stages):
+        following = [stage_dice[0] for stage_dice in stages[number + 1 :]]
+        _plays, values = gulbara_review.best_play(board, theirs, stage, turn, following)
+        mover = gulbara_review.mover_of(board, theirs, turn.freed_at)
+        full = mover.longest(list(board), stage, {}) == len(stage)
+        if values:
+            board = list(max(values, key=values.__getitem__))
+        if not full or board[0] == CHECKERS:
+            break
+    return board
 
 
 def bench_gulbara(games: int, baseline: float) -> None:
