@@ -20,7 +20,7 @@ revealed) and uses no randomness, so the seed only breaks exact ties.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from games.barree.board import distances, row_of, walk_outcomes
 from games.barree.state import KEEP, BarreeState, WalkOption
@@ -33,8 +33,14 @@ RIVAL_WEIGHT = 1.0
 _FAR = 1_000.0
 # Walks judged again with the mover's next roll, best first by route.
 SHORTLIST = 6
+# A rival who walks onto the mover's piece sends it to one of his own cards. Every rival
+# moves before the mover's next turn, so at three or four players a walk's end is
+# exposed more often; this weighs the steps such sendings are expected to add to the
+# mover's route (half: a rival prefers shedding cards to landing on him).
+EXPOSURE_WEIGHT = 0.5
 _FACES = 6
 _MOST_STEPS = 5
+_WALK_LENGTHS = range(1, _MOST_STEPS + 1)
 
 
 def _step_cost(start: int, target: int, blockade: int) -> float:
@@ -152,7 +158,43 @@ def walk_values(state: BarreeState, options: list[WalkOption]) -> list[float]:
     for index in ranked[:SHORTLIST]:
         _value, kept, moved = outcomes[index]
         values[index] = _after_next_roll(state, options[index].end, kept, moved, mine)
-    return values
+    return [
+        value - EXPOSURE_WEIGHT * exposure(state, option.end, kept, moved, mine)
+        for value, option, (_value, kept, moved) in zip(values, options, outcomes, strict=True)
+    ]
+
+
+@cache
+def _walk_ends(start: int, steps: int, blockade: int) -> frozenset[int]:
+    """The fields a piece on ``start`` can end on with a walk of ``steps``."""
+    return frozenset(end for end, _discarded in walk_outcomes(start, steps, blockade, ()))
+
+
+def exposure(
+    state: BarreeState, end: int, left: frozenset[int], moved: dict[int, int], mine: Routes
+) -> float:
+    """The steps the mover's route on ``end`` expects to gain before his next turn from
+    rivals landing on him (each with the chance of a roll that reaches him) and sending
+    him to one of their usable cards (on average)."""
+    pieces = [moved.get(seat, where) for seat, where in enumerate(state.pieces)]
+    pieces[state.current] = end
+    mask = mine.mask(left)
+    here = mine.length(end, mask)
+    expected = 0.0
+    for seat, start in enumerate(pieces):
+        if seat == state.current:
+            continue
+        reaching = sum(end in _walk_ends(start, steps, state.blockade) for steps in _WALK_LENGTHS)
+        usable = [
+            card
+            for card in state.cards[seat]
+            if row_of(card) != state.blockade and card not in pieces
+        ]
+        if not reaching or not usable:
+            continue
+        added = sum(mine.length(card, mask) - here for card in usable) / len(usable)
+        expected += reaching / _FACES * max(added, 0.0)
+    return expected
 
 
 def _after_next_roll(
@@ -167,7 +209,7 @@ def _after_next_roll(
     if not left:
         return now
     total = now
-    for steps in range(1, _MOST_STEPS + 1):
+    for steps in _WALK_LENGTHS:
         best = now
         for end, discarded in walk_outcomes(start, steps, mine.blockade, left):
             kept = left - discarded
