@@ -8,11 +8,15 @@ route that must cross the blockaded row pays a wait for the bar on top of the op
 distance. A walk is worth what it shortens the mover's route; a sending what it
 shortens the mover's route (the card spent) and lengthens the rival's. The best few
 walks are judged again by what the mover's next roll (one of five lengths or a bar) can
-make of them, sendings included.
+make of them, sendings included. Every walk then pays for the cards it leaves in hand
+and for its end's exposure: the steps the rivals, who all move before the mover's next
+turn, are expected to add to his route by landing on him and sending him away.
 
-Measured (``python -m bench.strength barree --player hard --opponent greedy --games 600
---first-seed 1000``): hard won 79.1% ± 3.2% of 2-player games against the greedy
-baseline, with decisions of p95 5 ms and at most 18 ms of CPU time.
+Measured (``python -m bench.strength barree --player hard --opponent normal --players 3
+--games 600 --first-seed 1000``): hard won 42.2% ± 3.8% of 3-player games against two
+normal players (equal strength 33.3%; the route plan without the cards held and the
+exposure won 36.1% ± 5.3% of 300), with decisions of p95 30 ms and at most 73 ms of
+CPU time.
 
 Pure: it sees the same public view as everyone (hidden cards are not counted until
 revealed) and uses no randomness, so the seed only breaks exact ties.
@@ -153,8 +157,9 @@ def _walk_outcome(state: BarreeState, option: WalkOption, mine: Routes) -> _Outc
 
 def walk_values(state: BarreeState, options: list[WalkOption]) -> list[float]:
     """How good each walk leaves the mover: the rivals' routes (weighted) minus its own
-    after the best sending. The best ``SHORTLIST`` walks are judged again as the mover
-    expects them after its next roll too."""
+    after the best sending, less the cards it still holds and its end's ``exposure``
+    (weighted). The best ``SHORTLIST`` walks are judged again as the mover expects them
+    after its next roll too."""
     mine = _routes_for(state, state.current)
     outcomes = [_walk_outcome(state, option, mine) for option in options]
     values = [value for value, _kept, _moved in outcomes]
