@@ -67,7 +67,8 @@ def bot_action(state: BarreeState, seed: int = 0, level: str = DEFAULT_LEVEL) ->
 
     Hard plans routes through the cards still held (``games.barree.plan``): it takes
     the walk and sending that leave its own route shortest against its rivals', looking
-    at its next roll for the best few walks. Normal sends a piece it lands on as
+    at its next roll for the best few walks, and weighs the cards a walk leaves in hand
+    and how exposed its end is to a rival's sending. Normal sends a piece it lands on as
     ``_best_send`` judges and takes the walk ``walk_options`` ranks first (most cards,
     then a sending, then nearest the rest); easy sends like normal and takes any walk
     shedding all but at most one of the most it could.

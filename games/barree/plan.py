@@ -8,11 +8,15 @@ route that must cross the blockaded row pays a wait for the bar on top of the op
 distance. A walk is worth what it shortens the mover's route; a sending what it
 shortens the mover's route (the card spent) and lengthens the rival's. The best few
 walks are judged again by what the mover's next roll (one of five lengths or a bar) can
-make of them, sendings included.
+make of them, sendings included. Every walk then pays for the cards it leaves in hand
+and for its end's exposure: the steps the rivals, who all move before the mover's next
+turn, are expected to add to his route by landing on him and sending him away.
 
-Measured (``python -m bench.strength barree --player hard --opponent greedy --games 600
---first-seed 1000``): hard won 79.1% ± 3.2% of 2-player games against the greedy
-baseline, with decisions of p95 5 ms and at most 18 ms of CPU time.
+Measured (``python -m bench.strength barree --player hard --opponent normal --players 3
+--games 600 --first-seed 1000``): hard won 42.2% ± 3.8% of 3-player games against two
+normal players (equal strength 33.3%; the route plan without the cards held and the
+exposure won 36.1% ± 5.3% of 300), with decisions of p95 30 ms and at most 73 ms of
+CPU time.
 
 Pure: it sees the same public view as everyone (hidden cards are not counted until
 revealed) and uses no randomness, so the seed only breaks exact ties.
@@ -20,7 +24,7 @@ revealed) and uses no randomness, so the seed only breaks exact ties.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from games.barree.board import distances, row_of, walk_outcomes
 from games.barree.state import KEEP, BarreeState, WalkOption
@@ -33,8 +37,18 @@ RIVAL_WEIGHT = 1.0
 _FAR = 1_000.0
 # Walks judged again with the mover's next roll, best first by route.
 SHORTLIST = 6
+# A rival who walks onto the mover's piece sends it to one of his own cards. Every rival
+# moves before the mover's next turn, so at three or four players a walk's end is
+# exposed more often; this weighs the steps such sendings are expected to add to the
+# mover's route (half: a rival prefers shedding cards to landing on him).
+EXPOSURE_WEIGHT = 0.5
+# A card shed now is a minus point fewer whenever the round ends, where a route counts it
+# only by the steps it saves: a rival's sending or finish can leave the rest of the route
+# unwalked, and the more rivals, the likelier (measured at four players: 1.5 beat 0 and 3).
+HELD_WEIGHT = 1.5
 _FACES = 6
 _MOST_STEPS = 5
+_WALK_LENGTHS = range(1, _MOST_STEPS + 1)
 
 
 def _step_cost(start: int, target: int, blockade: int) -> float:
@@ -143,8 +157,9 @@ def _walk_outcome(state: BarreeState, option: WalkOption, mine: Routes) -> _Outc
 
 def walk_values(state: BarreeState, options: list[WalkOption]) -> list[float]:
     """How good each walk leaves the mover: the rivals' routes (weighted) minus its own
-    after the best sending. The best ``SHORTLIST`` walks are judged again as the mover
-    expects them after its next roll too."""
+    after the best sending, less the cards it still holds and its end's ``exposure``
+    (weighted). The best ``SHORTLIST`` walks are judged again as the mover expects them
+    after its next roll too."""
     mine = _routes_for(state, state.current)
     outcomes = [_walk_outcome(state, option, mine) for option in options]
     values = [value for value, _kept, _moved in outcomes]
@@ -152,7 +167,46 @@ def walk_values(state: BarreeState, options: list[WalkOption]) -> list[float]:
     for index in ranked[:SHORTLIST]:
         _value, kept, moved = outcomes[index]
         values[index] = _after_next_roll(state, options[index].end, kept, moved, mine)
-    return values
+    held = len(state.cards[state.current])
+    return [
+        value
+        - EXPOSURE_WEIGHT * exposure(state, option.end, kept, moved, mine)
+        - HELD_WEIGHT * (held - len(option.discards))
+        for value, option, (_value, kept, moved) in zip(values, options, outcomes, strict=True)
+    ]
+
+
+@cache
+def _walk_ends(start: int, steps: int, blockade: int) -> frozenset[int]:
+    """The fields a piece on ``start`` can end on with a walk of ``steps``."""
+    return frozenset(end for end, _discarded in walk_outcomes(start, steps, blockade, ()))
+
+
+def exposure(
+    state: BarreeState, end: int, left: frozenset[int], moved: dict[int, int], mine: Routes
+) -> float:
+    """The steps the mover's route on ``end`` expects to gain before his next turn from
+    rivals landing on him (each with the chance of a roll that reaches him) and sending
+    him to one of their usable cards (on average)."""
+    pieces = [moved.get(seat, where) for seat, where in enumerate(state.pieces)]
+    pieces[state.current] = end
+    mask = mine.mask(left)
+    here = mine.length(end, mask)
+    expected = 0.0
+    for seat, start in enumerate(pieces):
+        if seat == state.current:
+            continue
+        reaching = sum(end in _walk_ends(start, steps, state.blockade) for steps in _WALK_LENGTHS)
+        usable = [
+            card
+            for card in state.cards[seat]
+            if row_of(card) != state.blockade and card not in pieces
+        ]
+        if not reaching or not usable:
+            continue
+        added = sum(mine.length(card, mask) - here for card in usable) / len(usable)
+        expected += reaching / _FACES * max(added, 0.0)
+    return expected
 
 
 def _after_next_roll(
@@ -167,7 +221,7 @@ def _after_next_roll(
     if not left:
         return now
     total = now
-    for steps in range(1, _MOST_STEPS + 1):
+    for steps in _WALK_LENGTHS:
         best = now
         for end, discarded in walk_outcomes(start, steps, mine.blockade, left):
             kept = left - discarded

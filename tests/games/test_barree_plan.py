@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.barree import FIELDS, PHASE_DRIVE, PHASE_MOVE, BarreeState, bot_action, distances
-from games.barree.plan import BLOCKADE_WAIT, Routes
+from games.barree.plan import BLOCKADE_WAIT, Routes, exposure, routes
 from games.base import Rng
 
 
@@ -69,3 +69,18 @@ def test_hard_sends_a_rival_far_from_its_cards_with_its_own_farthest_card() -> N
     # from itself and from seat 1's cards) and 44 (next to itself).
     state = position(pieces=[34, 34], cards=[[44, 81], [33, 35]], die=None, blockade=6)
     assert bot_action(state, seed=1, level="hard") == "send:1:81"
+
+
+def test_an_end_a_rival_can_walk_onto_is_exposed_to_his_sending() -> None:
+    # Seat 0 (cards 14 and 54) weighs ending on 44, four steps from seat 1 on 84, or on
+    # 24, out of every rival's reach; seat 1 would send it to 81 or 82, far from its cards.
+    state = position(pieces=[34, 84, 86], cards=[[14, 54], [81, 82], [16]], die=1, blockade=1)
+    mine = routes((14, 54), 1)
+    left = frozenset({14, 54})
+    assert exposure(state, 24, left, {}, mine) == 0
+    assert exposure(state, 44, left, {}, mine) > 0
+
+
+def test_a_rival_trapped_in_the_blockaded_row_exposes_nothing() -> None:
+    state = position(pieces=[34, 74, 86], cards=[[14, 54], [81, 82], [16]], die=1, blockade=7)
+    assert exposure(state, 44, frozenset({14, 54}), {}, routes((14, 54), 7)) == 0

@@ -151,3 +151,35 @@ def test_playing_in_place_reaches_what_apply_reaches(players, seed):
         assert played.legal_actions() == applied.legal_actions()
 
     play_randomly(players, seed, 1, same_state)
+
+
+def with_unseen_cards_dealt_anew(state, seed: int):
+    """``state`` with its hidden cards and draw pile dealt again from the same cards."""
+    twin = state.copy()
+    unseen = [card for hand in state.hidden for card in hand] + state.draw_pile
+    random.Random(seed).shuffle(unseen)
+    twin.hidden = []
+    for hand in state.hidden:
+        twin.hidden.append(unseen[: len(hand)])
+        unseen = unseen[len(hand) :]
+    twin.draw_pile = unseen
+    return twin
+
+
+@settings(max_examples=4, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_the_computer_decides_from_what_its_seat_sees(players, seed):
+    """Nobody sees the hidden cards before the reveal nor the draw pile's order: a
+    computer at any level chooses the same whatever they are."""
+    chooser = random.Random(seed)
+
+    def blind_to_unseen_cards(state) -> None:
+        if state.phase == "roll" or chooser.random() > 0.2:
+            return
+        twin = with_unseen_cards_dealt_anew(state, chooser.getrandbits(32))
+        for level in ("easy", "normal", "hard"):
+            assert SPEC.bot_action(twin, seed=seed, level=level) == SPEC.bot_action(
+                state, seed=seed, level=level
+            )
+
+    play_randomly(players, seed, 1, blind_to_unseen_cards)
