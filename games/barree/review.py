@@ -214,7 +214,7 @@ def turn_values(
     expects in this round against the rivals' average (more is better)."""
     totals = dict.fromkeys(turns, 0.0)
     for _ in range(worlds):
-        world = _world(state, rng)
+        world = world_dealt_anew(state, rng)
         dice = rng.getrandbits(64)
         for turn in turns:
             played = world
@@ -230,7 +230,7 @@ def face_values(state: BarreeState, rng: random.Random) -> list[float]:
     minus points he expects in this round, in the unit of his result."""
     totals = [0.0] * len(FACES)
     for _ in range(LUCK_PLAYOUTS):
-        world = _world(state, rng)
+        world = world_dealt_anew(state, rng)
         dice = rng.getrandbits(64)
         for face in FACES:
             minus = _playout(world.with_die(face), state.round_no, dice)
@@ -238,8 +238,9 @@ def face_values(state: BarreeState, rng: random.Random) -> list[float]:
     return [total / LUCK_PLAYOUTS for total in totals]
 
 
-def _world(state: BarreeState, rng: random.Random) -> BarreeState:
-    """``state`` with the cards nobody has seen (hidden cards, draw pile) dealt anew."""
+def world_dealt_anew(state: BarreeState, rng: random.Random) -> BarreeState:
+    """``state`` with what nobody has seen dealt anew: the hidden cards, the draw pile's
+    order and the dice to come."""
     world = state.copy()
     world.rng = Rng(rng.getrandbits(64))
     unseen = sorted([card for hand in state.hidden for card in hand] + state.draw_pile)

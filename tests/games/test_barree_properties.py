@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from data.league import placements
 from games.barree import FIELDS, NEIGHBOURS, SPEC, walk_outcomes
+from games.barree.review import world_dealt_anew
 from games.barree.state import first_walk, walk_options
 
 MAX_ACTIONS = 5000
@@ -153,30 +154,17 @@ def test_playing_in_place_reaches_what_apply_reaches(players, seed):
     play_randomly(players, seed, 1, same_state)
 
 
-def with_unseen_cards_dealt_anew(state, seed: int):
-    """``state`` with its hidden cards and draw pile dealt again from the same cards."""
-    twin = state.copy()
-    unseen = [card for hand in state.hidden for card in hand] + state.draw_pile
-    random.Random(seed).shuffle(unseen)
-    twin.hidden = []
-    for hand in state.hidden:
-        twin.hidden.append(unseen[: len(hand)])
-        unseen = unseen[len(hand) :]
-    twin.draw_pile = unseen
-    return twin
-
-
 @settings(max_examples=4, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
 def test_the_computer_decides_from_what_its_seat_sees(players, seed):
-    """Nobody sees the hidden cards before the reveal nor the draw pile's order: a
-    computer at any level chooses the same whatever they are."""
+    """Nobody sees the hidden cards before the reveal, the draw pile's order or the dice
+    to come: a computer at any level chooses the same whatever they are."""
     chooser = random.Random(seed)
 
     def blind_to_unseen_cards(state) -> None:
         if state.phase == "roll" or chooser.random() > 0.2:
             return
-        twin = with_unseen_cards_dealt_anew(state, chooser.getrandbits(32))
+        twin = world_dealt_anew(state, random.Random(chooser.getrandbits(32)))
         for level in ("easy", "normal", "hard"):
             assert SPEC.bot_action(twin, seed=seed, level=level) == SPEC.bot_action(
                 state, seed=seed, level=level
