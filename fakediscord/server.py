@@ -44,6 +44,9 @@ class FakeDiscord:
         # Discord's time, in seconds since the epoch: a test may hand the fake the bot's
         # clock, so that message ages (snowflakes, the edit budget) follow the bot's hours.
         self.clock: Callable[[], float] = time.time
+        # How long an interaction's work may take before a test calls the bot stuck; a
+        # test of deliberately long work (a computer game played for a puzzle) raises it.
+        self.idle_timeout = 10.0
         self.ids = SnowflakeFactory(lambda: self.clock())
         self.old_message_edits = OldMessageEdits(lambda: self.clock())
         self.application_id = self.ids.next()
@@ -282,8 +285,10 @@ class FakeDiscord:
             reasons.append(f"{len(self._pending_dispatches)} gateway dispatch(es) pending")
         return reasons
 
-    async def wait_until_idle(self, timeout: float = 10.0) -> None:
-        """Return once no bot task, REST request or gateway dispatch is in progress."""
+    async def wait_until_idle(self, timeout: float | None = None) -> None:
+        """Return once no bot task, REST request or gateway dispatch is in progress
+        (within ``timeout`` seconds, by default ``idle_timeout``)."""
+        timeout = self.idle_timeout if timeout is None else timeout
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while reasons := self.busy_reasons():

@@ -59,6 +59,11 @@ def seen_contents(message: Message) -> list[str]:
     return [version.content for version in [*message.versions, message]]
 
 
+COMPUTER_GAME_SECONDS = 90.0
+"""A puzzle without reviewed games plays computer games until the easy one blunders:
+long work (a whole Barbu game is half a minute), whose time follows the machine's speed."""
+
+
 async def test_a_review_shows_its_progress_is_stored_and_answers_again_at_once(
     fake_discord, start_bot, database_path
 ):
@@ -292,6 +297,7 @@ async def test_without_reviewed_games_a_puzzle_comes_from_the_computers(
     fake_discord, start_bot, database_path
 ):
     world = fake_discord
+    world.fake.idle_timeout = COMPUTER_GAME_SECONDS
     await start_bot()
     shown = await world.alice.slash(world.games, "bann puzzle")
     assert shown.ephemeral[0].content.startswith("🧩 Find the best move for AdaBot (move ")
@@ -393,6 +399,7 @@ async def test_without_reviewed_games_a_barbu_puzzle_comes_from_the_computers(
 ):
     """The easy computer's blunder against three normal ones, with its own hand."""
     world = fake_discord
+    world.fake.idle_timeout = COMPUTER_GAME_SECONDS
     await start_bot()
     shown = await world.alice.slash(world.games, "barbu puzzle")
     [puzzle] = shown.ephemeral
