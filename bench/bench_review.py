@@ -390,7 +390,6 @@ def two_ply_value(end: list[int], theirs: list[int], turn: Turn, chain: Sequence
     its own 21 rolls, each played at its best (``roll_value``)."""
     from games.gulbara import review as gulbara_review
     from games.gulbara.board import CHECKERS
-    from games.gulbara.state import GRACE_ROLLS
 
     mine = played_out(end, theirs, turn, [(double,) * 4 for double in chain])
     if mine[0] == CHECKERS:
@@ -400,10 +399,9 @@ def two_ply_value(end: list[int], theirs: list[int], turn: Turn, chain: Sequence
     other = turn.turned()
     rolled = dataclasses.replace(other, own_rolls=other.own_rolls + 1)
     total = 0.0
-    for high, low in gulbara_review.ROLLS:
-        stages = [(high,) * 4 if high == low else (high, low)]
-        if high == low and rolled.own_rolls > GRACE_ROLLS:
-            stages += [(double,) * 4 for double in range(high + 1, 7)]
+    for their_roll in gulbara_review.ROLLS:
+        dice, chain_to_come = gulbara_review.roll_dice(their_roll, rolled)
+        stages = [dice, *((double,) * 4 for double in chain_to_come)]
         answered = played_out(their_side, our_side, rolled, stages)
         if answered[0] == CHECKERS:
             answer = gulbara_review.mover_of(answered, our_side, turn.freed_at)
@@ -415,7 +413,7 @@ def two_ply_value(end: list[int], theirs: list[int], turn: Turn, chain: Sequence
                 * gulbara_review.roll_value(ours, their_end, roll, rolled.turned())
                 for roll in gulbara_review.ROLLS
             )
-        total += gulbara_review.roll_weight((high, low)) * value
+        total += gulbara_review.roll_weight(their_roll) * value
     return total
 
 
@@ -782,15 +780,15 @@ def fit_gulbara(games: int) -> None:
 def fit_bann(games: int) -> None:
     """Bann's chance table: the best move's search score of each decision against the
     mover's result (a draw a half), by a logistic regression whose slope may change at a
-    score of 0 (``bann_features``), printed as the review's ``CHANCE_WEIGHTS``. The mover's curve is
-    not symmetric: a best-of-many score is optimistic, and it is flatter above 0 than
-    below. Decided scores (a win or loss found) are left out: the review counts them 1
+    score of 0 (the review's ``chance_features``), printed as its ``CHANCE_WEIGHTS``. The
+    mover's curve is not symmetric: a best-of-many score is optimistic, and it is flatter
+    above 0 than below. Decided scores (a win or loss found) are left out: the review counts them 1
     or 0."""
     from games.bann import review as bann_review
     from games.bann.computer import WIN
     from games.bann.state import BannState
 
-    rows: list[tuple[list[float], float]] = []
+    rows: list[tuple[Sequence[float], float]] = []
     judge = reviewer("bann")
     for number in range(games):
         level = LEVELS[number % len(LEVELS)]
@@ -802,17 +800,12 @@ def fit_bann(games: int) -> None:
             best = max(bann_review.move_scores(point.before).values())
             if abs(best) <= WIN // 2:
                 outcome = 0.5 if returns[point.seat] == 0 else float(returns[point.seat] > 0)
-                rows.append((bann_features(best), outcome))
+                rows.append((bann_review.chance_features(best), outcome))
     weights = logistic_fit(rows)
     print(
         f"bann: {len(rows)} positions of {games} games;"
         f" CHANCE_WEIGHTS = {tuple(round(w, 4) for w in weights)}"
     )
-
-
-def bann_features(score: int) -> list[float]:
-    """A constant, the score and the score above 0, in hundreds (knights)."""
-    return [1.0, score / 100, max(0, score) / 100]
 
 
 GAMES_BENCHED: dict[str, Callable[[int, float], None]] = {

@@ -55,10 +55,19 @@ def chance(score: int) -> float:
         return 1.0
     if score < -WIN // 2:
         return 0.0
-    bounded = max(-SCORE_LIMIT, min(SCORE_LIMIT, score)) / 100
-    constant, slope, slope_above_0 = CHANCE_WEIGHTS
-    logit = constant + slope * bounded + slope_above_0 * max(0.0, bounded)
+    logit = sum(
+        weight * feature
+        for weight, feature in zip(CHANCE_WEIGHTS, chance_features(score), strict=True)
+    )
     return 1 / (1 + math.exp(-logit))
+
+
+def chance_features(score: int) -> tuple[float, float, float]:
+    """What ``CHANCE_WEIGHTS`` weigh, for a score short of a found win or loss: a
+    constant, the score and the score above 0, in hundreds (knights), bounded at
+    ``SCORE_LIMIT``. The fit (``--fit``) and the review read the score alike."""
+    bounded = max(-SCORE_LIMIT, min(SCORE_LIMIT, score)) / 100
+    return 1.0, bounded, max(0.0, bounded)
 
 
 def move_scores(state: BannState) -> dict[Move, int]:

@@ -250,16 +250,23 @@ def best_play(
     return plays, values
 
 
+def roll_dice(roll: tuple[int, int], rolled: Turn) -> tuple[tuple[int, ...], list[int]]:
+    """The dice ``roll`` gives to play first, and the doubles its escalation chain may
+    go on with (``rolled``: the turn counting this roll)."""
+    high, low = roll
+    if high != low:
+        return (high, low), []
+    chain = list(range(high + 1, 7)) if rolled.own_rolls > GRACE_ROLLS else []
+    return (high,) * 4, chain
+
+
 def roll_value(mine: Board, theirs: Board, roll: tuple[int, int], turn: Turn) -> float:
     """The chance to win of the side about to roll once ``roll`` has come and is played
     at its best (``turn`` before the roll)."""
     rolled = Turn(
         turn.own_rolls + 1, turn.other_rolls, turn.own_need, turn.other_need, turn.freed_at
     )
-    high, low = roll
-    dice = (high,) * 4 if high == low else (high, low)
-    escalates = high == low and rolled.own_rolls > GRACE_ROLLS
-    chain = list(range(high + 1, 7)) if escalates else []
+    dice, chain = roll_dice(roll, rolled)
     _plays, values = best_play(mine, theirs, dice, rolled, chain)
     if not values:
         their_side, our_side = flipped(mine, theirs)
